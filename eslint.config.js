@@ -1,0 +1,47 @@
+// Lint config. The import rules below are the process boundaries of ../shared/DESIGN.md:
+// code is placed by where it runs, and an import across the line fails lint.
+import tseslint from 'typescript-eslint';
+
+const NODE_BUILTINS =
+  '^(node:.*|fs|fs/promises|path|os|child_process|worker_threads|http|https|net|crypto|url|stream|events|util|zlib)$';
+
+/** @param {string} regex @param {string} message */
+const ban = (regex, message) => ({ regex, message });
+
+const noNode = ban(NODE_BUILTINS, 'Node built-ins are not available here.');
+const noNative = ban('^(better-sqlite3|keytar|geo-tz)$', 'Native/engine modules belong to src-main/engine.');
+const noElectron = ban('^electron(/.*)?$', 'Only src-main/electron and src-preload may import electron.');
+const noMain = ban('(^|/)src-main(/|$)', 'This layer may not import src-main.');
+const noRenderer = ban('(^|/)src-renderer(/|$)', 'Only the renderer imports src-renderer.');
+const noPreload = ban('(^|/)src-preload(/|$)', 'Nothing imports the preload.');
+const noSim = ban('(^|/)src-sim(/|$)', 'Only tests, benchmarks and demo mode use the simulator.');
+const noHostsFromEngine = ban('^\\.\\./(\\.\\./)*(electron|web|cli)(/|$)', 'The engine is host-agnostic.');
+
+const restrict = (files, patterns, extra = {}) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }], ...extra },
+});
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  restrict(['src-shared/**'], [noNode, noNative, noElectron, noMain, noRenderer, noPreload, noSim, ban('^react', 'src-shared is UI-free.')]),
+  restrict(['src-renderer/**'], [noNode, noNative, noElectron, noMain, noPreload, noSim]),
+  restrict(['src-preload/**'], [noNode, noNative, noMain, noRenderer, noSim]),
+  restrict(['src-main/engine/**'], [noElectron, noRenderer, noPreload, noSim, noHostsFromEngine]),
+  restrict(['src-main/web/**', 'src-main/cli/**'], [noElectron, noRenderer, noPreload, noSim]),
+  restrict(['src-main/electron/**'], [noRenderer, noPreload, noSim]),
+  restrict(['src-sim/**'], [noElectron, noNative, noMain, noRenderer, noPreload]),
+  // Tests may reach the simulator (the other side of the wire) but still respect host boundaries.
+  restrict(['src-main/engine/**/*.test.ts'], [noElectron, noRenderer, noPreload, noHostsFromEngine]),
+  restrict(['src-main/web/**/*.test.ts', 'src-main/cli/**/*.test.ts'], [noElectron, noRenderer, noPreload]),
+);

@@ -1,0 +1,44 @@
+/** User settings as the renderer sees and edits them. The API key is never part of these. */
+import { z } from 'zod';
+import { PlanId, planLimits } from './plans';
+
+export { PlanId };
+
+const httpUrl = z
+  .string()
+  .trim()
+  .url('Enter a full URL, such as https://api.example.com')
+  .refine((u) => /^https?:\/\//i.test(u), 'The URL must start with http:// or https://')
+  .refine((u) => !/[?#]/.test(u), 'The base URL may not contain a query or fragment')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+export const Settings = z.object({
+  baseUrl: httpUrl.nullable(),
+  plan: PlanId,
+  /** Enterprise only: the contract's own rate (requests per minute). */
+  ratePerMinute: z.number().int().min(1).max(100_000).nullable(),
+  /** Enterprise only: the contract's own data window in days. */
+  windowDays: z.number().int().min(1).max(3650).nullable(),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: null,
+  plan: 'developer',
+  ratePerMinute: null,
+  windowDays: null,
+};
+
+export const SettingsPatch = Settings.partial().strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+export const SettingsView = Settings.extend({
+  /** The limits in force, derived from the plan (and Enterprise's own values). */
+  effective: z.object({ ratePerMinute: z.number(), windowDays: z.number() }),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+export function viewOf(settings: Settings): SettingsView {
+  const limits = planLimits(settings.plan, settings);
+  return { ...settings, effective: { ratePerMinute: limits.ratePerMinute, windowDays: limits.windowDays } };
+}
