@@ -18,6 +18,8 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require only 'electron': bundle zod and the contract into it.
+      externalizeDeps: false,
       outDir: 'out/preload',
       rollupOptions: {
         input: { index: resolve('src-preload/index.ts') },

@@ -11,6 +11,8 @@ import type { CallName } from './contract';
 
 export const TOKEN_PARAM = 'token';
 export const SESSION_COOKIE = 'blotter_session';
+/** Browsers share cookies across ports, so each host's cookie is named after its port. */
+export const sessionCookieName = (port: number): string => `${SESSION_COOKIE}_${port}`;
 export const CALL_PREFIX = '/api/call/';
 export const EVENTS_PATH = '/api/events';
 

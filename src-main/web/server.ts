@@ -1,0 +1,145 @@
+/**
+ * The web host: the built renderer and the contract over HTTP, on 127.0.0.1 only, for one browser
+ * holding this launch's token (src-shared/webProtocol.ts). Every request passes, in order:
+ *
+ * 1. Host must be `127.0.0.1:PORT` or `localhost:PORT` (else 421: DNS-rebinding defence);
+ * 2. Origin, when present, must be `http://127.0.0.1:PORT` or `http://localhost:PORT` (else 403);
+ * 3. `GET /?token=T` with the right token sets the HttpOnly, SameSite=Strict session cookie and
+ *    redirects (303) to `/`; a wrong token gets 401;
+ * 4. everything else needs that cookie (else 401: a page saying how to sign in, or a JSON Result
+ *    with `forbidden_sender` on /api/*);
+ * 5. API requests that carry fetch metadata (Sec-Fetch-Site) must be same-origin (else 403).
+ *
+ * No CORS headers are ever sent, so no other origin can read an answer.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { CALL_PREFIX, EVENTS_PATH, TOKEN_PARAM } from '../../src-shared/webProtocol';
+import { STRICT_CSP } from '../electron/csp';
+import type { EngineHandle } from '../engine/engineHandle';
+import { createLogger } from '../engine/log';
+import { handleCall } from './calls';
+import { streamEvents } from './events';
+import { sendError, sendPage, sendText, securityHeaders } from './respond';
+import {
+  hasSession,
+  hostAllowed,
+  newToken,
+  originAllowed,
+  sameOriginFetch,
+  sameSecret,
+  sessionCookie,
+} from './session';
+import { serveStatic } from './staticFiles';
+
+export interface WebHostOptions {
+  engine: EngineHandle;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Loopback only; there is deliberately no other choice. */
+  host?: '127.0.0.1';
+  /** The page's Content-Security-Policy; the strict default unless settings widen it. */
+  csp?: () => string;
+  heartbeatMs?: number;
+}
+
+export interface WebHost {
+  /** `http://127.0.0.1:PORT/?token=TOKEN`: the one address that signs a browser in. */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const log = createLogger('web');
+
+export const SIGN_IN_HINT = 'Open the URL printed by `npm run web`, including its token.';
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const host = options.host ?? '127.0.0.1';
+  const rendererDir = path.resolve(options.rendererDir);
+  const csp = options.csp ?? (() => STRICT_CSP);
+  const token = newToken();
+  const streams = new Set<() => void>();
+  let port = 0;
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    for (const [name, value] of Object.entries(securityHeaders(csp()))) res.setHeader(name, value);
+    if (!hostAllowed(req, port)) {
+      return sendText(res, 421, `Blotter answers only at 127.0.0.1:${port} or localhost:${port}.`);
+    }
+    if (!originAllowed(req, port)) return sendText(res, 403, 'Requests from other sites are refused.');
+    const target = req.url ?? '';
+    if (!target.startsWith('/')) return sendText(res, 400, 'Bad request.');
+    const url = new URL(target, `http://${host}:${port}`);
+    const api = url.pathname.startsWith('/api/');
+
+    if (url.pathname === '/' && url.searchParams.has(TOKEN_PARAM)) {
+      if (!sameSecret(url.searchParams.get(TOKEN_PARAM) ?? undefined, token)) {
+        log.warn('refused a sign-in with a wrong token');
+        return sendPage(res, 401, 'Wrong token', `This token is not this launch's. ${SIGN_IN_HINT}`);
+      }
+      res.writeHead(303, { 'Set-Cookie': sessionCookie(token, port), Location: '/' });
+      return void res.end();
+    }
+    if (!hasSession(req, token, port)) {
+      if (api) {
+        return sendError(res, 401, {
+          code: 'forbidden_sender',
+          message: `This browser is not signed in to Blotter. ${SIGN_IN_HINT}`,
+        });
+      }
+      return sendPage(res, 401, 'Sign in to Blotter', SIGN_IN_HINT);
+    }
+    if (api && !sameOriginFetch(req)) {
+      return sendError(res, 403, {
+        code: 'forbidden_sender',
+        message: 'Requests from other sites are refused.',
+      });
+    }
+
+    if (url.pathname.startsWith(CALL_PREFIX)) {
+      return handleCall(req, res, options.engine, url.pathname.slice(CALL_PREFIX.length));
+    }
+    if (url.pathname === EVENTS_PATH) {
+      const end = streamEvents(req, res, options.engine, options.heartbeatMs);
+      if (end) {
+        streams.add(end);
+        res.on('close', () => streams.delete(end));
+      }
+      return;
+    }
+    if (api) return sendError(res, 404, { code: 'not_found', message: 'No such API path.' });
+    return serveStatic(req, res, rendererDir, url.pathname);
+  };
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      log.error('request failed', { path: req.url?.split('?')[0], error });
+      if (!res.headersSent) sendText(res, 500, 'Internal error.');
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://${host}:${port}/?${TOKEN_PARAM}=${token}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const end of streams) end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
