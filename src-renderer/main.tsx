@@ -1,1 +1,14 @@
-import { createRoot } from 'react-dom/client'; createRoot(document.getElementById('root')!).render(<p>Blotter</p>);
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { getBridge } from './bridge/getBridge';
+import './styles/app.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App api={getBridge()} />
+  </StrictMode>,
+);
