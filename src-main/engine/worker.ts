@@ -1,1 +1,56 @@
-console.log('worker');
+/**
+ * The engine worker thread (built as out/main/engineWorker.js): owns the SQLite connection and the
+ * keychain access, so no query ever runs on a host's event loop. Started by startEngine
+ * (engineClient.ts); speaks workerProtocol.ts.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { ensureDir, logFileOf } from './dataDir';
+import { createEngine, type Engine } from './engine';
+import { configureLogging, createLogger, redact } from './log';
+import { createKeytarSecretStore } from './secrets/keytarSecretStore';
+import type { EngineWorkerData, FromWorker, ToWorker } from './workerProtocol';
+
+const log = createLogger('worker');
+
+function main(port: MessagePort, data: EngineWorkerData): void {
+  const post = (message: FromWorker): void => port.postMessage(message);
+  let engine: Engine;
+  try {
+    ensureDir(data.dataDir); // before logging into it: a bad folder gets one clear message
+    configureLogging({ file: logFileOf(data.dataDir) });
+    engine = createEngine({ ...data, secrets: createKeytarSecretStore(), emit: (event) => post({ event }) });
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : new Error(String(error));
+    log.error('the engine could not start', { error });
+    post({ startupError: { name, message: redact(message) } });
+    port.close();
+    return;
+  }
+
+  port.on('message', (message: ToWorker) => {
+    if ('shutdown' in message) {
+      void engine.close().then(() => {
+        post({ closed: true });
+        port.close();
+      });
+      return;
+    }
+    void engine.dispatch(message.name, message.input).then((result) => {
+      try {
+        post({ id: message.id, result });
+      } catch (error) {
+        log.error('could not send a result', { call: message.name, error });
+        const failure = {
+          code: 'internal' as const,
+          message: `The answer to ${message.name} could not be sent.`,
+        };
+        post({ id: message.id, result: { ok: false, error: failure } });
+      }
+    });
+  });
+  log.info('engine started', { dataDir: data.dataDir, host: data.host, version: data.version });
+  post({ ready: true });
+}
+
+if (!parentPort) throw new Error('worker.ts is the engine worker thread: start it with startEngine().');
+main(parentPort, workerData as EngineWorkerData);

@@ -1,11 +1,15 @@
 /**
- * Opens (and creates) the SQLite file: WAL, foreign keys, then every pending migration in one
- * transaction. Refuses a database written by a newer Blotter rather than risk damaging it.
+ * Opens (and creates) the SQLite file: checks the schema version first (without writing), then WAL,
+ * foreign keys and every pending migration in one transaction. Refuses a database written by a
+ * newer Blotter rather than risk damaging it; a failed migration leaves the file at its old version.
  */
 import Database from 'better-sqlite3';
 import { migrations as allMigrations, type Migration } from './migrations/index';
 
 export type Db = Database.Database;
+
+/** The schema version this build of Blotter writes. */
+export const SCHEMA_VERSION = allMigrations.length;
 
 export class DatabaseTooNewError extends Error {
   constructor(
@@ -20,28 +24,79 @@ export class DatabaseTooNewError extends Error {
   }
 }
 
+export class DatabaseOpenError extends Error {
+  constructor(file: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const hint = /not a database|malformed/i.test(reason)
+      ? 'It is not a Blotter data file, or it is damaged. Restore a backup, or open a different data folder with --data-dir.'
+      : 'Check that the data folder exists and is writable, or open a different one with --data-dir.';
+    super(`Cannot open the data file ${file}: ${reason}. ${hint}`, { cause });
+    this.name = 'DatabaseOpenError';
+  }
+}
+
+export class MigrationError extends Error {
+  constructor(number: number, name: string, fromVersion: number, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `Could not upgrade the data file (migration ${number} "${name}" failed: ${reason}). ` +
+        `The file was left unchanged at schema ${fromVersion}.`,
+      { cause },
+    );
+    this.name = 'MigrationError';
+  }
+}
+
 export function openDatabase(file: string, migrations: readonly Migration[] = allMigrations): Db {
-  const db = new Database(file);
+  let db: Db;
   try {
+    db = new Database(file);
+  } catch (error) {
+    throw new DatabaseOpenError(file, error);
+  }
+  try {
+    db.pragma('busy_timeout = 5000');
+    // Before anything writes (journal_mode rewrites the header): a file from the future stays untouched.
+    checkVersion(db, migrations);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     migrate(db, migrations);
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    if (error instanceof DatabaseTooNewError || error instanceof MigrationError) throw error;
+    throw new DatabaseOpenError(file, error);
   }
 }
 
+export function userVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Applies every pending migration in one IMMEDIATE transaction; returns the new user_version. */
 export function migrate(db: Db, migrations: readonly Migration[] = allMigrations): number {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  if (checkVersion(db, migrations) === migrations.length) return migrations.length;
+  return db
+    .transaction(() => {
+      const current = checkVersion(db, migrations); // again, under the write lock: another process may have won
+      migrations.forEach((migration, index) => {
+        if (index < current) return;
+        try {
+          if ('sql' in migration) db.exec(migration.sql);
+          else migration.up(db);
+        } catch (error) {
+          throw new MigrationError(index + 1, migration.name, current, error);
+        }
+      });
+      db.pragma(`user_version = ${migrations.length}`);
+      return migrations.length;
+    })
+    .immediate();
+}
+
+function checkVersion(db: Db, migrations: readonly Migration[]): number {
+  const current = userVersion(db);
   if (current > migrations.length) throw new DatabaseTooNewError(current, migrations.length);
-  if (current === migrations.length) return current;
-  db.transaction(() => {
-    for (const migration of migrations.slice(current)) db.exec(migration.sql);
-    db.pragma(`user_version = ${migrations.length}`);
-  }).immediate();
-  return migrations.length;
+  return current;
 }

@@ -1,9 +1,13 @@
 /**
  * The ordered list of migrations. A migration's number is its position + 1 and becomes
  * `PRAGMA user_version` once applied. Append only; never edit a migration that has shipped.
+ * A migration is SQL, or a function for data migrations that need code; all pending ones run in
+ * one transaction (see ../database.ts).
  */
+import type Database from 'better-sqlite3';
 import * as m001 from './001-initial';
+import * as m002 from './002-sync';
 
-export type Migration = { name: string; sql: string };
+export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
-export const migrations: readonly Migration[] = [m001];
+export const migrations: readonly Migration[] = [m001, m002];

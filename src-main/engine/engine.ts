@@ -1,0 +1,143 @@
+/**
+ * The engine: opens the data folder's SQLite file, builds the handlers' context and dispatches
+ * contract calls. Host-agnostic and synchronous to create; it runs inside the engine worker
+ * (worker.ts) for the desktop and web hosts, and in-process for the CLI (inProcessEngine.ts).
+ */
+import { contract, EngineEvent, isCallName, parseCallInput } from '../../src-shared/contract';
+import type { CallName, CallOutput, Result } from '../../src-shared/contract';
+import type { EngineContext, HostKind } from './context';
+import { dbFileOf, ensureDir, logFileOf } from './dataDir';
+import { toBridgeError } from './errors';
+import { handlers as allHandlers, type Handler, type Handlers } from './handlers/index';
+import { createLogger } from './log';
+import { apiKeyAccount, type SecretStore } from './secrets/secretStore';
+import { openDatabase } from './store/database';
+import { createSettingsRepo } from './store/settingsRepo';
+
+export type EngineOptions = {
+  dataDir: string;
+  secrets: SecretStore;
+  host: HostKind;
+  version: string;
+  emit: (event: EngineEvent) => void;
+  /** Check every output and event against the contract (a mismatch becomes `internal`). Default: unless NODE_ENV=production. */
+  checkOutputs?: boolean;
+  /** Calls slower than this are logged. */
+  slowCallMs?: number;
+  /** Replaces the handler map (tests). */
+  handlers?: Handlers;
+};
+
+export interface Engine {
+  /** Runs a call by name; validates the name and input (defence in depth: hosts parse too). */
+  dispatch<K extends CallName>(name: K, input: unknown): Promise<Result<CallOutput<K>>>;
+  dispatch(name: string, input: unknown): Promise<Result<unknown>>;
+  readonly context: EngineContext;
+  /** Waits for calls in flight, runs the onClose hooks, closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+const SLOW_CALL_MS = 50;
+
+export function createEngine(options: EngineOptions): Engine {
+  const log = createLogger('engine');
+  const checkOutputs = options.checkOutputs ?? process.env.NODE_ENV !== 'production';
+  const slowCallMs = options.slowCallMs ?? SLOW_CALL_MS;
+  const handlers = options.handlers ?? allHandlers;
+  const logFile = logFileOf(options.dataDir);
+  const disposers: Array<() => void | Promise<void>> = [];
+  const inFlight = new Set<Promise<unknown>>();
+  let closing: Promise<void> | null = null;
+
+  const context = createContext(options, log, checkOutputs, (dispose) => disposers.push(dispose));
+
+  async function run(name: CallName, input: unknown): Promise<Result<unknown>> {
+    const parsed = parseCallInput(name, input);
+    if (!parsed.ok) return parsed;
+    const started = performance.now();
+    try {
+      const value = await (handlers[name] as Handler<CallName>)(parsed.value as never, context);
+      if (checkOutputs) {
+        const checked = contract[name].output.safeParse(value);
+        if (!checked.success)
+          throw new Error(`${name} answered outside the contract: ${checked.error.message}`);
+      }
+      return { ok: true, value };
+    } catch (error) {
+      return { ok: false, error: toBridgeError(error, { call: name, log, logFile }) };
+    } finally {
+      const ms = performance.now() - started;
+      if (ms > slowCallMs) log.info('slow call', { call: name, ms: Math.round(ms) });
+    }
+  }
+
+  function dispatch(name: string, input: unknown): Promise<Result<unknown>> {
+    if (closing) return Promise.resolve(failure('cancelled', 'Blotter is shutting down.'));
+    if (!isCallName(name)) {
+      return Promise.resolve(
+        failure('unknown_call', `There is no call named "${String(name).slice(0, 80)}".`),
+      );
+    }
+    const running = run(name, input);
+    inFlight.add(running);
+    void running.finally(() => inFlight.delete(running));
+    return running;
+  }
+
+  async function shutdown(): Promise<void> {
+    await Promise.allSettled([...inFlight]);
+    for (const dispose of disposers.reverse()) {
+      try {
+        await dispose();
+      } catch (error) {
+        log.error('cleanup failed while closing', { error });
+      }
+    }
+    context.db.close();
+  }
+
+  return {
+    dispatch: dispatch as Engine['dispatch'],
+    context,
+    close: () => (closing ??= shutdown()),
+  };
+}
+
+function createContext(
+  options: EngineOptions,
+  log: EngineContext['log'],
+  checkEvents: boolean,
+  onClose: EngineContext['onClose'],
+): EngineContext {
+  ensureDir(options.dataDir);
+  const db = openDatabase(dbFileOf(options.dataDir));
+  try {
+    const settings = createSettingsRepo(db);
+    return {
+      db,
+      dataDir: options.dataDir,
+      host: options.host,
+      version: options.version,
+      settings,
+      secrets: options.secrets,
+      keyAccount: apiKeyAccount(settings.profileId()),
+      emit(event) {
+        if (checkEvents) EngineEvent.parse(event);
+        try {
+          options.emit(event);
+        } catch (error) {
+          log.error('an event listener failed', { event: event.type, error });
+        }
+      },
+      log,
+      onClose,
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function failure(code: 'cancelled' | 'unknown_call', message: string): Result<never> {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,24 @@
+/**
+ * Every call's handler. To add a domain: write handlers/<domain>.ts exporting
+ * `export const <domain>Handlers = { ... } satisfies HandlerGroup;`, then import it here and add it
+ * to the list. The `Handlers` annotation makes a call without a handler a type error.
+ */
+import { apiKeyHandlers } from './apiKey';
+import { appHandlers } from './app';
+import { areaHandlers } from './areas';
+import type { Handlers } from './handler';
+import { incidentHandlers } from './incidents';
+import { settingsHandlers } from './settings';
+import { syncHandlers } from './sync';
+import { mergeHandlers } from './handler';
+
+export const handlers: Handlers = mergeHandlers(
+  appHandlers,
+  settingsHandlers,
+  apiKeyHandlers,
+  areaHandlers,
+  syncHandlers,
+  incidentHandlers,
+);
+
+export type { Handler, HandlerGroup, Handlers } from './handler';
