@@ -1,0 +1,71 @@
+/** The live surface: `GET /crimes.json` and `GET /crimes/{cdid}.json`. */
+import { findRows, orderByDistance, orderByTime, type Area } from '../data/query';
+import { liveDetail, liveIncident } from '../data/serialize';
+import { DAY } from '../data/timeZones';
+import type { HandlerContext } from './context';
+import { Params } from './params';
+import { ApiError, jsonReply, jsonpReply, type Reply } from './respond';
+
+/** Largest accepted `radius`, degrees (the spec names no maximum; larger values are a 400). */
+export const MAX_RADIUS_DEG = 1;
+export const MAX_RECORDS = 500;
+export const DEFAULT_RECORDS = 50;
+/** A JSONP callback: a dotted path of JavaScript identifiers (letters, digits, _ and $), bounded. */
+const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+const MAX_CALLBACK = 128;
+
+export const windowStartOf = (ctx: HandlerContext): number => ctx.now - ctx.key.windowDays * DAY;
+
+export function search(ctx: HandlerContext): Reply {
+  const p = new Params(ctx.query);
+  const since = p.day('since');
+  const callback = p.matching(
+    'callback',
+    CALLBACK,
+    MAX_CALLBACK,
+    'a JavaScript function name (letters, digits, _, $ and dots)',
+  );
+  const q = p.done({
+    lat: p.number('lat', -90, 90, { required: true }),
+    lon: p.number('lon', -180, 180, { required: true }),
+    radius: p.number('radius', 0, MAX_RADIUS_DEG, { required: true, minExclusive: true }),
+    maxRecords: p.integer('max_records', 1, MAX_RECORDS, DEFAULT_RECORDS),
+    sortBy: p.choice('sort_by', ['date', 'distance'], 'date'),
+    sortOrder: p.choice('sort_order', ['ASC', 'DESC'], 'DESC'),
+    typeMask: p.types('types', false),
+  });
+
+  const windowStart = windowStartOf(ctx);
+  const stale = since !== undefined && since < Math.floor(windowStart / DAY);
+  let crimes: ReturnType<typeof liveIncident>[] = [];
+  if (!(stale && ctx.sinceBeforeWindow === 'empty')) {
+    const area: Area = { kind: 'degrees', lat: q.lat, lon: q.lon, radius: q.radius };
+    const found = findRows(ctx.data.store, area, {
+      now: ctx.now,
+      windowStart,
+      afterDay: since,
+      typeMask: q.typeMask,
+    });
+    const descending = q.sortOrder === 'DESC';
+    const rows =
+      q.sortBy === 'date'
+        ? orderByTime(found.rows, ctx.data.store.reportedAt, descending).slice(0, q.maxRecords)
+        : orderByDistance(found, descending, q.maxRecords);
+    crimes = rows.map((r) => liveIncident(ctx.data.store, r));
+  }
+  const payload = { crimes };
+  return callback !== undefined ? jsonpReply(callback, payload) : jsonReply(200, payload);
+}
+
+export function detail(ctx: HandlerContext, cdidText: string): Reply {
+  if (!/^\d{1,15}$/.test(cdidText) || Number(cdidText) === 0) {
+    throw new ApiError(400, ['cdid must be a positive integer']);
+  }
+  const cdid = Number(cdidText);
+  const store = ctx.data.store;
+  const row = store.rowOf(cdid);
+  if (row < 0 || !store.isLive(row, ctx.now, windowStartOf(ctx))) {
+    throw new ApiError(404, [`cdid ${cdid} not found`]);
+  }
+  return jsonReply(200, liveDetail(store, row));
+}

@@ -1,0 +1,90 @@
+/** Starting the simulator in-process: generate the data, wire the pipeline, listen on loopback. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { makeClock } from './clock';
+import { CITIES } from './data/cities';
+import { evolve } from './data/evolve';
+import { generate } from './data/generate';
+import { Prng } from './data/prng';
+import { groundTruth } from './groundTruth';
+import { DEFAULT_KEYS, normalizeIp, resolveKey } from './http/access';
+import { FaultInjector } from './http/faults';
+import { RateLimiter } from './http/rateLimit';
+import { createHandler } from './http/server';
+import { StatsCollector } from './http/stats';
+import { validateKeys } from './keys';
+import { SCALES, type Simulator, type SimulatorOptions } from './types';
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
+  const seed = opts.seed ?? 1;
+  const simKeys = validateKeys(opts.keys ?? DEFAULT_KEYS);
+  const keys = new Map(simKeys.map((k) => [k.key, resolveKey(k)]));
+  const clock = makeClock(opts.clock ?? 'real', opts.now);
+  const longestWindow = Math.max(...[...keys.values()].map((k) => k.windowDays));
+  const scale = opts.scale ?? 'small';
+  const count = typeof scale === 'number' ? scale : SCALES[scale];
+  if (!(count >= 0)) throw new RangeError('scale must be a non-negative count or a preset');
+  const data = generate({
+    seed,
+    count,
+    now: clock.nowMs(),
+    spanDays: opts.spanDays ?? Math.max(400, Math.ceil(longestWindow) + 30),
+  });
+  const limiter = new RateLimiter(opts.rateClock === 'sim' ? () => clock.nowMs() : undefined);
+  const faults = new FaultInjector(new Prng(seed).fork(0xfa17), opts.faults);
+  const stats = new StatsCollector();
+  const handler = createHandler({
+    data,
+    clock,
+    keys,
+    limiter,
+    faults,
+    stats,
+    trustedProxies: new Set((opts.trustedProxies ?? []).map(normalizeIp)),
+    sinceBeforeWindow: opts.sinceBeforeWindow ?? 'window',
+    v1: opts.v1 ?? true,
+  });
+
+  const server = createServer(handler);
+  server.keepAliveTimeout = 5_000;
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const bigBlock = data.fixtures.bigBlock;
+
+  return {
+    url,
+    port,
+    clock,
+    cities: CITIES.map((c) => ({
+      name: c.name,
+      lat: c.lat,
+      lon: c.lon,
+      timezone: c.timezone,
+      ...(c.name === bigBlock.city ? { bigBlock } : {}),
+    })),
+    bigBlock,
+    fixtures: data.fixtures,
+    keys: simKeys,
+    get incidentCount() {
+      return data.store.size;
+    },
+    generationMs: data.generatedMs,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        server.closeAllConnections();
+      }),
+    setFaults: (f) => faults.set(f),
+    faults: () => faults.current,
+    evolve: (o) => evolve(data, clock.nowMs(), o),
+    groundTruth: (q) => groundTruth(data, clock.nowMs(), keys, q),
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
+    resetRateLimits: () => limiter.reset(),
+  };
+}
