@@ -1,17 +1,18 @@
-/** The bar at the bottom: network state (from connectivity events), key status, plan and version. */
+/**
+ * The bar at the bottom: whether the API can be reached (offline: the local archive is shown), what
+ * the syncs are doing (rate-limit waits counted down), the latest failure in plain words with what
+ * to do, the key's state, the plan and the version. `WorkspaceStatusBar` feeds it from the workspace.
+ */
 import { hashOf } from '../app/routes';
-import type { AppInfo, Connectivity } from '../app/appState';
+import type { AppInfo } from '../app/appState';
 import type { KeyStatus } from '../../src-shared/secrets';
 import type { SettingsView } from '../../src-shared/settings';
 import { PLANS } from '../../src-shared/plans';
 import { count } from '../text/count';
 import { HOST_LABEL } from '../text/hostLabel';
-
-function connectivityText(connectivity: Connectivity): string {
-  const state =
-    connectivity.online === null ? 'Network: not checked yet' : connectivity.online ? 'Online' : 'Offline';
-  return connectivity.message ? `${state} · ${connectivity.message}` : state;
-}
+import type { Problem } from '../text/errorText';
+import type { LinkStatus } from '../workspace/statusLine';
+import './statusBar.css';
 
 function KeyState({ keyStatus }: { keyStatus: KeyStatus }) {
   if (!keyStatus.keychain.available) return <a href={hashOf('settings')}>No keychain available</a>;
@@ -20,20 +21,44 @@ function KeyState({ keyStatus }: { keyStatus: KeyStatus }) {
 }
 
 export type StatusBarProps = {
-  connectivity: Connectivity;
+  link: LinkStatus;
+  /** What the syncs are doing now, or the last outcome; null when nothing happened yet. */
+  sync: string | null;
+  failure: { area: string; problem: Problem } | null;
   keyStatus: KeyStatus;
   settings: SettingsView;
   appInfo: AppInfo | null;
 };
 
-export function StatusBar({ connectivity, keyStatus, settings, appInfo }: StatusBarProps) {
-  const online = connectivity.online === null ? 'unknown' : connectivity.online ? 'online' : 'offline';
+export function StatusBar({ link, sync, failure, keyStatus, settings, appInfo }: StatusBarProps) {
   return (
     <footer className="status-bar">
-      <span className="status-item" role="status" data-online={online}>
+      <span
+        className="status-item"
+        role="status"
+        data-online={link.state}
+        data-testid="link-status"
+        title={link.detail}
+      >
         <span className="dot" aria-hidden="true" />
-        {connectivityText(connectivity)}
+        {link.text}
       </span>
+      {sync ? (
+        <span className="status-item" data-testid="sync-summary" aria-live="polite">
+          {sync}
+        </span>
+      ) : null}
+      {failure ? (
+        <span className="status-item status-problem" role="alert" data-testid="sync-problem">
+          Sync of {failure.area} failed: {failure.problem.problem} {failure.problem.action}
+          {failure.problem.settings ? (
+            <>
+              {' '}
+              <a href={hashOf('settings')}>Open Settings</a>
+            </>
+          ) : null}
+        </span>
+      ) : null}
       <span className="status-item">
         <KeyState keyStatus={keyStatus} />
       </span>

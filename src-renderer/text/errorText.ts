@@ -28,3 +28,74 @@ export function errorText(error: unknown): string {
   }
   return FALLBACK.internal;
 }
+
+/** A problem with the API in plain words and what to do about it; `settings` when the fix is there. */
+export type Problem = { problem: string; action: string; settings: boolean };
+
+/**
+ * What the status bar, the Areas view and the incident panel say when talking to the API failed.
+ * The codes a user can act on get fixed wording; the rest keep the engine's own (already plain) words.
+ */
+export function apiProblem(code: ErrorCode, message?: string): Problem {
+  switch (code) {
+    case 'unauthorized':
+      return {
+        problem: 'The API refused the key (401: invalid or missing).',
+        action: 'Re-enter the API key in Settings.',
+        settings: true,
+      };
+    case 'no_api_key':
+      return { problem: 'No API key is set.', action: 'Enter the API key in Settings.', settings: true };
+    case 'ip_not_allowed':
+      return {
+        problem: "The API refused this computer's public IP address (403): it is not on the key's allowlist.",
+        action: "Ask the API operator to register your office's static IP address for this key.",
+        settings: false,
+      };
+    case 'offline':
+      return {
+        problem: 'Blotter cannot reach the API.',
+        action:
+          'You are browsing the local archive, which works fully offline. Syncs can resume once the connection is back.',
+        settings: false,
+      };
+    case 'rate_limited':
+      return {
+        problem: 'The API asked Blotter to slow down.',
+        action: 'Blotter waits and tries again by itself.',
+        settings: false,
+      };
+    case 'server_error':
+      return {
+        problem: message?.trim() || FALLBACK.server_error,
+        action: 'Blotter retries by itself; if it keeps failing, try again later.',
+        settings: false,
+      };
+    case 'keychain_unavailable':
+      return {
+        problem: FALLBACK.keychain_unavailable,
+        action: 'Settings explains how to fix it.',
+        settings: true,
+      };
+    case 'bad_input':
+      if (message && /base URL/i.test(message))
+        return { problem: message, action: 'Set the base URL in Settings.', settings: true };
+      return { problem: message?.trim() || FALLBACK.bad_input, action: '', settings: false };
+    default:
+      return { problem: message?.trim() || FALLBACK[code], action: '', settings: false };
+  }
+}
+
+/** The problem of any failed call (a BridgeCallError, or anything else as internal). */
+export function problemOf(error: unknown): Problem {
+  if (error instanceof BridgeCallError) return apiProblem(error.code, error.message);
+  return apiProblem('internal');
+}
+
+/** The wait the API imposed or the plan's rate requires, counted down: "Waiting 12 s — …". */
+export function waitText(seconds: number, why: 'server' | 'plan'): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  return why === 'server'
+    ? `Waiting ${s} s — the API asked us to slow down`
+    : `Waiting ${s} s — keeping within your plan's rate limit`;
+}

@@ -1,17 +1,88 @@
-/** Table: every local incident, one row each. Empty until an area has synced. */
+/**
+ * Table: the filtered incidents, one row each (virtualized, sortable, keyboard driven), and the
+ * incident panel beside it. The panel follows the selected row while it is open.
+ */
+import { useEffect, useState } from 'react';
+import { useFilters } from '../filters/FiltersContext';
+import { IncidentPanel } from '../incident/IncidentPanel';
 import { EmptyState } from '../shell/EmptyState';
 import { ViewFrame } from '../shell/ViewFrame';
+import { IncidentTable } from '../table/IncidentTable';
+import { effectiveSort, nextSort, DEFAULT_SORT, type Sort } from '../table/sortState';
+import { tableCaption } from '../table/sortText';
+import { useArchiveTotal } from '../table/useArchiveTotal';
+import { usePagedRows } from '../table/usePagedRows';
+import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
+import '../table/table.css';
 
 export function TableView({ setup }: DataViewProps) {
+  const { filters, reset, dataVersion } = useFilters();
+  const { areas } = useWorkspace();
+  const [chosenSort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const sort = effectiveSort(chosenSort, filters);
+  const data = usePagedRows(filters, sort, dataVersion);
+  const archiveTotal = useArchiveTotal(dataVersion);
+  const [active, setActive] = useState(0);
+  const [open, setOpen] = useState<number | null>(null);
+
+  useEffect(() => setActive(0), [data.queryKey]);
+
+  const area = filters.area;
+  const areaName = area && 'areaId' in area ? (areas?.find((a) => a.id === area.areaId)?.name ?? null) : null;
+
+  const intro = 'Every incident in your local archive that matches the filters, one row each.';
+  if (archiveTotal === 0 && (data.total ?? 0) === 0) {
+    return (
+      <ViewFrame title="Table" intro={intro}>
+        <EmptyState
+          setup={setup}
+          title="No incidents to list"
+          text="Once an area has synced, its incidents are listed here, one row each, to sort, filter and open. Add an area in Areas to begin."
+          action={{ view: 'areas', label: 'Go to Areas' }}
+        />
+      </ViewFrame>
+    );
+  }
+
+  const onActive = (index: number) => {
+    setActive(index);
+    const row = open === null ? undefined : data.rowAt(index);
+    if (row) setOpen(row.cdid);
+  };
+
   return (
-    <ViewFrame title="Table" intro="Every incident in your local archive, one row each.">
-      <EmptyState
-        setup={setup}
-        title="No incidents to list"
-        text="Once an area has synced, its incidents are listed here, one row each, to sort, filter and open. Add an area in Areas to begin."
-        action={{ view: 'areas', label: 'Go to Areas' }}
-      />
+    <ViewFrame title="Table" intro={intro}>
+      <p className="table-status" role="status">
+        {data.error
+          ? `The table could not be loaded: ${data.error}`
+          : data.total === null
+            ? 'Loading…'
+            : tableCaption(data.total, sort, data.center, areaName)}
+      </p>
+      {data.total === 0 ? (
+        <div className="empty-state" data-testid="no-match">
+          <h2>No incidents match these filters</h2>
+          <p>Widen the date range, choose more types or clear the filters.</p>
+          <button type="button" className="button primary" onClick={reset}>
+            Clear all filters
+          </button>
+        </div>
+      ) : (
+        <div className="table-layout" data-panel={open === null ? 'closed' : 'open'}>
+          <IncidentTable
+            data={data}
+            filters={filters}
+            sort={sort}
+            onSort={(by) => setSort(nextSort(sort, by))}
+            active={active}
+            onActive={onActive}
+            onOpen={(cdid) => setOpen(cdid)}
+            openCdid={open}
+          />
+          {open !== null ? <IncidentPanel cdid={open} onClose={() => setOpen(null)} /> : null}
+        </div>
+      )}
     </ViewFrame>
   );
 }

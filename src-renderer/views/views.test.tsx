@@ -2,22 +2,18 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, viewOf } from '../../src-shared/settings';
 import { setupStep } from '../app/nextStep';
-import { AreasView } from './AreasView';
 import { ExportView } from './ExportView';
 import { HistoryView } from './HistoryView';
-import { MapView } from './MapView';
-import { TableView } from './TableView';
 
 const keychain = { available: true as const, backend: 'Secret Service' };
 const ready = null;
 const needsKey = setupStep(viewOf(DEFAULT_SETTINGS), { keySet: false, keychain });
 
+// Map, Table and Areas read the workspace (and Leaflet, which needs a DOM); their tests live in
+// workspaceViews.test.tsx, map/ and the e2e journeys.
 const views = [
-  { name: 'Map', View: MapView, says: /Add an area to watch in Areas, then sync it/ },
-  { name: 'Table', View: TableView, says: /one row each/ },
   { name: 'History', View: HistoryView, says: /left the API&#x27;s data window/ },
   { name: 'Export', View: ExportView, says: /CSV file/ },
-  { name: 'Areas', View: AreasView, says: /a place Blotter watches/ },
 ];
 
 describe('data views while empty', () => {
@@ -37,8 +33,4 @@ describe('data views while empty', () => {
       expect(html).toContain('Add your API key');
     });
   }
-
-  it('the Map sends a set-up user to Areas', () => {
-    expect(renderToStaticMarkup(<MapView setup={ready} />)).toContain('href="#/areas">Go to Areas</a>');
-  });
 });

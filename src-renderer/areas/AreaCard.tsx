@@ -1,0 +1,109 @@
+/**
+ * One watched area: its name (renamed in place), shape, incident count, schedule and pause, the
+ * live sync or its outcome, coverage by day, and its actions: sync now (after the plan), stop,
+ * show its incidents, delete (confirmed).
+ */
+import { useId, useState } from 'react';
+import type { AreaView } from '../../src-shared/sync';
+import { useFilters } from '../filters/FiltersContext';
+import { count } from '../text/count';
+import { useWorkspace } from '../workspace/WorkspaceContext';
+import { AreaName } from './AreaName';
+import { AreaSettings } from './AreaSettings';
+import { CoverageStrip } from './CoverageStrip';
+import { DeleteConfirm } from './DeleteConfirm';
+import { PlanConfirm } from './PlanConfirm';
+import { isFinished } from './progressText';
+import { shapeText } from './shapeText';
+import { SyncStatus } from './SyncStatus';
+import { useAreaFigures } from './useAreaFigures';
+
+export type AreaCardProps = {
+  area: AreaView;
+  /** Opens the plan at once (a freshly added area). */
+  planFirst?: boolean;
+  onNotice: (text: string) => void;
+};
+
+export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
+  const headingId = useId();
+  const { client, activity } = useWorkspace();
+  const { filters, update } = useFilters();
+  const figures = useAreaFigures(area.id);
+  const [open, setOpen] = useState<'plan' | 'delete' | null>(planFirst ? 'plan' : null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const progress = activity.progress.get(area.id);
+  const running = progress ? !isFinished(progress.state) : area.syncing;
+
+  const show = (view: 'table' | 'map') => {
+    update({ area: { areaId: area.id } });
+    window.location.hash = `#/${view}`;
+  };
+
+  return (
+    <article
+      className="card area-card"
+      aria-labelledby={headingId}
+      data-testid="area-card"
+      data-area-id={area.id}
+    >
+      <header className="area-head">
+        <AreaName area={area} headingId={headingId} />
+        <p className="muted area-shape">{shapeText(area.shape)}</p>
+      </header>
+      <p className="area-facts">
+        <span data-testid="area-incidents">
+          {figures.incidents === null ? '…' : count(figures.incidents)}{' '}
+          {figures.incidents === 1 ? 'incident' : 'incidents'} stored
+        </span>
+      </p>
+      <AreaSettings area={area} onProblem={setProblem} />
+      <SyncStatus area={area} progress={progress} />
+      <CoverageStrip coverage={figures.coverage} />
+      {problem || figures.error ? (
+        <p className="message-error" role="alert">
+          {problem ?? figures.error}
+        </p>
+      ) : null}
+      {open === 'plan' ? <PlanConfirm area={area} onDone={() => setOpen(null)} /> : null}
+      {open === 'delete' ? (
+        <DeleteConfirm
+          area={area}
+          incidents={figures.incidents}
+          onCancel={() => setOpen(null)}
+          onDeleted={(text) => {
+            const f = filters.area;
+            if (f && 'areaId' in f && f.areaId === area.id) update({ area: undefined });
+            onNotice(text);
+          }}
+        />
+      ) : null}
+      {open === null ? (
+        <div className="actions area-actions">
+          {running ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => void client.call('stopSync', { areaIds: [area.id] }).catch(() => undefined)}
+            >
+              Stop sync
+            </button>
+          ) : (
+            <button type="button" className="button primary" onClick={() => setOpen('plan')}>
+              Sync now…
+            </button>
+          )}
+          <button type="button" className="button" onClick={() => show('map')}>
+            Show on map
+          </button>
+          <button type="button" className="button" onClick={() => show('table')}>
+            Show in table
+          </button>
+          <button type="button" className="button area-delete" onClick={() => setOpen('delete')}>
+            Delete…
+          </button>
+        </div>
+      ) : null}
+    </article>
+  );
+}

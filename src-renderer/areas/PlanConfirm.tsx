@@ -1,0 +1,79 @@
+/**
+ * Before a sync starts: what it will cost (planSync: requests, and minutes at the plan's rate) and a
+ * confirmation. Starting returns at once; progress then arrives as events.
+ */
+import { useEffect, useId, useState } from 'react';
+import type { AreaView, SyncPlan } from '../../src-shared/sync';
+import { hashOf } from '../app/routes';
+import { problemOf, type Problem } from '../text/errorText';
+import { useWorkspace } from '../workspace/WorkspaceContext';
+import { planText } from './progressText';
+
+export type PlanConfirmProps = { area: AreaView; onDone: () => void };
+
+export function PlanConfirm({ area, onDone }: PlanConfirmProps) {
+  const { client, reportCall } = useWorkspace();
+  const headingId = useId();
+  const [plan, setPlan] = useState<SyncPlan | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    client.call('planSync', { areaIds: [area.id] }).then(
+      (answer) => {
+        if (!cancelled) setPlan(answer);
+      },
+      (failure: unknown) => {
+        if (!cancelled) setProblem(problemOf(failure));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, area.id]);
+
+  const start = () => {
+    setStarting(true);
+    setProblem(null);
+    client.call('startSync', { areaIds: [area.id] }).then(
+      () => onDone(),
+      (failure: unknown) => {
+        reportCall(failure);
+        setProblem(problemOf(failure));
+        setStarting(false);
+      },
+    );
+  };
+
+  const text = plan ? planText(plan, area.id) : null;
+  const resuming = area.lastRun !== null && area.lastRun.state !== 'done';
+  return (
+    <div className="plan-confirm" role="group" aria-labelledby={headingId} data-testid="sync-plan">
+      <h3 id={headingId}>Sync {area.name}?</h3>
+      {text ? (
+        <>
+          <p className="plan-summary">{text.summary}</p>
+          {text.detail ? <p className="muted">{text.detail}</p> : null}
+          {resuming ? <p className="muted">It picks up the interrupted sync where it stopped.</p> : null}
+        </>
+      ) : problem ? null : (
+        <p className="muted">Working out what it will take…</p>
+      )}
+      {problem ? (
+        <p className="message-error" role="alert">
+          {problem.problem} {problem.action}{' '}
+          {problem.settings ? <a href={hashOf('settings')}>Open Settings</a> : null}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="button" className="button primary" onClick={start} disabled={!plan || starting}>
+          {starting ? 'Starting…' : 'Start sync'}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Counts for the filter bar: per type under every filter but the type chips (so a chip shows what
+ * choosing it would add), and the total of the chosen types. Re-queried on every filter change and
+ * whenever the archive changes; a late answer to an older filter is dropped.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { CountResult } from '../../src-shared/incidentQueries';
+import { errorText } from '../text/errorText';
+import { useWorkspace } from '../workspace/WorkspaceContext';
+import { totalOf, withoutTypes } from './filterModel';
+import { useFilters } from './FiltersContext';
+
+export type Counts = {
+  /** Null until the first answer. */
+  byType: Record<string, number> | null;
+  total: number | null;
+  range: CountResult['range'] | null;
+  loading: boolean;
+  error: string | null;
+};
+
+export function useCounts(): Counts {
+  const { client } = useWorkspace();
+  const { filters, dataVersion } = useFilters();
+  const [result, setResult] = useState<CountResult | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const seq = useRef(0);
+  const query = JSON.stringify(withoutTypes(filters));
+
+  useEffect(() => {
+    const mine = ++seq.current;
+    setLoading(true);
+    client.call('countIncidents', { filters: JSON.parse(query) }).then(
+      (answer) => {
+        if (mine !== seq.current) return;
+        setResult(answer);
+        setError(null);
+        setLoading(false);
+      },
+      (failure: unknown) => {
+        if (mine !== seq.current) return;
+        setError(errorText(failure));
+        setLoading(false);
+      },
+    );
+  }, [client, query, dataVersion]);
+
+  return {
+    byType: result?.byType ?? null,
+    total: result ? totalOf(result.byType, filters.types) : null,
+    range: result?.range ?? null,
+    loading,
+    error,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The incident panel: every field of one incident, its local time with the zone, the UTC instant
+ * and the raw date string, daylight-saving flags explained, removal, the permalink (opened in the
+ * system browser) and the description (fetched on request; offline it says why it is missing).
+ * All text from the API is rendered as text. Escape or the close button closes it.
+ */
+import { useId } from 'react';
+import { typeColor } from '../filters/typeColors';
+import { DescriptionSection } from './DescriptionSection';
+import { incidentFacts, safeLink, whenText } from './incidentFacts';
+import { useIncident } from './useIncident';
+import './incident.css';
+
+export type IncidentPanelProps = { cdid: number; onClose: () => void };
+
+export function IncidentPanel({ cdid, onClose }: IncidentPanelProps) {
+  const headingId = useId();
+  const { detail, error, fetch, fetchDescription, online } = useIncident(cdid);
+  const link = detail ? safeLink(detail.link) : null;
+  return (
+    <aside
+      className="incident-panel"
+      aria-labelledby={headingId}
+      data-testid="incident-panel"
+      data-cdid={cdid}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <header className="incident-head">
+        <h2 id={headingId}>
+          {detail ? (
+            <>
+              <span className="swatch" style={{ background: typeColor(detail.type) }} aria-hidden="true" />
+              {detail.type}
+            </>
+          ) : (
+            `Incident ${cdid}`
+          )}
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close the incident" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {error ? (
+        <p role="alert" className="message-error">
+          {error}
+        </p>
+      ) : null}
+      {!detail && !error ? <p className="muted">Loading…</p> : null}
+      {detail ? (
+        <>
+          {detail.removedAt !== null ? (
+            <p className="incident-removed">Removed from the API — kept in your local archive.</p>
+          ) : null}
+          <p className="incident-address">{detail.address}</p>
+          <p className="incident-when">{whenText(detail)}</p>
+          <DescriptionSection detail={detail} fetch={fetch} online={online} onFetch={fetchDescription} />
+          {link ? (
+            <a className="button incident-link" href={link} target="_blank" rel="noopener noreferrer">
+              Open on the service’s site ↗
+            </a>
+          ) : (
+            <p className="muted">No web page for this incident.</p>
+          )}
+          <h3 className="incident-details">Details</h3>
+          <dl className="incident-facts">
+            {incidentFacts(detail).map((fact) => (
+              <div key={fact.label} className="fact">
+                <dt>{fact.label}</dt>
+                <dd className={fact.mono ? 'mono' : undefined}>
+                  {fact.value}
+                  {fact.hint ? <span className="fact-hint">{fact.hint}</span> : null}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : null}
+    </aside>
+  );
+}

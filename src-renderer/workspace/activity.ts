@@ -1,0 +1,115 @@
+/**
+ * What the renderer learns from engine events while the user works: each area's latest sync
+ * progress, whether the API can be reached (the link), and a data version that moves whenever the
+ * local archive changed so counts, the table and the map re-query. Pure; useWorkspaceState feeds it.
+ *
+ * The link is the latest evidence wins: a connectivity event, a sync that reached the API (a
+ * request done) or could not (state offline), or a call that failed for want of a network.
+ */
+import type { EngineEvent, ErrorCode } from '../../src-shared/contract';
+
+export type SyncProgress = Extract<EngineEvent, { type: 'syncProgress' }>;
+
+export type Link = {
+  /** null until anything is known. */
+  online: boolean | null;
+  /** Plain words from whoever reported it last, if any. */
+  message?: string;
+};
+
+export type Activity = {
+  /** The latest progress event of each area (kept after the run ends, for its outcome). */
+  progress: ReadonlyMap<number, SyncProgress>;
+  link: Link;
+  /** Moves when incidents were written; pending changes are folded in by `flushData`. */
+  dataVersion: number;
+  /** Incidents changed since the last flush (a sync is writing). */
+  dataPending: boolean;
+};
+
+export const initialActivity: Activity = {
+  progress: new Map(),
+  link: { online: null },
+  dataVersion: 0,
+  dataPending: false,
+};
+
+export type ActivityAction =
+  | { type: 'event'; event: EngineEvent }
+  /** A call that needs the API succeeded (true) or failed with `code`. */
+  | { type: 'callResult'; ok: true }
+  | { type: 'callResult'; ok: false; code: ErrorCode; message?: string }
+  /** Publishes pending data changes as a new data version (throttled by the hook). */
+  | { type: 'flushData' };
+
+const isTerminal = (state: SyncProgress['state']): boolean =>
+  state === 'done' || state === 'failed' || state === 'paused';
+
+/** Whether the archive changed between two progress events of an area. */
+export function wroteIncidents(previous: SyncProgress | undefined, next: SyncProgress): boolean {
+  if (!previous || previous.runId !== next.runId)
+    return next.new + next.updated + next.removed > 0 || next.state === 'done';
+  return (
+    next.new !== previous.new ||
+    next.updated !== previous.updated ||
+    next.removed !== previous.removed ||
+    (next.state === 'done' && previous.state !== 'done')
+  );
+}
+
+/** What a progress event says about the link, or null when it says nothing. */
+export function linkFromProgress(previous: SyncProgress | undefined, next: SyncProgress): Link | null {
+  if (next.state === 'offline') return { online: false, ...(next.message ? { message: next.message } : {}) };
+  if (next.state === 'failed' && next.error?.code === 'offline')
+    return { online: false, message: next.error.message };
+  const sameRun = previous?.runId === next.runId;
+  const advanced = next.done > (sameRun ? (previous?.done ?? 0) : 0);
+  if (advanced || (next.state === 'done' && next.done > 0)) return { online: true };
+  if (next.state === 'waiting-rate' || next.state === 'retrying') return { online: true };
+  return null;
+}
+
+function onProgress(state: Activity, event: SyncProgress): Activity {
+  const previous = state.progress.get(event.areaId);
+  const progress = new Map(state.progress);
+  progress.set(event.areaId, event);
+  const link = linkFromProgress(previous, event) ?? state.link;
+  const wrote = wroteIncidents(previous, event);
+  // The last event of a run publishes at once; during a run the hook flushes at most once a second.
+  if (wrote && isTerminal(event.state)) {
+    return { progress, link, dataVersion: state.dataVersion + 1, dataPending: false };
+  }
+  return { ...state, progress, link, dataPending: state.dataPending || wrote };
+}
+
+export function activityReducer(state: Activity, action: ActivityAction): Activity {
+  switch (action.type) {
+    case 'flushData':
+      return state.dataPending ? { ...state, dataVersion: state.dataVersion + 1, dataPending: false } : state;
+    case 'callResult':
+      if (action.ok) return state.link.online === true ? state : { ...state, link: { online: true } };
+      if (action.code !== 'offline') return state;
+      return { ...state, link: { online: false, ...(action.message ? { message: action.message } : {}) } };
+    case 'event': {
+      const event = action.event;
+      switch (event.type) {
+        case 'syncProgress':
+          return onProgress(state, event);
+        case 'incidentsChanged':
+          return { ...state, dataVersion: state.dataVersion + 1, dataPending: false };
+        case 'connectivity':
+          return {
+            ...state,
+            link: { online: event.online, ...(event.message ? { message: event.message } : {}) },
+          };
+        default:
+          return state;
+      }
+    }
+  }
+}
+
+/** The areas whose sync is under way (not finished, failed or stopped). */
+export function activeRuns(progress: ReadonlyMap<number, SyncProgress>): SyncProgress[] {
+  return [...progress.values()].filter((p) => !isTerminal(p.state));
+}

@@ -1,0 +1,75 @@
+/**
+ * Feeds the workspace: subscribes to engine events, loads the saved areas (again whenever a sync
+ * changes state, so "last synced" stays true), and publishes archive changes at most once a second
+ * while a sync writes.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { AreaView } from '../../src-shared/sync';
+import { BridgeCallError, type Client } from '../bridge/client';
+import { errorText } from '../text/errorText';
+import { activityReducer, initialActivity, type SyncProgress } from './activity';
+
+const DATA_FLUSH_MS = 1_000;
+
+export function useWorkspaceState(client: Client) {
+  const [activity, dispatch] = useReducer(activityReducer, initialActivity);
+  const [areas, setAreas] = useState<AreaView[] | null>(null);
+  const [areasError, setAreasError] = useState<string | null>(null);
+  const loadSeq = useRef(0);
+
+  const reloadAreas = useCallback(() => {
+    const seq = ++loadSeq.current;
+    client.call('listAreas', {}).then(
+      ({ areas: list }) => {
+        if (seq !== loadSeq.current) return;
+        setAreas(list);
+        setAreasError(null);
+      },
+      (error: unknown) => {
+        if (seq === loadSeq.current) setAreasError(errorText(error));
+      },
+    );
+  }, [client]);
+
+  useEffect(() => {
+    const states = new Map<number, SyncProgress['state']>();
+    const unsubscribe = client.onEvent((event) => {
+      dispatch({ type: 'event', event });
+      if (event.type !== 'syncProgress') return;
+      if (states.get(event.areaId) !== event.state) reloadAreas();
+      states.set(event.areaId, event.state);
+    });
+    reloadAreas();
+    return unsubscribe;
+  }, [client, reloadAreas]);
+
+  useEffect(() => {
+    if (!activity.dataPending) return;
+    const timer = setTimeout(() => dispatch({ type: 'flushData' }), DATA_FLUSH_MS);
+    return () => clearTimeout(timer);
+  }, [activity.dataPending]);
+
+  const upsertArea = useCallback((area: AreaView) => {
+    setAreas((list) => {
+      const current = list ?? [];
+      return current.some((a) => a.id === area.id)
+        ? current.map((a) => (a.id === area.id ? area : a))
+        : [...current, area];
+    });
+  }, []);
+
+  const removeArea = useCallback((id: number) => {
+    setAreas((list) => (list ? list.filter((a) => a.id !== id) : list));
+  }, []);
+
+  const reportCall = useCallback((error: unknown) => {
+    if (!error) dispatch({ type: 'callResult', ok: true });
+    else if (error instanceof BridgeCallError)
+      dispatch({ type: 'callResult', ok: false, code: error.code, message: error.message });
+  }, []);
+
+  return useMemo(
+    () => ({ activity, areas, areasError, reloadAreas, upsertArea, removeArea, reportCall, dispatch }),
+    [activity, areas, areasError, reloadAreas, upsertArea, removeArea, reportCall],
+  );
+}
