@@ -8,7 +8,41 @@
  */
 import { z } from 'zod';
 import { PlanId, SettingsPatch, SettingsView } from './settings';
+import { BasemapInfo, TileBytes, TileCoord } from './basemap';
 import { KeyStatus } from './secrets';
+import { ApiKeyText, DemoStatus, TestConnectionInput, TestConnectionResult } from './firstRun';
+import { AreaName, AreaShape, AreaView, RefreshMinutes, SyncPlan, SyncProgressFields } from './sync';
+import {
+  ArchiveSummary,
+  CompareInput,
+  CompareResult,
+  CountResult,
+  CoverageInput,
+  CoverageResult,
+  FiltersInput,
+  GridResult,
+  IncidentDetail,
+  ListInput,
+  ListResult,
+  MapPoints,
+  SeriesInput,
+  SeriesResult,
+  TopLocationsInput,
+  TopLocationsResult,
+} from './incidentQueries';
+import {
+  ExportProgressFields,
+  FinishReportInput,
+  ImportPreview,
+  ImportProgressFields,
+  ImportResult,
+  JobInput,
+  PreviewImportInput,
+  ReportModel,
+  RunImportInput,
+  StartExportInput,
+  StartExportOutput,
+} from './exports';
 
 const Empty = z.object({}).strict();
 
@@ -18,7 +52,7 @@ export const contract = {
     input: Empty,
     output: z.object({
       version: z.string(),
-      host: z.enum(['electron', 'web']),
+      host: z.enum(['electron', 'web', 'cli']),
       dataDir: z.string(),
     }),
   },
@@ -26,20 +60,110 @@ export const contract = {
   updateSettings: { input: SettingsPatch, output: SettingsView },
   /** Whether a key is stored and whether the OS keychain can be reached. Never the key itself. */
   getKeyStatus: { input: Empty, output: KeyStatus },
-  setApiKey: {
+  setApiKey: { input: z.object({ key: ApiKeyText }).strict(), output: KeyStatus },
+  removeApiKey: { input: Empty, output: KeyStatus },
+
+  // First run (handlers/connection.ts; demo calls are answered by the hosts, see src-main/demo).
+  /** Saves the given settings and key (keychain only), then one cheap search: works, or what is wrong. */
+  testConnection: { input: TestConnectionInput, output: TestConnectionResult },
+  /** Whether this data folder is the synthetic demo, and whether this host can start one. */
+  getDemoStatus: { input: Empty, output: DemoStatus },
+  /** Switches this window to the demo: simulator on loopback, its own data folder, a demo area syncing. */
+  startDemo: { input: Empty, output: DemoStatus },
+  /** Deletes the demo data folder and its key, and switches back to the real data folder. */
+  removeDemo: { input: Empty, output: DemoStatus },
+
+  // Areas and their syncs (handlers/areas.ts, handlers/sync.ts). Progress arrives as syncProgress events.
+  listAreas: { input: Empty, output: z.object({ areas: z.array(AreaView) }) },
+  createArea: {
+    input: z.object({ name: AreaName, shape: AreaShape, refreshMinutes: RefreshMinutes.optional() }).strict(),
+    output: AreaView,
+  },
+  renameArea: {
+    input: z.object({ id: z.number().int().positive(), name: AreaName }).strict(),
+    output: AreaView,
+  },
+  setAreaRefresh: {
+    input: z.object({ id: z.number().int().positive(), refreshMinutes: RefreshMinutes }).strict(),
+    output: AreaView,
+  },
+  setAreaPaused: {
+    input: z.object({ id: z.number().int().positive(), paused: z.boolean() }).strict(),
+    output: AreaView,
+  },
+  /** Incidents no other area covers leave the local file with the area, unless keepIncidents. */
+  deleteArea: {
+    input: z.object({ id: z.number().int().positive(), keepIncidents: z.boolean().optional() }).strict(),
+    output: z.object({ deleted: z.boolean(), incidentsRemoved: z.number().int() }),
+  },
+  /** What a sync would cost before it starts: requests and minutes at the plan's rate. */
+  planSync: {
+    input: z.object({ areaIds: z.array(z.number().int().positive()).max(1000).optional() }).strict(),
+    output: SyncPlan,
+  },
+  /** Starts syncing (all unpaused areas when areaIds is absent); returns at once. */
+  startSync: {
     input: z
       .object({
-        key: z
-          .string()
-          .trim()
-          .min(4, 'The API key is too short.')
-          .max(512, 'The API key is too long.')
-          .regex(/^[\x21-\x7e]+$/, 'The API key may contain only printable characters without spaces.'),
+        areaIds: z.array(z.number().int().positive()).max(1000).optional(),
+        details: z.boolean().optional(),
       })
       .strict(),
-    output: KeyStatus,
+    output: z.object({ started: z.array(z.number().int()) }),
   },
-  removeApiKey: { input: Empty, output: KeyStatus },
+  stopSync: {
+    input: z.object({ areaIds: z.array(z.number().int().positive()).max(1000).optional() }).strict(),
+    output: z.object({ stopped: z.array(z.number().int()) }),
+  },
+  /** An incident's description (the detail endpoint), fetched ahead of any sync request. */
+  fetchIncidentDetail: {
+    input: z.object({ cdid: z.number().int().positive() }).strict(),
+    output: z.object({ cdid: z.number().int(), description: z.string(), fetchedAt: z.number() }),
+  },
+
+  // Queries over the local archive with the shared filter state (handlers/incidents.ts; see
+  // src-shared/filters.ts for the filter semantics). All of them answer from the engine's in-memory
+  // snapshot except getIncident. Map points are typed arrays: the web host sends them with src-shared/wire.
+  countIncidents: { input: FiltersInput, output: CountResult },
+  getMapPoints: { input: FiltersInput, output: MapPoints },
+  /** A page of the table; limit ≤ 500. */
+  listIncidents: { input: ListInput, output: ListResult },
+  /** Every stored field of one incident, for the incident panel. */
+  getIncident: { input: z.object({ cdid: z.number().int().positive() }).strict(), output: IncidentDetail },
+  historySeries: { input: SeriesInput, output: SeriesResult },
+  /** This period vs the previous one and the same dates a year earlier, with coverage caveats. */
+  comparePeriods: { input: CompareInput, output: CompareResult },
+  hourWeekdayGrid: { input: FiltersInput, output: GridResult },
+  topLocations: { input: TopLocationsInput, output: TopLocationsResult },
+  /** Per-day completeness of the archive (for an area, or every area), as runs of days. */
+  coverageBand: { input: CoverageInput, output: CoverageResult },
+  /** What the archive holds: totals, date span and the types seen (unknown API types included). */
+  getArchiveSummary: { input: Empty, output: ArchiveSummary },
+
+  // Exports, the printable report and imports (handlers/exports.ts, handlers/imports.ts; see
+  // src-shared/exports.ts). Progress arrives as exportProgress and importProgress events.
+  /** Starts writing the filtered incidents (CSV, GeoJSON or the PDF report); returns at once. */
+  startExport: { input: StartExportInput, output: StartExportOutput },
+  /** Stops an export; its partial file is removed. */
+  cancelExport: { input: JobInput, output: z.object({ cancelled: z.boolean() }) },
+  /** The figures of a PDF export, for the printable report page. */
+  getReport: { input: JobInput, output: ReportModel },
+  /** For hosts: the report page was printed into the job's file (or could not be). */
+  finishReport: { input: FinishReportInput, output: z.object({ accepted: z.boolean() }) },
+  /** Reads a file to import (source set by the host: an upload, or the open dialog's file). */
+  previewImport: { input: PreviewImportInput, output: ImportPreview },
+  /** Writes a previewed import into the archive, all or nothing. */
+  runImport: { input: RunImportInput, output: ImportResult },
+  discardImport: {
+    input: z.object({ importId: z.string().min(1).max(64) }).strict(),
+    output: z.object({ discarded: z.boolean() }),
+  },
+
+  // The map's street layer (handlers/basemap.ts; src-shared/basemap.ts). The engine reads the
+  // user's .mbtiles/.pmtiles file or fetches the online tile URL (caching only tiles viewed), so the
+  // page never talks to another host. A tile the source lacks answers not_found.
+  getBasemapInfo: { input: Empty, output: BasemapInfo },
+  getBasemapTile: { input: TileCoord, output: TileBytes },
 } as const;
 
 export type Contract = typeof contract;
@@ -117,8 +241,20 @@ export function parseCallInput<K extends CallName>(
 // Events pushed by the engine.
 
 export const EngineEvent = z.discriminatedUnion('type', [
+  SyncProgressFields.extend({
+    type: z.literal('syncProgress'),
+    /** For state 'failed': what went wrong and what to do, in plain words. */
+    error: z.object({ code: ErrorCode, message: z.string() }).optional(),
+  }),
   z.object({ type: z.literal('settingsChanged'), settings: SettingsView }),
+  /** Incidents were written (by a sync of `areaId`, or an import when absent): re-query counts and views. */
+  z.object({ type: z.literal('incidentsChanged'), areaId: z.number().int().optional() }),
   z.object({ type: z.literal('keyStatusChanged'), status: KeyStatus }),
+  ExportProgressFields.extend({
+    type: z.literal('exportProgress'),
+    error: z.object({ code: ErrorCode, message: z.string() }).optional(),
+  }),
+  ImportProgressFields.extend({ type: z.literal('importProgress') }),
   z.object({
     type: z.literal('connectivity'),
     online: z.boolean(),

@@ -6,7 +6,12 @@
 import { apiKeyHandlers } from './apiKey';
 import { appHandlers } from './app';
 import { areaHandlers } from './areas';
+import { basemapHandlers } from './basemap';
+import { connectionHandlers } from './connection';
+import { demoHandlers } from './demo';
+import { exportHandlers } from './exports';
 import type { Handlers } from './handler';
+import { importHandlers } from './imports';
 import { incidentHandlers } from './incidents';
 import { settingsHandlers } from './settings';
 import { syncHandlers } from './sync';
@@ -19,6 +24,11 @@ export const handlers: Handlers = mergeHandlers(
   areaHandlers,
   syncHandlers,
   incidentHandlers,
+  basemapHandlers,
+  connectionHandlers,
+  demoHandlers,
+  exportHandlers,
+  importHandlers,
 );
 
 export type { Handler, HandlerGroup, Handlers } from './handler';

@@ -1,0 +1,164 @@
+/**
+ * Helpers for the sync benchmark: run the CLI as a child process (as a scheduler would), read the
+ * data file it wrote, and compare it with the simulator's ground truth.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Simulator, TruthIncident } from '../src-sim/index';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export type Circle = { lat: number; lon: number; radiusMi: number };
+export type CliRun = {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+};
+export type CliSummary = {
+  requests: number;
+  incidents: number;
+  new: number;
+  updated: number;
+  removed: number;
+  rateLimited: number;
+  seconds: number;
+  lowerBoundRequests: number;
+  complete?: boolean;
+  error?: string;
+};
+
+export function spawnCli(args: string[], key: string): { child: ChildProcess; done: Promise<CliRun> } {
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, BLOTTER_API_KEY: key, BLOTTER_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<CliRun>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: Date.now() - started })),
+  );
+  return { child, done };
+}
+
+export function syncArgs(
+  dataDir: string,
+  sim: Simulator,
+  area: Circle,
+  rate: number,
+  windowDays: number,
+): string[] {
+  return [
+    'sync',
+    '--data-dir',
+    dataDir,
+    '--base-url',
+    sim.url,
+    '--plan',
+    'enterprise',
+    '--rate',
+    String(rate),
+    '--window-days',
+    String(windowDays),
+    '--area',
+    `${area.lat},${area.lon},${area.radiusMi}`,
+  ];
+}
+
+export function summaryOf(run: CliRun): CliSummary {
+  const last = run.stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    return JSON.parse(last) as CliSummary;
+  } catch {
+    throw new Error(`the CLI printed no JSON summary (exit ${run.code}): ${run.stderr.slice(-500)}`);
+  }
+}
+
+export type Stored = { cdid: number; type: string; address: string; removed: boolean; reportedUtc: number };
+
+/** Incidents in the data file inside the circle (great-circle miles, as the app's areas measure). */
+export function storedIn(dataDir: string, area: Circle): Map<number, Stored> {
+  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
+  try {
+    const rows = db
+      .prepare('SELECT cdid, type, address, lat, lon, removed_at, occurred_utc FROM incidents')
+      .all() as {
+      cdid: number;
+      type: string;
+      address: string;
+      lat: number;
+      lon: number;
+      removed_at: number | null;
+      occurred_utc: number;
+    }[];
+    const out = new Map<number, Stored>();
+    for (const r of rows) {
+      if (milesBetween(area.lat, area.lon, r.lat, r.lon) > area.radiusMi) continue;
+      out.set(r.cdid, {
+        cdid: r.cdid,
+        type: r.type,
+        address: r.address,
+        removed: r.removed_at !== null,
+        reportedUtc: r.occurred_utc,
+      });
+    }
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+/** Rows sharing a cdid in the incidents table (the schema's primary key should make this 0). */
+export function duplicatesIn(dataDir: string): number {
+  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
+  try {
+    const r = db.prepare('SELECT count(*) - count(DISTINCT cdid) AS d FROM incidents').get() as { d: number };
+    return r.d;
+  } finally {
+    db.close();
+  }
+}
+
+export function runsOf(dataDir: string): { id: number; kind: string; state: string }[] {
+  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
+  try {
+    return db.prepare('SELECT id, kind, state FROM sync_runs ORDER BY id').all() as {
+      id: number;
+      kind: string;
+      state: string;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+function milesBetween(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * Recall against the ground truth: what the API served inside the area and window, reported before
+ * the sync began (later reports are the next sync's business), found live in the data file.
+ */
+export function recall(truth: TruthIncident[], stored: Map<number, Stored>, syncStartedAt: number) {
+  const due = truth.filter((t) => Date.parse(t.reportedAt) <= syncStartedAt);
+  const missing = due.filter((t) => !stored.get(t.cdid) || stored.get(t.cdid)?.removed).map((t) => t.cdid);
+  return {
+    truth: due.length,
+    found: due.length - missing.length,
+    recall: due.length === 0 ? 1 : (due.length - missing.length) / due.length,
+    missing: missing.slice(0, 10),
+  };
+}
+
+export const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;

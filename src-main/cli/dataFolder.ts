@@ -1,0 +1,20 @@
+/** Opening the data folder named by --data-dir (or BLOTTER_DATA_DIR, or the app's default) for a command. */
+import { homedir } from 'node:os';
+import { dbFileOf, logFileOf, resolveDataDir } from '../engine/dataDir';
+import { configureLogging } from '../engine/log';
+import { openDatabase, type Db } from '../engine/store/database';
+import type { Io } from './io';
+
+export function openDataFolder(io: Io, dataDirFlag: string | undefined): { dataDir: string; db: Db } {
+  const dataDir = resolveDataDir({
+    argv: dataDirFlag === undefined ? [] : ['--data-dir', dataDirFlag],
+    env: io.env,
+    platform: process.platform,
+    homedir: homedir(),
+  });
+  configureLogging({
+    file: logFileOf(dataDir),
+    level: io.env.BLOTTER_LOG_LEVEL === 'debug' ? 'debug' : 'warn',
+  });
+  return { dataDir, db: openDatabase(dbFileOf(dataDir)) };
+}

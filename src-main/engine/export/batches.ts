@@ -1,0 +1,84 @@
+/**
+ * The rows of a filter, in cdid order, in batches: what every export writes. The set is the query
+ * engine's own (QueryService.resolve, the same as countIncidents), so a file holds exactly the
+ * incidents the count showed. Most columns come from the in-memory snapshot; the rest (date_raw,
+ * link, description, first/last seen) are read from SQLite one batch at a time — a range scan
+ * where the batch is dense in the table, a keyed lookup where it is sparse — with a turn of the
+ * event loop between batches, so other calls (and a cancel) are answered while a big file is
+ * written and memory stays flat.
+ */
+import type { Db } from '../store/database';
+import type { Resolved } from '../query/service';
+import type { Snapshot } from '../query/snapshot';
+import { yieldToEventLoop } from '../query/snapshotLoader';
+
+/** [cdid, date_raw, link, description, first_seen, last_seen]: the columns the snapshot lacks. */
+export type StoredColumns = [number, string, string, string | null, number, number];
+
+export type Batch = {
+  snapshot: Snapshot;
+  /** Snapshot rows, ascending cdid; `stored[k]` belongs to `rows[k]`. */
+  rows: Uint32Array;
+  stored: StoredColumns[];
+  /** Matching rows the store no longer held when read (deleted since the filter ran). */
+  vanished: number;
+};
+
+const COLUMNS = 'cdid, date_raw, link, description, first_seen, last_seen';
+
+/** The filter's rows in ascending cdid order (rows appended since the snapshot load are merged in). */
+export function rowsInCdidOrder({ snapshot, set }: Resolved): Uint32Array {
+  const rows = set.rows;
+  const n = rows.length;
+  if (n === 0 || (rows[n - 1] as number) < snapshot.sortedRows) return rows;
+  const cdid = snapshot.cdid;
+  return Uint32Array.from(rows).sort((a, b) => (cdid[a] as number) - (cdid[b] as number));
+}
+
+export async function* exportBatches(
+  db: Db,
+  resolved: Resolved,
+  options: { batchRows?: number; pause?: () => Promise<void> } = {},
+): AsyncGenerator<Batch> {
+  const size = options.batchRows ?? 2000;
+  const pause = options.pause ?? yieldToEventLoop;
+  const { snapshot } = resolved;
+  const order = rowsInCdidOrder(resolved);
+  const range = db
+    .prepare(`SELECT ${COLUMNS} FROM incidents WHERE cdid BETWEEN ? AND ? ORDER BY cdid`)
+    .raw(true);
+  const keyed = db
+    .prepare(`SELECT ${COLUMNS} FROM incidents WHERE cdid IN (SELECT value FROM json_each(?)) ORDER BY cdid`)
+    .raw(true);
+  const cdid = snapshot.cdid;
+  for (let start = 0; start < order.length; start += size) {
+    const rows = order.subarray(start, Math.min(order.length, start + size));
+    const first = rows[0] as number;
+    const last = rows[rows.length - 1] as number;
+    // Rows [0, sortedRows) are the table in cdid order: their span is about what a range scan reads.
+    const dense = last < snapshot.sortedRows && last - first + 1 <= 2 * rows.length;
+    const found = (
+      dense ? range.all(cdid[first], cdid[last]) : keyed.all(JSON.stringify(Array.from(rows, (r) => cdid[r])))
+    ) as StoredColumns[];
+    yield join(snapshot, rows, found);
+    await pause();
+  }
+}
+
+/** Pairs each wanted row with its stored columns (both ascending by cdid); extra stored rows are skipped. */
+function join(snapshot: Snapshot, wanted: Uint32Array, found: StoredColumns[]): Batch {
+  const rows = new Uint32Array(wanted.length);
+  const stored: StoredColumns[] = [];
+  let j = 0;
+  for (const row of wanted) {
+    const id = snapshot.cdid[row] as number;
+    while (j < found.length && (found[j] as StoredColumns)[0] < id) j++;
+    const hit = found[j];
+    if (hit && hit[0] === id) {
+      rows[stored.length] = row;
+      stored.push(hit);
+      j++;
+    }
+  }
+  return { snapshot, rows: rows.subarray(0, stored.length), stored, vanished: wanted.length - stored.length };
+}

@@ -1,0 +1,82 @@
+/**
+ * The hosts' part in exports and imports, as an EngineHandle around the engine's: a host passes
+ * its hooks and serves the wrapped handle (the Electron IPC loop, the web host's calls), so the
+ * renderer's input never decides a file path.
+ *
+ * - startExport: any destination the page sent is dropped; the host decides (Electron: its save
+ *   dialog; web host: none, so the engine writes into the data folder's exports/). A PDF job's
+ *   print token is taken out of the answer and the host prints the report page into the job's
+ *   file, then tells the engine (finishReport) — or why it could not.
+ * - previewImport: the host decides the source (Electron: its open dialog; web host: an upload id,
+ *   never a path).
+ *
+ * Host-agnostic and free of Electron: each host implements the three hooks thinly.
+ */
+import type { CallName, CallOutput, Result } from '../../../src-shared/contract';
+import type { ExportFormat, ImportSource, StartExportOutput } from '../../../src-shared/exports';
+import type { EngineHandle } from '../engineHandle';
+import { createLogger } from '../log';
+import { defaultFileName } from './destination';
+
+const log = createLogger('export-host');
+
+export type PrintJob = { jobId: string; file: string };
+
+export interface ExportHostHooks {
+  /** An absolute path for the new file; undefined: the data folder's exports/; null: the user cancelled. */
+  chooseDestination(request: { format: ExportFormat; suggestedName: string }): Promise<string | null | undefined>;
+  /** The file to import, given what the page sent; null: the user cancelled. Throw to refuse. */
+  chooseImport(sent: ImportSource | undefined): Promise<ImportSource | null>;
+  /** Prints the report page of `jobId` (`#/report?job=ID`) into `file` as PDF; rejects with a reason. */
+  printReport(job: PrintJob): Promise<void>;
+}
+
+const cancelled = (message: string): Result<never> => ({ ok: false, error: { code: 'cancelled', message } });
+
+export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): EngineHandle {
+  async function startExport(input: Record<string, unknown>): Promise<Result<CallOutput<'startExport'>>> {
+    const { destination: _ignored, ...rest } = input;
+    const format = rest.format as ExportFormat;
+    const chosen = await hooks.chooseDestination({ format, suggestedName: defaultFileName(format, Date.now()) });
+    if (chosen === null) return cancelled('No file was chosen, so nothing was exported.');
+    const result = await engine.call('startExport', chosen === undefined ? rest : { ...rest, destination: { path: chosen } });
+    if (!result.ok || !result.value.print) return result;
+    const { print, ...answer } = result.value as StartExportOutput;
+    if (print) void printAndFinish(result.value.jobId, print.token, print.file);
+    return { ok: true, value: answer };
+  }
+
+  async function printAndFinish(jobId: string, token: string, file: string): Promise<void> {
+    let failed: string | undefined;
+    try {
+      await hooks.printReport({ jobId, file });
+    } catch (error) {
+      failed = error instanceof Error ? error.message : String(error);
+      log.warn('the report could not be printed', { jobId, reason: failed });
+    }
+    const answer = await engine.call('finishReport', { jobId, token, ...(failed === undefined ? {} : { failed }) });
+    if (!answer.ok) log.warn('the engine did not take the printed report', { jobId, error: answer.error.message });
+  }
+
+  async function previewImport(input: { source?: ImportSource }): Promise<Result<CallOutput<'previewImport'>>> {
+    let source: ImportSource | null;
+    try {
+      source = await hooks.chooseImport(input.source);
+    } catch (error) {
+      return { ok: false, error: { code: 'bad_input', message: error instanceof Error ? error.message : String(error) } };
+    }
+    if (source === null) return cancelled('No file was chosen.');
+    return engine.call('previewImport', { source });
+  }
+
+  return {
+    call<K extends CallName>(name: K, input: unknown): Promise<Result<CallOutput<K>>> {
+      if (name === 'startExport') return startExport(input as Record<string, unknown>) as Promise<Result<CallOutput<K>>>;
+      if (name === 'previewImport')
+        return previewImport((input ?? {}) as { source?: ImportSource }) as Promise<Result<CallOutput<K>>>;
+      return engine.call(name, input);
+    },
+    onEvent: (listener) => engine.onEvent(listener),
+    close: () => engine.close(),
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * Export jobs of one engine: start, progress, cancel, finish. A job resolves its filter once (the
+ * query engine's set, so the file matches the count), writes through a temporary file, and on
+ * success writes its manifest beside the file. CSV and GeoJSON are written here (dataExport.ts);
+ * a PDF is printed by the host from the report page (report/reportJob.ts) and handed back with
+ * finishReport. Progress goes out as `exportProgress` events, at most every 150 ms plus every
+ * change of state. Closing the engine cancels running jobs and removes their partial files.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BridgeError } from '../../../src-shared/contract';
+import type {
+  ExportFile,
+  ExportFormat,
+  ExportState,
+  Manifest,
+  StartExportOutput,
+} from '../../../src-shared/exports';
+import { filterWords } from '../../../src-shared/filterWords';
+import type { DayRange, Filters } from '../../../src-shared/filters';
+import type { EngineContext } from '../context';
+import { EngineError } from '../errors';
+import { createLogger } from '../log';
+import { incidentCalls, queryServiceFor, type QueryService } from '../query/index';
+import { provenanceOf } from '../report/provenance';
+import { createAreaStore } from '../sync/areaStore';
+import { manifestPathOf, resolveDestination, type Destination } from './destination';
+import { writeFileAtomically } from './fileSink';
+import { buildManifest } from './manifest';
+import type { Resolved } from '../query/service';
+
+const log = createLogger('export');
+const PROGRESS_EVERY_MS = 150;
+
+export type JobStart = {
+  format: ExportFormat;
+  filters: Filters;
+  bom?: boolean;
+  destination?: { path: string };
+};
+
+export type ExportJob = {
+  readonly id: string;
+  readonly format: ExportFormat;
+  readonly filters: Filters;
+  readonly bom: boolean;
+  readonly createdAt: number;
+  readonly dest: Destination;
+  readonly resolved: Resolved;
+  readonly service: QueryService;
+  readonly words: string[];
+  readonly byType: Record<string, number>;
+  state: ExportState;
+  done: number;
+  total: number;
+  cancelRequested: boolean;
+  file?: ExportFile;
+  manifest?: Manifest;
+  error?: BridgeError;
+  lastEmit: number;
+  /** Runs on cancel (removes partial files); set by the job's runner. */
+  onCancel?: () => Promise<void>;
+};
+
+/** A runner writes the job's file; it returns the byte size and rows written, or throws. */
+export type Runner = (
+  job: ExportJob,
+  ctx: EngineContext,
+  progress: () => void,
+) => {
+  extra?: Partial<StartExportOutput>;
+  done: Promise<{ bytes: number; written: number } | null>;
+};
+
+const FINISHED: ExportState[] = ['done', 'failed', 'cancelled'];
+
+export class ExportJobs {
+  private readonly jobs = new Map<string, ExportJob>();
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly runners: Record<ExportFormat, Runner>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(id: string): ExportJob {
+    const job = this.jobs.get(id);
+    if (!job)
+      throw new EngineError(
+        'not_found',
+        'That export is no longer known (it finished long ago, or Blotter restarted).',
+      );
+    return job;
+  }
+
+  async start(input: JobStart): Promise<StartExportOutput> {
+    const id = randomBytes(6).toString('hex');
+    const service = queryServiceFor(this.ctx.db);
+    const counted = await incidentCalls.countIncidents(service, { filters: input.filters });
+    const resolved = await service.resolve(input.filters);
+    const areas = createAreaStore(this.ctx.db);
+    const createdAt = this.now();
+    const job: ExportJob = {
+      id,
+      format: input.format,
+      filters: input.filters,
+      bom: input.bom === true,
+      createdAt,
+      dest: resolveDestination(this.ctx.dataDir, input.format, input.destination?.path, id, createdAt),
+      resolved,
+      service,
+      words: filterWords(input.filters, { range: counted.range, areaName: (a) => areas.get(a)?.name }),
+      byType: counted.byType,
+      state: input.format === 'pdf' ? 'printing' : 'running',
+      done: 0,
+      total: counted.total,
+      cancelRequested: false,
+      lastEmit: 0,
+    };
+    this.prune();
+    this.jobs.set(id, job);
+    const { extra, done } = this.runners[input.format](job, this.ctx, () => this.emit(job));
+    this.emit(job, true);
+    void done.then(
+      (result) => (result ? this.succeed(job, result) : this.settle(job, 'cancelled')),
+      (error: unknown) => this.fail(job, error),
+    );
+    return { jobId: id, fileName: job.dest.name, total: job.total, ...extra };
+  }
+
+  async cancel(id: string): Promise<boolean> {
+    const job = this.get(id);
+    if (FINISHED.includes(job.state)) return false;
+    job.cancelRequested = true;
+    await job.onCancel?.();
+    return true;
+  }
+
+  /** Progress as an event: throttled unless `force` (state changes always go out). */
+  emit(job: ExportJob, force = false): void {
+    const t = performance.now();
+    if (!force && t - job.lastEmit < PROGRESS_EVERY_MS) return;
+    job.lastEmit = t;
+    this.ctx.emit({
+      type: 'exportProgress',
+      jobId: job.id,
+      format: job.format,
+      state: job.state,
+      done: job.done,
+      total: job.total,
+      ...(job.file ? { file: job.file } : {}),
+      ...(job.manifest ? { manifest: job.manifest } : {}),
+      ...(job.error ? { error: { code: job.error.code, message: job.error.message } } : {}),
+    });
+  }
+
+  /** Cancels what runs (their partial files go) when the engine closes. */
+  async closeAll(): Promise<void> {
+    await Promise.allSettled(
+      [...this.jobs.values()].filter((j) => !FINISHED.includes(j.state)).map((j) => this.cancel(j.id)),
+    );
+  }
+
+  private async succeed(
+    job: ExportJob,
+    { bytes, written }: { bytes: number; written: number },
+  ): Promise<void> {
+    try {
+      const range: DayRange = job.resolved.range;
+      const provenance = await provenanceOf(
+        this.ctx,
+        job.service,
+        job.filters,
+        range,
+        job.resolved.shape?.box ?? null,
+      );
+      const manifest = buildManifest({
+        version: this.ctx.version,
+        createdAt: job.createdAt,
+        format: job.format,
+        fileName: job.dest.name,
+        bytes,
+        bom: job.bom,
+        filters: job.filters,
+        filterWords: job.words,
+        range,
+        total: job.total,
+        written,
+        byType: job.byType,
+        provenance,
+      });
+      const manifestPath = manifestPathOf(job.dest.path);
+      await writeFileAtomically(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`, job.id);
+      job.manifest = manifest;
+      job.file = {
+        name: job.dest.name,
+        path: job.dest.path,
+        bytes,
+        manifestName: manifestPathOf(job.dest.name),
+      };
+      job.done = written;
+      this.settle(job, 'done');
+      log.info('export written', { format: job.format, rows: written, bytes });
+    } catch (error) {
+      this.fail(job, error);
+    }
+  }
+
+  private fail(job: ExportJob, error: unknown): void {
+    if (job.cancelRequested) return this.settle(job, 'cancelled');
+    log.error('export failed', { format: job.format, error });
+    job.error =
+      error instanceof EngineError
+        ? { code: error.code, message: error.message }
+        : {
+            code: 'internal',
+            message: `The export could not be written: ${(error as Error)?.message ?? String(error)}`,
+          };
+    this.settle(job, 'failed');
+  }
+
+  private settle(job: ExportJob, state: ExportState): void {
+    job.state = state;
+    this.emit(job, true);
+  }
+
+  /** Keeps the registry small: finished jobs beyond the last 20 are forgotten. */
+  private prune(): void {
+    const finished = [...this.jobs.values()].filter((j) => FINISHED.includes(j.state));
+    for (const job of finished.slice(0, Math.max(0, finished.length - 20))) this.jobs.delete(job.id);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Areas: list, create (circle in miles or polygon, validated), rename, refresh interval, pause,
+ * delete. Deleting keeps incidents another area still covers (see sync/areaStore.ts).
+ */
+import { shapeProblems, type Shape } from '../geo/shape';
+import { EngineError } from '../errors';
+import { areaView, syncServiceOf } from '../sync/engineSync';
+import type { SyncService } from '../sync/syncService';
+import type { HandlerGroup } from './handler';
+
+function existing(service: SyncService, id: number) {
+  const a = service.areas.get(id);
+  if (!a) throw new EngineError('not_found', 'That area no longer exists.');
+  return a;
+}
+
+export const areaHandlers = {
+  listAreas: async (_input, ctx) => {
+    const s = syncServiceOf(ctx);
+    return { areas: s.areas.list().map((a) => areaView(s, a)) };
+  },
+
+  createArea: async ({ name, shape, refreshMinutes }, ctx) => {
+    const s = syncServiceOf(ctx);
+    const geo: Shape =
+      shape.kind === 'circle'
+        ? shape
+        : { kind: 'polygon', points: shape.points.map(([a, b]) => [a, b] as const) };
+    const problems = shapeProblems(geo);
+    if (problems.length > 0) {
+      throw new EngineError(
+        'bad_input',
+        problems.join(' '),
+        problems.map((message) => ({ path: 'shape', message })),
+      );
+    }
+    return areaView(s, s.areas.create({ name, shape: geo, refreshMinutes }, Date.now()));
+  },
+
+  renameArea: async ({ id, name }, ctx) => {
+    const s = syncServiceOf(ctx);
+    existing(s, id);
+    s.areas.rename(id, name);
+    return areaView(s, existing(s, id));
+  },
+
+  setAreaRefresh: async ({ id, refreshMinutes }, ctx) => {
+    const s = syncServiceOf(ctx);
+    existing(s, id);
+    s.areas.setRefreshMinutes(id, refreshMinutes);
+    return areaView(s, existing(s, id));
+  },
+
+  setAreaPaused: async ({ id, paused }, ctx) => {
+    const s = syncServiceOf(ctx);
+    existing(s, id);
+    s.areas.setPaused(id, paused);
+    if (paused) s.stop([id]);
+    return areaView(s, existing(s, id));
+  },
+
+  deleteArea: async ({ id, keepIncidents }, ctx) => {
+    const s = syncServiceOf(ctx);
+    await s.stopAndWait([id]);
+    return s.areas.remove(id, keepIncidents ?? false);
+  },
+} satisfies HandlerGroup;

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { tileOf } from '../geo/tiles';
+import { decideSplit, pagesToEnd, TAIL_ROWS } from './costModel';
+import { decide, type JobView } from './decide';
+import { nextSince, pageFacts, type PageRow } from './frontier';
+
+const ZONE = 'America/New_York';
+const DAY = 86_400_000;
+const NOW = Date.parse('2025-06-01T12:00:00Z');
+const shape = { kind: 'circle' as const, lat: 40.75, lon: -73.98, radiusMi: 1 };
+const tile = tileOf({ minLat: 40.74, maxLat: 40.76, minLon: -73.99, maxLon: -73.97 });
+
+/** `n` rows reported evenly from `from` over `days`, spread over the tile or piled on one point. */
+function rows(n: number, from: string, days: number, pile = false): PageRow[] {
+  const start = Date.parse(from);
+  return Array.from({ length: n }, (_, i) => ({
+    cdid: 1000 + i,
+    lat: pile ? 40.75 : 40.742 + ((i * 7919) % 160) / 10_000,
+    lon: pile ? -73.98 : -73.988 + ((i * 104729) % 160) / 10_000,
+    type: ['Theft', 'Assault', 'Arrest'][i % 3] as string,
+    utcMs: start + (i * days * DAY) / n,
+    zone: ZONE,
+  }));
+}
+
+const job = (over: Partial<JobView> = {}): JobView => ({
+  tile,
+  types: null,
+  since: '2025-04-30',
+  mode: 'asc',
+  ascLastUtc: null,
+  ...over,
+});
+const ctx = { shape, now: NOW };
+
+describe('the frontier', () => {
+  it('moves since to the local day of R − 36 h lag − 2 h slack, minus one (since means "after")', () => {
+    // R = 2025-05-10 15:00 EDT → R − 38 h = 05-09 01:00 → since 05-08: everything that occurred on
+    // 05-09 or later is in the next page; everything up to 05-08 was reported before R.
+    expect(nextSince(Date.parse('2025-05-10T19:00:00Z'), ZONE)).toBe('2025-05-08');
+    expect(nextSince(Date.parse('2025-05-10T04:30:00Z'), ZONE)).toBe('2025-05-07');
+  });
+
+  it('sees a stuck page and a pile', () => {
+    expect(pageFacts(rows(500, '2025-05-01T04:00:00Z', 20), '2025-04-30').advanced).toBe(true);
+    expect(pageFacts(rows(500, '2025-05-01T04:00:00Z', 1), '2025-04-30').advanced).toBe(false);
+    expect(pageFacts(rows(500, '2025-05-01T04:00:00Z', 1, true), '2025-04-30').topPointShare).toBe(1);
+  });
+});
+
+describe('decide', () => {
+  it('finishes on a page that is not full', () => {
+    expect(decide(job(), rows(499, '2025-05-01T04:00:00Z', 30), ctx)).toEqual({ kind: 'done' });
+  });
+
+  it('pages on through time when the tile is sparse enough, ending with a tail page', () => {
+    const out = decide(job(), rows(500, '2025-05-01T04:00:00Z', 25), ctx);
+    expect(out.kind).toBe('continue');
+    if (out.kind !== 'continue') return;
+    expect(out.proven).toBe(out.next.since);
+    expect(out.next.since > '2025-04-30').toBe(true);
+    expect(out.next.mode).toBe('tail'); // ~140 rows left: one descending page finishes it
+  });
+
+  it('splits a tile where a day alone fills a page, children starting at the same since', () => {
+    const out = decide(job(), rows(500, '2025-05-01T04:00:00Z', 0.8), ctx);
+    expect(out.kind).toBe('split-space');
+    if (out.kind !== 'split-space') return;
+    expect(out.children.length).toBeGreaterThanOrEqual(4);
+    for (const c of out.children) expect(c.next.since).toBe('2025-04-30');
+  });
+
+  it('splits a pile at one address by type, then meets it from both ends', () => {
+    const pile = rows(500, '2025-05-01T12:00:00Z', 0.4, true);
+    const out = decide(job(), pile, ctx);
+    expect(out.kind).toBe('split-types');
+    if (out.kind === 'split-types')
+      expect(out.types).toEqual(expect.arrayContaining(['Theft', 'Assault', 'Arrest', 'Other']));
+    const typed = decide(job({ types: ['Theft'] }), pile, ctx);
+    expect(typed).toMatchObject({ kind: 'continue', next: { mode: 'desc', since: '2025-04-30' } });
+    const R = Math.max(...pile.map((r) => r.utcMs));
+    const meets = rows(500, '2025-05-01T13:00:00Z', 0.5, true).reverse();
+    expect(decide(job({ types: ['Theft'], mode: 'desc', ascLastUtc: R }), meets, ctx)).toEqual({
+      kind: 'done',
+    });
+    const apart = rows(500, '2025-05-03T12:00:00Z', 0.4, true).reverse();
+    expect(decide(job({ types: ['Theft'], mode: 'desc', ascLastUtc: R }), apart, ctx).kind).toBe('failed');
+  });
+
+  it('goes back to ascending pages when a tail page does not meet', () => {
+    const out = decide(
+      job({ mode: 'tail', ascLastUtc: Date.parse('2025-05-02T00:00:00Z') }),
+      rows(500, '2025-05-20T00:00:00Z', 10).reverse(),
+      ctx,
+    );
+    expect(out).toMatchObject({ kind: 'continue', next: { mode: 'asc', since: '2025-04-30' } });
+  });
+});
+
+describe('cost model', () => {
+  it('counts ascending pages net of the overlap, then one tail page', () => {
+    expect(pagesToEnd(100, 10, 2)).toBe(1);
+    expect(pagesToEnd(TAIL_ROWS / 1.1 - 1, 10, 2)).toBe(1);
+    expect(pagesToEnd(2000, 50, 2)).toBe(1 + Math.ceil((2200 - TAIL_ROWS) / 400));
+  });
+
+  it('pages a moderate tile and splits a very dense one', () => {
+    expect(
+      decideSplit({ perDay: 20, remainingDays: 60, overlapDays: 2, levels: [[0.25, 0.25, 0.25, 0.25]] })
+        .action,
+    ).toBe('advance');
+    const dense = decideSplit({
+      perDay: 400,
+      remainingDays: 60,
+      overlapDays: 2,
+      levels: [[0.25, 0.25, 0.25, 0.25]],
+    });
+    expect(dense).toMatchObject({ action: 'split', level: 1 });
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * What a job does after a page: finish, ask the next page, split (space or types), or give up. Pure:
+ * the caller writes the outcome with the page in one transaction.
+ *
+ * - A page with fewer than max_records rows is complete for everything after the job's `since`.
+ * - A full ascending page moves the frontier (frontier.ts) — or, when the cost model says so, splits
+ *   the tile one to three quadrant levels deep; the children start at the new frontier, since the
+ *   page already holds everything up to its last report time R for the whole parent circle.
+ * - The last page of a tile is asked in descending order ("tail") when what is left fits in one
+ *   page: it holds everything reported after its lowest row, so if that row was reported before R
+ *   the two pages meet and the tile is complete — without re-fetching the overlap days an ascending
+ *   page would. If they do not meet, the job goes on ascending.
+ * - When a stretch of days alone fills a page the tile is stuck at its `since`:
+ *   - rows spread over space: split into quadrants (children start at the same since);
+ *   - rows piled on one point (more than 500 at one address in a few days — spatial splitting cannot
+ *     separate them): split by type, one job per type;
+ *   - one type at one point: ask for the same `since` in descending order; if it meets the
+ *     ascending page the pile is complete, else completeness cannot be proven with this API and
+ *     the job fails with that reason.
+ */
+import { CRIME_TYPES } from '../../../src-shared/crimeTypes';
+import type { Shape } from '../geo/shape';
+import { canSplit, inTile, splitTile, type Tile } from '../geo/tiles';
+import { addDays, dayStartUtc } from '../time/localDay';
+import { offsetAt } from '../time/wallToInstant';
+import { DAY, MAX_RECORDS, POINT_CLUSTER_SHARE } from './constants';
+import { cheapestSplit, decideSplit, TAIL_ROWS } from './costModel';
+import { pageFacts, type PageRow } from './frontier';
+
+export type JobMode = 'asc' | 'tail' | 'desc';
+
+export type JobView = {
+  tile: Tile;
+  types: string[] | null;
+  since: string;
+  mode: JobMode;
+  ascLastUtc: number | null;
+};
+
+/** How the job (or a child) asks next. */
+export type Next = { since: string; mode: JobMode; ascLastUtc: number | null; estimate: number };
+
+export type Outcome =
+  | { kind: 'done' }
+  | { kind: 'continue'; next: Next; proven: string | null }
+  | { kind: 'split-space'; children: { tile: Tile; next: Next }[]; proven: string | null }
+  | { kind: 'split-types'; types: string[]; next: Next }
+  | { kind: 'failed'; reason: string };
+
+/** How many levels of quadrants a split may jump at once (4, 16 or 64 children). */
+const MAX_SPLIT_LEVELS = 3;
+
+export type DecideContext = { shape: Shape; now: number; knownTypes?: readonly string[] };
+
+/** `rows` in the order the server sent them (ascending, or descending for tail and desc pages). */
+export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContext): Outcome {
+  if (rows.length < MAX_RECORDS) return { kind: 'done' };
+  if (job.mode !== 'asc') return decideDescending(job, rows);
+  const f = pageFacts(rows, job.since);
+  const levels = splitLevels(job.tile, ctx.shape, MAX_SPLIT_LEVELS);
+  const shares = levels.map((tiles) =>
+    tiles.map((t) => rows.filter((r) => inTile(t, r.lat, r.lon)).length / rows.length),
+  );
+  const perDay = rows.length / f.spanDays;
+  const R = f.last.utcMs;
+  const next = (since: string, expectedRows: number, estimate: number): Next =>
+    expectedRows <= TAIL_ROWS
+      ? { since, mode: 'tail', ascLastUtc: R, estimate: 1 }
+      : { since, mode: 'asc', ascLastUtc: R, estimate: Math.max(1, Math.ceil(estimate)) };
+
+  if (f.advanced) {
+    const remainingDays = Math.max(0, (ctx.now - R) / DAY);
+    const choice = decideSplit({ perDay, remainingDays, overlapDays: f.overlapDays, levels: shares });
+    if (choice.action === 'split') {
+      const tiles = levels[choice.level - 1] ?? [];
+      const levelShares = shares[choice.level - 1] ?? [];
+      const children = tiles.map((tile, i) => {
+        const rowsLeft = perDay * (levelShares[i] ?? 0) * remainingDays * 1.1;
+        return { tile, next: next(f.next, rowsLeft, rowsLeft / 400) };
+      });
+      return { kind: 'split-space', children, proven: f.next };
+    }
+    return {
+      kind: 'continue',
+      next: next(f.next, perDay * remainingDays * 1.1, choice.estimate),
+      proven: f.next,
+    };
+  }
+  const pile = f.topPointShare >= POINT_CLUSTER_SHARE;
+  if (!pile && levels.length > 0) {
+    const from = dayStartUtc(addDays(job.since, 1), f.last.zone);
+    const remainingDays = Math.max(1, (ctx.now - from) / DAY);
+    const best = cheapestSplit({ perDay, remainingDays, overlapDays: f.overlapDays, levels: shares });
+    const levelShares = shares[best.level - 1] ?? [];
+    const children = (levels[best.level - 1] ?? []).map((tile, i) => {
+      const rowsLeft = perDay * (levelShares[i] ?? 0) * remainingDays * 1.1;
+      return { tile, next: next(job.since, rowsLeft, rowsLeft / 400) };
+    });
+    return { kind: 'split-space', children, proven: null };
+  }
+  if (job.types === null) {
+    return {
+      kind: 'split-types',
+      types: typesToSplit(rows, ctx.knownTypes),
+      next: { since: job.since, mode: 'asc', ascLastUtc: R, estimate: 1 },
+    };
+  }
+  return {
+    kind: 'continue',
+    next: { since: job.since, mode: 'desc', ascLastUtc: R, estimate: 1 },
+    proven: null,
+  };
+}
+
+/**
+ * A descending page meets the ascending one when its lowest row was reported before the ascending
+ * page ended. Near a DST fall-back our instants for the repeated hour may be an hour early, so there
+ * the pages must overlap by an hour more.
+ */
+function decideDescending(job: JobView, rows: readonly PageRow[]): Outcome {
+  const lowest = rows.reduce((a, b) => (b.utcMs < a.utcMs ? b : a));
+  const margin =
+    job.ascLastUtc !== null &&
+    (nearFallBack(lowest.utcMs, lowest.zone) || nearFallBack(job.ascLastUtc, lowest.zone))
+      ? HOUR
+      : 0;
+  if (job.ascLastUtc !== null && lowest.utcMs + margin < job.ascLastUtc) return { kind: 'done' };
+  if (job.mode === 'tail') {
+    return {
+      kind: 'continue',
+      next: { since: job.since, mode: 'asc', ascLastUtc: job.ascLastUtc, estimate: 2 },
+      proven: null,
+    };
+  }
+  return {
+    kind: 'failed',
+    reason:
+      `More than ${2 * MAX_RECORDS} incidents of type ${job.types?.join(', ') ?? 'any'} at one place within a few days ` +
+      `(since ${job.since}): the API cannot page through them, so this spot may be incomplete.`,
+  };
+}
+
+const HOUR = 3_600_000;
+
+function nearFallBack(utcMs: number, zone: string): boolean {
+  return offsetAt(zone, utcMs - 2 * HOUR) > offsetAt(zone, utcMs + 2 * HOUR);
+}
+
+/** The tile's descendants one, two, … levels down (quadrants of quadrants), pruned to the area. */
+export function splitLevels(tile: Tile, shape: Shape, max: number): Tile[][] {
+  const levels: Tile[][] = [];
+  let current = [tile];
+  for (let k = 0; k < max; k++) {
+    if (!current.every(canSplit)) break;
+    current = current.flatMap((t) => splitTile(t, shape));
+    if (current.length === 0) break;
+    levels.push(current);
+  }
+  return levels;
+}
+
+/** Every type the API is known to use, plus any other seen in the page or locally. */
+export function typesToSplit(rows: readonly PageRow[], known: readonly string[] = []): string[] {
+  const all = new Map<string, string>();
+  for (const t of [...CRIME_TYPES, ...known, ...rows.map((r) => r.type)]) all.set(t.toLowerCase(), t);
+  return [...all.values()];
+}

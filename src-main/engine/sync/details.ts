@@ -1,0 +1,79 @@
+/**
+ * Descriptions come only from the detail endpoint, one request per incident. On demand (a user
+ * opens an incident) they go first in the rate limiter's line; in the background (`--details`)
+ * they queue behind searches. Incidents still lacking one are the persisted queue: a killed run
+ * simply finds them again. A 404 (removed, or out of the window) is recorded so it is not retried.
+ */
+import { ApiError } from '../api/apiError';
+import { contains } from '../geo/shape';
+import { shapeBox } from '../geo/shape';
+import type { Db } from '../store/database';
+import type { AreaRecord } from './areaStore';
+import { CONCURRENCY } from './constants';
+import type { IncidentWriter } from './incidentWriter';
+import type { JobStore } from './jobStore';
+import { PRIORITY_DETAIL, PRIORITY_SEARCH } from './rateLimiter';
+import type { Requester } from './requester';
+
+type DetailDeps = { db: Db; jobs: JobStore; writer: IncidentWriter; requester: Requester; now: () => number };
+
+/** Fetches one description now; null when the service no longer has the incident. */
+export async function fetchDetail(
+  deps: DetailDeps,
+  cdid: number,
+  runId: number | null,
+  signal?: AbortSignal,
+  priority = PRIORITY_DETAIL,
+): Promise<string | null> {
+  try {
+    const r = await deps.requester.detail(cdid, signal, priority);
+    deps.db.transaction(() => {
+      deps.writer.setDescription(cdid, r.incident.description, deps.now());
+      deps.jobs.logRequest(runId, {
+        url: r.meta.url,
+        status: r.meta.status,
+        at: r.meta.startedAt,
+        durationMs: r.meta.durationMs,
+        records: 1,
+        error: null,
+      });
+    })();
+    return r.incident.description;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'not_found') {
+      deps.writer.setDescription(cdid, null, deps.now());
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Background: every incident of the area without a description yet. Returns how many were fetched. */
+export async function fetchMissingDetails(
+  deps: DetailDeps,
+  area: AreaRecord,
+  runId: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  const b = shapeBox(area.shape);
+  const todo = deps.db
+    .prepare<[number, number, number, number], { cdid: number; lat: number; lon: number }>(
+      `SELECT i.cdid, i.lat, i.lon FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
+       WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lon >= ? AND r.max_lon <= ?
+         AND i.description_fetched_at IS NULL AND i.removed_at IS NULL ORDER BY i.cdid`,
+    )
+    .all(b.minLat, b.maxLat, b.minLon, b.maxLon)
+    .filter((r) => contains(area.shape, r.lat, r.lon));
+  let next = 0;
+  let fetched = 0;
+  const worker = async (): Promise<void> => {
+    while (next < todo.length && !signal?.aborted) {
+      const item = todo[next++];
+      if (!item) return;
+      await fetchDetail(deps, item.cdid, runId, signal, PRIORITY_SEARCH);
+      fetched++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return fetched;
+}

@@ -1,0 +1,91 @@
+/**
+ * The sync service of an engine context, made on first use: connection from the settings and the
+ * keychain, progress as engine events, scheduled refreshes (not for the CLI, which syncs once),
+ * closed with the engine. Also turns API failures into the EngineErrors the dispatcher answers.
+ */
+import { planLimits } from '../../../src-shared/plans';
+import type { AreaView } from '../../../src-shared/sync';
+import { ApiError } from '../api/apiError';
+import { hostFetch } from '../api/hostFetch';
+import type { EngineContext } from '../context';
+import { EngineError } from '../errors';
+import { readApiKey } from '../secrets/apiKey';
+import type { AreaRecord } from './areaStore';
+import type { SyncLimits } from './planner';
+import { createSyncService, type Connection, type SyncService } from './syncService';
+
+const services = new WeakMap<EngineContext, SyncService>();
+
+export function syncServiceOf(ctx: EngineContext): SyncService {
+  let s = services.get(ctx);
+  if (!s) {
+    s = createSyncService({
+      db: ctx.db,
+      log: ctx.log,
+      emit: (e) => ctx.emit(e),
+      connect: () => connectionOf(ctx),
+    });
+    services.set(ctx, s);
+    const service = s;
+    ctx.onClose(() => service.close());
+    if (ctx.host !== 'cli') service.startScheduler();
+  }
+  return s;
+}
+
+export function limitsOf(ctx: EngineContext): SyncLimits {
+  const settings = ctx.settings.get();
+  const l = planLimits(settings.plan, settings);
+  return { ratePerMinute: l.ratePerMinute, windowDays: l.windowDays };
+}
+
+export async function connectionOf(ctx: EngineContext): Promise<Connection> {
+  const settings = ctx.settings.get();
+  if (!settings.baseUrl) {
+    throw new EngineError('bad_input', 'Set the service’s base URL in Settings before syncing.');
+  }
+  const key = await readApiKey(ctx.secrets, ctx.keyAccount);
+  return { baseUrl: settings.baseUrl, key, limits: limitsOf(ctx), fetch: await hostFetch() };
+}
+
+/** Runs `work`, answering API failures as EngineErrors with their plain-words message. */
+export async function asEngineError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError) throw new EngineError(error.code, error.message);
+    throw error;
+  }
+}
+
+export function areaView(service: SyncService, a: AreaRecord): AreaView {
+  const run = service.jobs.latestRun(a.id);
+  return {
+    id: a.id,
+    name: a.name,
+    shape:
+      a.shape.kind === 'circle'
+        ? { ...a.shape }
+        : { kind: 'polygon', points: a.shape.points.map(([lat, lon]) => [lat, lon]) },
+    refreshMinutes: a.refreshMinutes,
+    paused: a.paused,
+    createdAt: a.createdAt,
+    lastSyncedAt: a.lastSyncedAt,
+    backfilledAt: a.backfilledAt,
+    lastRun: run
+      ? {
+          runId: run.id,
+          kind: run.kind,
+          state: run.state,
+          startedAt: run.started_at,
+          finishedAt: run.finished_at,
+          requests: run.requests,
+          new: run.new_count,
+          updated: run.updated_count,
+          removed: run.removed_count,
+          error: run.error,
+        }
+      : null,
+    syncing: service.isRunning(a.id),
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Planning a run for an area: backfill (the whole plan window) when the area has never been
+ * complete, else a trailing refresh (a few days; two weeks every few hours or when asked, to catch
+ * amendments and removals; longer when the last sync is older). Roots: the standard 0.01° tiling for
+ * a first backfill (one circle when the area is smaller); for later runs a tiling planned from the
+ * local density, so sparse places are asked about in few, large circles.
+ */
+import type { Shape } from '../geo/shape';
+import { densityTiles, rootTiles, type Tile } from '../geo/tiles';
+import type { Db } from '../store/database';
+import type { AreaRecord } from './areaStore';
+import {
+  DAY,
+  DEEP_REFRESH_DAYS,
+  DEEP_REFRESH_EVERY_MS,
+  MAX_RECORDS,
+  SHALLOW_REFRESH_DAYS,
+} from './constants';
+import { pagesToEnd } from './costModel';
+import type { RunKind } from './jobStore';
+
+export type Depth = 'auto' | 'deep' | 'shallow';
+export type SyncLimits = { ratePerMinute: number; windowDays: number };
+
+export type RunPlan = {
+  kind: RunKind;
+  /** Everything reported from here on is what the run fetches. */
+  fromUtc: number;
+  deep: boolean;
+  roots: Tile[];
+  /** Expected requests per root. */
+  estimates: number[];
+  /** Whether the estimates come from incidents already in the local file, or are a bare minimum. */
+  basis: 'local-data' | 'minimum';
+};
+
+/** Expected fresh rows per full page once overlaps are paid for. */
+const ROWS_PER_PAGE = 430;
+/** Report days a page fetches again, on average (see constants.ts, SINCE_EXTRA_DAYS). */
+const OVERLAP_DAYS = 2.1;
+
+export function planRun(db: Db, area: AreaRecord, now: number, limits: SyncLimits, depth: Depth): RunPlan {
+  const windowFrom = now - limits.windowDays * DAY;
+  const count = densityCounter(db);
+  if (area.backfilledAt === null) {
+    const roots = rootTiles(area.shape);
+    const counts = roots.map((t) => count(t, windowFrom));
+    const known = counts.some((n) => n > 0);
+    return {
+      kind: 'backfill',
+      fromUtc: windowFrom,
+      deep: true,
+      roots,
+      estimates: counts.map((n) => Math.max(1, Math.ceil(n / ROWS_PER_PAGE))),
+      basis: known ? 'local-data' : 'minimum',
+    };
+  }
+  const deep =
+    depth === 'deep' ||
+    (depth === 'auto' &&
+      (area.deepRefreshedAt === null || now - area.deepRefreshedAt >= DEEP_REFRESH_EVERY_MS));
+  let days = deep ? DEEP_REFRESH_DAYS : SHALLOW_REFRESH_DAYS;
+  if (area.lastSyncedAt !== null)
+    days = Math.max(days, (now - area.lastSyncedAt) / DAY + SHALLOW_REFRESH_DAYS);
+  const fromUtc = Math.max(windowFrom, now - days * DAY);
+  const spanDays = Math.max(1, (now - fromUtc) / DAY);
+  const cost = (t: Tile): number => {
+    const n = count(t, fromUtc);
+    return pagesToEnd(n, n / spanDays, OVERLAP_DAYS);
+  };
+  const roots = densityTiles(area.shape, cost);
+  return { kind: 'refresh', fromUtc, deep, roots, estimates: roots.map(cost), basis: 'local-data' };
+}
+
+/** Incidents in the local file inside a tile's circle, reported from `fromUtc` on (not removed). */
+export function densityCounter(db: Db): (t: Tile, fromUtc: number) => number {
+  const stmt = db.prepare<Record<string, number>, { n: number }>(
+    `SELECT count(*) AS n FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
+     WHERE r.min_lat >= @minLat AND r.max_lat <= @maxLat AND r.min_lon >= @minLon AND r.max_lon <= @maxLon
+       AND (i.lat - @lat) * (i.lat - @lat) + (i.lon - @lon) * (i.lon - @lon) <= @r2
+       AND i.occurred_utc >= @from AND i.removed_at IS NULL`,
+  );
+  return (t, from) =>
+    stmt.get({
+      minLat: t.lat - t.radius,
+      maxLat: t.lat + t.radius,
+      minLon: t.lon - t.radius,
+      maxLon: t.lon + t.radius,
+      lat: t.lat,
+      lon: t.lon,
+      r2: t.radius * t.radius,
+      from,
+    })?.n ?? 0;
+}
+
+/** The standard tiling of an area and, per tile, max(1, ceil(n / 500)): the request lower bound. */
+export function lowerBoundOf(roots: readonly Tile[], counts: readonly number[]): number {
+  return roots.reduce((sum, _t, i) => sum + Math.max(1, Math.ceil((counts[i] ?? 0) / MAX_RECORDS)), 0);
+}
+
+export type { Shape };

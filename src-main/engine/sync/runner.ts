@@ -1,0 +1,259 @@
+/**
+ * Runs one area's sync to the end: plan (or resume) the run, work through its persisted jobs with a
+ * few requests in flight, write each response in one transaction (applyPage), then finalize
+ * (removals, lower bound) and optionally fetch descriptions. A fatal answer (401, 403, a 400, or
+ * failures that outlast the retries) stops the run; it stays resumable with its jobs as they were.
+ */
+import { ApiError } from '../api/apiError';
+import type { SearchQuery } from '../api/source';
+import type { Logger } from '../log';
+import type { Db } from '../store/database';
+import { applyPage } from './applyPage';
+import type { AreaRecord, AreaStore } from './areaStore';
+import { CONCURRENCY, MAX_RECORDS } from './constants';
+import { fetchMissingDetails } from './details';
+import { finalizeRun } from './finalize';
+import type { IncidentWriter } from './incidentWriter';
+import { tileOfJob, typesOfJob, type JobRow, type JobStore, type RunRow } from './jobStore';
+import type { Depth, SyncLimits } from './planner';
+import { knownTypes, prepareRun } from './runSetup';
+import { createProgressReporter, retryMessage, waitMessage, type SyncProgress } from './progress';
+import { learnQuirk } from './quirkProbe';
+import type { Requester } from './requester';
+import { readQuirk, sendableSince } from './windowStart';
+
+export type RunnerDeps = {
+  db: Db;
+  requester: Requester;
+  areas: AreaStore;
+  jobs: JobStore;
+  writer: IncidentWriter;
+  baseUrl: string;
+  limits: SyncLimits;
+  now: () => number;
+  emit: (p: SyncProgress) => void;
+  log: Logger;
+};
+
+export type RunOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal; concurrency?: number };
+
+export type RunSummary = {
+  areaId: number;
+  runId: number;
+  kind: RunRow['kind'];
+  state: 'done' | 'failed' | 'cancelled';
+  resumed: boolean;
+  new: number;
+  updated: number;
+  removed: number;
+  lowerBound: number | null;
+  /** Spots that could not be proven complete, in plain words. */
+  incomplete: string[];
+  error?: ApiError;
+};
+
+export async function runArea(
+  deps: RunnerDeps,
+  area: AreaRecord,
+  opts: RunOptions = {},
+): Promise<RunSummary> {
+  const { db, jobs, requester, now, log } = deps;
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const signal = stop.signal;
+  const concurrency = opts.concurrency ?? CONCURRENCY;
+
+  let quirk = readQuirk(db, deps.baseUrl);
+  if (quirk === 'unknown' && area.backfilledAt === null) quirk = await learnQuirk(deps, area, signal);
+  const { run, resumed, deep } = prepareRun(deps, area, opts.depth ?? 'auto', quirk);
+  let latency = 200;
+  const progress = createProgressReporter(
+    jobs,
+    run.id,
+    area.id,
+    requester.limiter,
+    deps.emit,
+    () => latency,
+    concurrency,
+  );
+  progress.update('planning', { message: resumed ? 'Resuming the interrupted sync.' : undefined });
+  log.info(resumed ? 'resuming sync' : 'starting sync', {
+    area: area.id,
+    run: run.id,
+    kind: run.kind,
+    since: run.since_day,
+  });
+
+  const unwait = requester.limiter.onWait((w) => {
+    if (!w) return progress.update('running');
+    if (w.reason === 'rate' && (w.untilMs === null || w.untilMs - now() < 1000)) return;
+    progress.update('waiting-rate', {
+      message: waitMessage(w.reason, w.untilMs, now(), requester.limiter.rate),
+      retryAt: w.untilMs ?? undefined,
+    });
+  });
+  requester.events = {
+    onRetry: (e, retryAt) =>
+      progress.update(
+        e.code === 'offline' ? 'offline' : e.code === 'rate_limited' ? 'waiting-rate' : 'retrying',
+        {
+          message: e.code === 'rate_limited' ? e.message : retryMessage(e, retryAt, now()),
+          retryAt,
+        },
+      ),
+    onFailedAttempt: (entry) =>
+      db.transaction(() => {
+        jobs.logRequest(run.id, entry);
+        jobs.addCounts(run.id, { requests: 1, rateLimited: entry.status === 429 ? 1 : 0 });
+      })(),
+  };
+  let failure: ApiError | null = null;
+  const claimed = new Set<number>();
+  let busy = 0;
+  let wake: (() => void) | null = null;
+  const notify = (): void => {
+    wake?.();
+    wake = null;
+  };
+  const ctx = {
+    db,
+    jobs,
+    writer: deps.writer,
+    areaId: area.id,
+    shape: area.shape,
+    runId: run.id,
+    now: now(),
+    knownTypes: knownTypes(db),
+  };
+
+  async function work(job: JobRow): Promise<void> {
+    let current: JobRow | undefined = job;
+    while (current && current.state === 'pending' && !signal.aborted) {
+      const sent = sendableSince(current.since, now(), deps.limits.windowDays, quirk);
+      const types = typesOfJob(current);
+      const tile = tileOfJob(current);
+      const query: SearchQuery = {
+        lat: tile.lat,
+        lon: tile.lon,
+        radius: tile.radius,
+        since: sent,
+        maxRecords: MAX_RECORDS,
+        sortOrder: current.mode === 'asc' ? 'ASC' : 'DESC',
+        ...(types ? { types } : {}),
+      };
+      let result;
+      try {
+        result = await requester.search(query, signal);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'bad_input' && types) {
+          // The server knows no such type: nothing of it can exist. Settle the job, say so in the log.
+          jobs.updateJob(
+            current.id,
+            {
+              since: current.since,
+              mode: current.mode,
+              ascLast: null,
+              state: 'done',
+              rows: 0,
+              estimate: 0,
+              error: error.message,
+            },
+            now(),
+          );
+          log.warn('type refused by the server; settled as empty', { types, message: error.message });
+          return;
+        }
+        throw error;
+      }
+      latency = latency * 0.8 + result.meta.durationMs * 0.2;
+      applyPage({ ...ctx, now: now() }, current, sent, result);
+      progress.update('running');
+      current = jobs.job(current.id);
+    }
+  }
+
+  async function worker(): Promise<void> {
+    for (;;) {
+      if (failure || signal.aborted) return;
+      const job = jobs.jobs(run.id, 'pending').find((j) => !claimed.has(j.id));
+      if (!job) {
+        if (busy === 0) return;
+        await new Promise<void>((r) => (wake = chain(wake, r)));
+        continue;
+      }
+      claimed.add(job.id);
+      busy++;
+      try {
+        await work(job);
+      } catch (error) {
+        failure ??= error instanceof ApiError ? error : new ApiError('bad_response', String(error));
+        if (!(error instanceof ApiError)) log.error('sync step failed', { error });
+        stop.abort();
+      } finally {
+        busy--;
+        claimed.delete(job.id);
+        notify();
+      }
+    }
+  }
+
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    unwait();
+    requester.events = {};
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+
+  const summary = (state: RunSummary['state'], extra: Partial<RunSummary> = {}): RunSummary => {
+    const r = jobs.run(run.id) as RunRow;
+    return {
+      areaId: area.id,
+      runId: run.id,
+      kind: r.kind,
+      state,
+      resumed,
+      new: r.new_count,
+      updated: r.updated_count,
+      removed: r.removed_count,
+      lowerBound: r.lower_bound,
+      incomplete: [],
+      ...extra,
+    };
+  };
+
+  if (failure && (failure as ApiError).code !== 'cancelled') {
+    const error = failure as ApiError;
+    jobs.setRunState(run.id, 'failed', error.message);
+    progress.update('failed', { error, message: error.message });
+    log.warn('sync failed', { area: area.id, run: run.id, code: error.code, message: error.message });
+    return summary('failed', { error });
+  }
+  if (signal.aborted) {
+    jobs.setRunState(run.id, 'cancelled', 'Stopped.');
+    progress.update('paused', { message: 'Stopped; the next sync resumes where this one left off.' });
+    return summary('cancelled');
+  }
+  const fin = finalizeRun(
+    db,
+    jobs,
+    deps.areas,
+    jobs.run(run.id) as RunRow,
+    area,
+    now(),
+    deps.limits.windowDays,
+    deep,
+  );
+  if (opts.details) await fetchMissingDetails(deps, area, run.id, opts.signal);
+  const incomplete = fin.failedJobs.map((j) => j.error ?? 'incomplete');
+  progress.update('done', incomplete.length > 0 ? { message: incomplete[0] } : {});
+  return summary('done', { incomplete });
+}
+
+function chain(prev: (() => void) | null, next: () => void): () => void {
+  return () => {
+    prev?.();
+    next();
+  };
+}

@@ -1,0 +1,247 @@
+/**
+ * The sync as a service for the hosts (handlers/sync.ts) and the CLI: plan, start, stop, status,
+ * on-demand details, and the refresh scheduler. One rate limiter per key for the whole process;
+ * runs of different areas share it. Connection details (base URL, key, plan limits, fetch) are
+ * asked for at each start, so a changed key or plan takes effect on the next sync.
+ */
+import { createHash } from 'node:crypto';
+import type { SyncPlan } from '../../../src-shared/sync';
+import { createLiveSource } from '../api/liveSource';
+import type { FetchLike } from '../api/source';
+import type { Logger } from '../log';
+import type { Db } from '../store/database';
+import { createAreaStore, type AreaRecord } from './areaStore';
+import { CONCURRENCY } from './constants';
+import { fetchDetail } from './details';
+import type { BackoffPolicy } from './backoff';
+import { createIncidentWriter } from './incidentWriter';
+import { createJobStore } from './jobStore';
+import { planRun, type Depth, type SyncLimits } from './planner';
+import type { SyncProgress } from './progress';
+import { limiterFor, type RateLimiter } from './rateLimiter';
+import { Requester } from './requester';
+import { runArea, type RunSummary } from './runner';
+
+export type Connection = { baseUrl: string; key: string; limits: SyncLimits; fetch: FetchLike };
+
+export type SyncServiceOptions = {
+  db: Db;
+  log: Logger;
+  emit: (p: SyncProgress) => void;
+  /** Resolves the connection for a sync (throws an EngineError-like error when not configured). */
+  connect: () => Promise<Connection>;
+  now?: () => number;
+  concurrency?: number;
+  /** Retry policy for 5xx and network faults (tests shorten it). */
+  backoff?: BackoffPolicy;
+};
+
+export type StartOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal };
+
+export type SyncService = ReturnType<typeof createSyncService>;
+
+export function createSyncService(o: SyncServiceOptions) {
+  const now = o.now ?? Date.now;
+  const areas = createAreaStore(o.db);
+  const jobs = createJobStore(o.db);
+  const writer = createIncidentWriter(o.db);
+  const running = new Map<number, { stop: AbortController; done: Promise<RunSummary> }>();
+  const seeded = new Set<string>();
+  const requesters: Requester[] = [];
+  let timer: NodeJS.Timeout | null = null;
+
+  function limiter(conn: Connection): RateLimiter {
+    const digest = createHash('sha256').update(conn.key).digest('hex').slice(0, 16);
+    const l = limiterFor(digest, conn.limits.ratePerMinute);
+    if (!seeded.has(digest)) {
+      seeded.add(digest);
+      l.seed(recentRequestEnds(o.db, now()));
+    }
+    return l;
+  }
+
+  function requester(conn: Connection): Requester {
+    const source = createLiveSource({ baseUrl: conn.baseUrl, key: conn.key, fetch: conn.fetch });
+    const r = new Requester({ source, limiter: limiter(conn), backoff: o.backoff });
+    requesters.push(r);
+    return r;
+  }
+
+  async function runOne(
+    area: AreaRecord,
+    conn: Connection,
+    opts: StartOptions,
+    stop: AbortController,
+  ): Promise<RunSummary> {
+    const deps = {
+      db: o.db,
+      requester: requester(conn),
+      areas,
+      jobs,
+      writer,
+      baseUrl: conn.baseUrl,
+      limits: conn.limits,
+      now,
+      emit: o.emit,
+      log: o.log,
+    };
+    const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+    return runArea(deps, area, {
+      depth: opts.depth,
+      details: opts.details,
+      signal,
+      concurrency: o.concurrency,
+    });
+  }
+
+  function chosen(areaIds?: number[]): AreaRecord[] {
+    const all = areas.list();
+    return areaIds ? all.filter((a) => areaIds.includes(a.id)) : all.filter((a) => !a.paused);
+  }
+
+  const service = {
+    areas,
+    jobs,
+    isRunning: (areaId: number): boolean => running.has(areaId),
+    /** Requests sent (every attempt) and 429s received by this service so far. */
+    stats: () => ({
+      requests: requesters.reduce((n, r) => n + r.requests, 0),
+      rateLimited: requesters.reduce((n, r) => n + r.rateLimited, 0),
+    }),
+
+    /** Estimated requests and minutes at the plan's rate, before anything is sent. */
+    plan(areaIds: number[] | undefined, limits: SyncLimits, depth: Depth = 'auto'): SyncPlan {
+      const list = chosen(areaIds).map((a) => {
+        const latest = jobs.latestRun(a.id);
+        const resuming = latest && latest.state !== 'done' ? jobs.pendingEstimate(latest.id) : null;
+        const p = planRun(o.db, a, now(), limits, depth);
+        const requests = resuming ?? p.estimates.reduce((x, y) => x + y, 0);
+        return {
+          areaId: a.id,
+          kind: p.kind,
+          tiles: p.roots.length,
+          requests,
+          minutes: requests / limits.ratePerMinute,
+          basis: p.basis,
+        };
+      });
+      const requests = list.reduce((s, a) => s + a.requests, 0);
+      return {
+        areas: list,
+        requests,
+        minutes: requests / limits.ratePerMinute,
+        ratePerMinute: limits.ratePerMinute,
+      };
+    },
+
+    /** Syncs the areas one after another and resolves with each run's summary (the CLI waits on this). */
+    async syncAreas(list: AreaRecord[], conn: Connection, opts: StartOptions = {}): Promise<RunSummary[]> {
+      const out: RunSummary[] = [];
+      for (const area of list) {
+        if (opts.signal?.aborted) break;
+        const stop = new AbortController();
+        const done = runOne(area, conn, opts, stop);
+        running.set(area.id, { stop, done });
+        try {
+          const summary = await done;
+          out.push(summary);
+          if (summary.error?.fatal) break; // 401/403 will not get better for the next area
+        } finally {
+          running.delete(area.id);
+        }
+      }
+      return out;
+    },
+
+    /** Starts syncing in the background; returns the area ids started (already running ones are skipped). */
+    async start(areaIds: number[] | undefined, opts: StartOptions = {}): Promise<number[]> {
+      const list = chosen(areaIds).filter((a) => !running.has(a.id));
+      if (list.length === 0) return [];
+      const conn = await o.connect();
+      for (const a of list) {
+        const stop = new AbortController();
+        const done = runOne(a, conn, opts, stop)
+          .catch((error: unknown) => {
+            o.log.error('sync crashed', { area: a.id, error });
+            throw error;
+          })
+          .finally(() => running.delete(a.id));
+        running.set(a.id, { stop, done });
+        done.catch(() => undefined);
+      }
+      return list.map((a) => a.id);
+    },
+
+    stop(areaIds?: number[]): number[] {
+      const ids = [...running.keys()].filter((id) => !areaIds || areaIds.includes(id));
+      for (const id of ids) running.get(id)?.stop.abort();
+      return ids;
+    },
+
+    /** Stops and waits until the runs have written their last state (before an area is deleted). */
+    async stopAndWait(areaIds: number[]): Promise<void> {
+      const pending = areaIds.map((id) => running.get(id)).filter((r) => r !== undefined);
+      for (const r of pending) r.stop.abort();
+      await Promise.allSettled(pending.map((r) => r.done));
+    },
+
+    /** A description now, first in the limiter's line. */
+    async detail(
+      cdid: number,
+      conn?: Connection,
+    ): Promise<{ description: string | null; fetchedAt: number }> {
+      const c = conn ?? (await o.connect());
+      const description = await fetchDetail(
+        { db: o.db, jobs, writer, requester: requester(c), now },
+        cdid,
+        null,
+      );
+      return { description, fetchedAt: now() };
+    },
+
+    /** Refreshes unpaused areas whose interval has passed; checks once a minute. */
+    startScheduler(checkEveryMs = 60_000): void {
+      if (timer) return;
+      const tick = (): void => {
+        const due = areas
+          .list()
+          .filter((a) => !a.paused && !running.has(a.id))
+          .filter((a) => a.lastSyncedAt === null || now() - a.lastSyncedAt >= a.refreshMinutes * 60_000);
+        if (due.length === 0) return;
+        service
+          .start(due.map((a) => a.id))
+          .catch((error: unknown) => o.log.info('scheduled sync not started', { error }));
+      };
+      timer = setInterval(tick, checkEveryMs);
+      timer.unref();
+    },
+
+    async close(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      const pending = [...running.values()];
+      for (const r of pending) r.stop.abort();
+      await Promise.allSettled(pending.map((r) => r.done));
+    },
+  };
+  return service;
+}
+
+/**
+ * When the previous process was killed mid-sync, its last requests still count at the server for a
+ * minute: their end times from the request log, plus one slot per request that may have been in
+ * flight unlogged at the kill.
+ */
+function recentRequestEnds(db: Db, now: number): number[] {
+  const rows = db
+    .prepare<[number], { end: number }>(
+      'SELECT at + duration_ms AS end FROM request_log WHERE at >= ? ORDER BY at',
+    )
+    .all(now - 2 * 60_000);
+  const ends = rows.map((r) => r.end).filter((e) => e >= now - 61_000);
+  const interrupted =
+    db.prepare<[], { n: number }>("SELECT count(*) AS n FROM sync_runs WHERE state = 'running'").get()?.n ??
+    0;
+  if (interrupted > 0 && rows.length > 0) for (let i = 0; i < CONCURRENCY; i++) ends.push(now);
+  return ends;
+}
