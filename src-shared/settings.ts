@@ -1,5 +1,6 @@
 /** User settings as the renderer sees and edits them. The API key is never part of these. */
 import { z } from 'zod';
+import { BasemapSetting } from './basemap';
 import { PlanId, planLimits } from './plans';
 
 export { PlanId };
@@ -19,6 +20,8 @@ export const Settings = z.object({
   ratePerMinute: z.number().int().min(1).max(100_000).nullable(),
   /** Enterprise only: the contract's own data window in days. */
   windowDays: z.number().int().min(1).max(3650).nullable(),
+  /** The map's street layer (src-shared/basemap.ts); absent means none. */
+  basemap: BasemapSetting.optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -1,17 +1,215 @@
-/** Map: incidents of the watched areas on an offline map. Empty until an area has synced. */
+/**
+ * Map: the filtered incidents of the local archive on a map that works offline — clusters from a
+ * worker, a heat layer, a legend with counts per type, saved areas as outlines, and the incident
+ * panel on click. Layers and drawing live in ../map (see its README).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useFilters } from '../filters/FiltersContext';
+import { IncidentPanel } from '../incident/IncidentPanel';
+import { addAreaOutlines, shapesBounds } from '../map/areaOutlines';
+import { mapTheme } from '../map/basemap/theme';
+import { useBasemap } from '../map/basemap/useBasemap';
+import type { ClusterBatch } from '../map/clusterIndex';
+import { CLUSTER_MAX_ZOOM } from '../map/clusterIndex';
+import type { Pick } from '../map/ClusterLayer';
+import { Legend } from '../map/Legend';
+import { isShown, toggleType } from '../map/legendToggle';
+import { MapToolbar, type Layers } from '../map/MapToolbar';
+import { coloursFor, legendEntries } from '../map/palette';
+import { perf, record } from '../map/perf';
+import { SpotList, type Spot } from '../map/SpotList';
+import { useArchiveEmpty } from '../map/useArchiveEmpty';
+import { useClusterLayers } from '../map/useClusterLayers';
+import { useLeafletMap } from '../map/useLeafletMap';
+import { useLegendCounts } from '../map/useLegendCounts';
+import { useMapPoints } from '../map/useMapPoints';
+import '../map/map.css';
 import { EmptyState } from '../shell/EmptyState';
 import { ViewFrame } from '../shell/ViewFrame';
+import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
 
+declare global {
+  interface Window {
+    /** For e2e and the benchmark: where a position is on screen, and moving the map. */
+    __blotterMapTest?: {
+      project(lat: number, lon: number): { x: number; y: number };
+      setView(lat: number, lon: number, zoom: number): void;
+    };
+  }
+}
+
+// Room for the layer switches (top) and the legend (right) when fitting the first view.
+const FIT = {
+  paddingTopLeft: [24, 56] as [number, number],
+  paddingBottomRight: [260, 24] as [number, number],
+};
+
 export function MapView({ setup }: DataViewProps) {
+  const theme = useMemo(mapTheme, []);
+  const { client, areas } = useWorkspace();
+  const { filters, update, dataVersion } = useFilters();
+  const { ref, map } = useLeafletMap(theme.water);
+  const [layers, setLayers] = useState<Layers>({ clusters: true, heat: false, labels: true, streets: true });
+  const [openCdid, setOpenCdid] = useState<number | null>(null);
+  const [spot, setSpot] = useState<Spot | null>(null);
+  const [inView, setInView] = useState<Record<string, number> | null>(null);
+  const [draws, setDraws] = useState(0);
+  const redrawFrom = useRef<number | null>(null);
+  const fitted = useRef(false);
+  const typesRef = useRef<string[]>([]);
+
+  const onDrawn = useCallback((batch: ClusterBatch) => {
+    const types = typesRef.current;
+    const next: Record<string, number> = {};
+    types.forEach((t, i) => (next[t] = (next[t] ?? 0) + (batch.inView[i] ?? 0)));
+    setInView(next);
+    setDraws((d) => d + 1);
+  }, []);
+
+  const { cluster, clusters, heat } = useClusterLayers(map, theme, (p) => void pick(p), onDrawn);
+  const points = useMapPoints(client, cluster, filters, dataVersion);
+  const counts = useLegendCounts(client, filters, dataVersion);
+  const basemap = useBasemap(map, client, theme, { labels: layers.labels, streets: layers.streets });
+  const empty = useArchiveEmpty(client, dataVersion);
+
+  async function pick(p: Pick): Promise<void> {
+    if (!map || !cluster) return;
+    if (p.id >= 0) {
+      const zoom = await cluster.expansionZoom(p.id);
+      if (zoom !== null && zoom <= CLUSTER_MAX_ZOOM) return void map.setView([p.lat, p.lon], zoom);
+    }
+    const list = await cluster.incidents(p.id, 200);
+    if (!list) return;
+    const types = typesRef.current;
+    const rows = Array.from(list.cdid, (cdid, i) => ({
+      cdid,
+      type: types[list.typeIndex[i] as number] ?? 'Other',
+    }));
+    if (list.total === 1 && rows[0]) {
+      setSpot(null);
+      setOpenCdid(rows[0].cdid);
+    } else setSpot({ total: list.total, rows });
+  }
+
+  // New points in the worker: redraw clusters (and heat) with the types' colours.
+  const info = points.info;
+  useEffect(() => {
+    if (!info || !clusters) return;
+    typesRef.current = info.types;
+    clusters.refresh(coloursFor(info.types));
+    if (redrawFrom.current !== null) {
+      record(perf().mapRedrawn, performance.now() - redrawFrom.current);
+      redrawFrom.current = null;
+    }
+  }, [info, clusters]);
+
+  useEffect(() => {
+    if (!map || !clusters) return;
+    if (layers.clusters) clusters.addTo(map);
+    else clusters.remove();
+  }, [map, clusters, layers.clusters]);
+
+  useEffect(() => {
+    if (!map || !heat) return;
+    if (layers.heat) {
+      heat.addTo(map);
+      if (info) heat.refresh();
+    } else heat.remove();
+  }, [map, heat, layers.heat, info]);
+
+  // Saved areas as outlines; the first view fits them, or else the data.
+  const shapes = useMemo(() => (areas ?? []).map((a) => a.shape), [areas]);
+  useEffect(
+    () => (map && shapes.length ? addAreaOutlines(map, shapes, theme.label) : undefined),
+    [map, shapes, theme],
+  );
+  useEffect(() => {
+    if (!map || fitted.current || areas === null) return;
+    const bounds = shapesBounds(shapes);
+    if (bounds) {
+      fitted.current = true;
+      map.fitBounds(bounds, { ...FIT, animate: false });
+    } else if (info?.bounds) {
+      fitted.current = true;
+      const [w, s, e, n] = info.bounds;
+      map.fitBounds(
+        [
+          [s, w],
+          [n, e],
+        ],
+        { ...FIT, maxZoom: 14, animate: false },
+      );
+    }
+  }, [map, areas, shapes, info]);
+
+  useEffect(() => {
+    if (!map) return;
+    window.__blotterMapTest = {
+      project: (lat, lon) => map.latLngToContainerPoint([lat, lon]),
+      setView: (lat, lon, zoom) => map.setView([lat, lon], zoom, { animate: false }),
+    };
+    return () => {
+      delete window.__blotterMapTest;
+    };
+  }, [map]);
+
+  const entries = legendEntries(counts.byType ?? {}, true);
+  const allTypes = entries.map((e) => e.type);
+  const onToggle = (type: string) => {
+    const now = performance.now();
+    perf().filterChangedAt = now;
+    redrawFrom.current = now;
+    update({ types: toggleType(filters.types, allTypes, type) });
+  };
+  const state = points.error ? 'error' : empty ? 'empty' : info && draws > 0 ? 'ready' : 'loading';
+
   return (
-    <ViewFrame title="Map" intro="The incidents of the areas you watch, on a map that works offline.">
-      <EmptyState
-        setup={setup}
-        title="No incidents yet"
-        text="Add an area to watch in Areas, then sync it. Its incidents appear on this map and stay available offline."
-        action={{ view: 'areas', label: 'Go to Areas' }}
-      />
+    <ViewFrame title="Map" intro="The incidents that match your filters, on a map that works offline.">
+      <div className="map-layout">
+        <div className="map-stage">
+          <div
+            ref={ref}
+            className="map-canvas"
+            data-testid="map"
+            data-map-state={state}
+            data-draws={draws}
+            aria-label="Map of incidents"
+            role="region"
+          />
+          <MapToolbar layers={layers} onChange={setLayers} basemap={basemap.info} />
+          <Legend
+            entries={entries}
+            inView={inView}
+            shown={(t) => isShown(filters.types, t)}
+            onToggle={onToggle}
+            total={counts.total}
+          />
+          <p className="map-attribution" data-testid="map-attribution">
+            {basemap.attribution.join(' · ')}
+          </p>
+          {points.loading && info === null && !empty ? <p className="map-busy">Loading incidents…</p> : null}
+          {points.error ? (
+            <p className="map-busy" role="alert">
+              {points.error}
+            </p>
+          ) : null}
+          {spot ? (
+            <SpotList spot={spot} onOpen={(cdid) => setOpenCdid(cdid)} onClose={() => setSpot(null)} />
+          ) : null}
+          {empty ? (
+            <div className="map-empty">
+              <EmptyState
+                setup={setup}
+                title="No incidents yet"
+                text="Add an area to watch in Areas, then sync it. Its incidents appear on this map and stay available offline."
+                action={{ view: 'areas', label: 'Go to Areas' }}
+              />
+            </div>
+          ) : null}
+        </div>
+        {openCdid !== null ? <IncidentPanel cdid={openCdid} onClose={() => setOpenCdid(null)} /> : null}
+      </div>
     </ViewFrame>
   );
 }

@@ -7,6 +7,7 @@ import type { Client } from '../bridge/client';
 import { ViewFrame } from '../shell/ViewFrame';
 import { AboutSection } from './settings/AboutSection';
 import { ApiKeySection } from './settings/ApiKeySection';
+import { BasemapSection } from './settings/BasemapSection';
 import { ConnectionSection } from './settings/ConnectionSection';
 
 export type SettingsViewProps = {
@@ -27,6 +28,11 @@ export function SettingsView({ client, settings, keyStatus, appInfo, apply }: Se
         onStatus={(status) => apply({ type: 'keyStatusChanged', status })}
       />
       <ConnectionSection
+        client={client}
+        settings={settings}
+        onSaved={(saved) => apply({ type: 'settingsChanged', settings: saved })}
+      />
+      <BasemapSection
         client={client}
         settings={settings}
         onSaved={(saved) => apply({ type: 'settingsChanged', settings: saved })}

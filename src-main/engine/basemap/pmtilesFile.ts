@@ -1,0 +1,110 @@
+/**
+ * A PMTiles v3 archive on disk: byte ranges read with a FileHandle (nothing is loaded whole), the
+ * root directory kept, leaf directories cached (a few hundred), tiles returned as stored.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import type { TileBytes, TileCoord } from '../../../src-shared/basemap';
+import {
+  decompress,
+  findEntry,
+  parseDirectory,
+  parseHeader,
+  tileIdOf,
+  TILE_TYPE,
+  type PmEntry,
+  type PmHeader,
+} from './pmtilesFormat';
+import { CONTENT_TYPES, sniffFormat, type TileFormat } from './tileFormat';
+import { BasemapProblem, type SourceInfo, type TileSource } from './tileSource';
+
+const FORMAT_OF: Record<number, TileFormat> = {
+  [TILE_TYPE.png]: 'png',
+  [TILE_TYPE.jpeg]: 'jpeg',
+  [TILE_TYPE.webp]: 'webp',
+  [TILE_TYPE.mvt]: 'mvt',
+};
+const LEAF_CACHE = 256;
+
+export async function openPmtiles(file: string): Promise<TileSource> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    throw new BasemapProblem(`Cannot open ${file}: ${(error as Error).message}.`);
+  }
+  const read = async (offset: number, length: number): Promise<Uint8Array> => {
+    const buffer = new Uint8Array(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, offset);
+    return buffer.subarray(0, bytesRead);
+  };
+  let header: PmHeader;
+  let root: PmEntry[];
+  try {
+    header = parseHeader(await read(0, 127));
+    root = parseDirectory(
+      decompress(await read(header.rootOffset, header.rootLength), header.internalCompression),
+    );
+  } catch (error) {
+    await handle.close();
+    throw new BasemapProblem(`Cannot read ${file} as a PMTiles archive: ${(error as Error).message}.`);
+  }
+  const format = FORMAT_OF[header.tileType] ?? 'unknown';
+  const leaves = new Map<number, PmEntry[]>();
+
+  async function leaf(offset: number, length: number): Promise<PmEntry[]> {
+    let dir = leaves.get(offset);
+    if (!dir) {
+      dir = parseDirectory(
+        decompress(await read(header.leafOffset + offset, length), header.internalCompression),
+      );
+      if (leaves.size >= LEAF_CACHE) leaves.delete(leaves.keys().next().value as number);
+      leaves.set(offset, dir);
+    }
+    return dir;
+  }
+
+  return {
+    async info(): Promise<SourceInfo> {
+      let meta: Record<string, unknown> = {};
+      try {
+        const raw = decompress(
+          await read(header.metadataOffset, header.metadataLength),
+          header.internalCompression,
+        );
+        const parsed: unknown = JSON.parse(new TextDecoder().decode(raw));
+        if (parsed && typeof parsed === 'object') meta = parsed as Record<string, unknown>;
+      } catch {
+        // metadata is optional
+      }
+      const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+      return {
+        name: text(meta.name),
+        attribution: text(meta.attribution),
+        format,
+        minZoom: header.minZoom,
+        maxZoom: header.maxZoom,
+        bounds: header.bounds,
+      };
+    },
+    async tile({ z, x, y }: TileCoord): Promise<TileBytes | null> {
+      if (z < header.minZoom || z > header.maxZoom) return null;
+      const id = tileIdOf(z, x, y);
+      let dir = root;
+      for (let depth = 0; depth < 4; depth++) {
+        const entry = findEntry(dir, id);
+        if (!entry) return null;
+        if (entry.runLength > 0) {
+          const bytes = decompress(
+            await read(header.dataOffset + entry.offset, entry.length),
+            header.tileCompression,
+          );
+          const kind = format === 'unknown' ? sniffFormat(bytes) : format;
+          return { bytes, contentType: CONTENT_TYPES[kind] };
+        }
+        dir = await leaf(entry.offset, entry.length);
+      }
+      return null;
+    },
+    close: () => handle.close(),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The incidents on the map: asks the cluster worker for the clusters of the visible box at the
+ * current zoom after every move, draws them on one canvas, and answers clicks (which row was hit).
+ * Each re-cluster's time (worker round trip + draw) is recorded for the benchmark.
+ */
+import type * as L from 'leaflet';
+import { CanvasLayer } from './canvasLayer';
+import type { ClusterClient } from './clusterClient';
+import type { ClusterBatch } from './clusterIndex';
+import { drawClusters, hitTest, type DrawnMarks, type MarkStyle } from './drawClusters';
+import { perf, record } from './perf';
+import type { BBox } from './projection';
+
+export type Pick = { id: number; count: number; lat: number; lon: number };
+
+export type ClusterLayerOptions = {
+  client: ClusterClient;
+  style: () => MarkStyle;
+  onDrawn?: (batch: ClusterBatch) => void;
+  onPick?: (pick: Pick) => void;
+};
+
+export function paddedBox(map: L.Map, pad = 0.15): BBox {
+  const b = map.getBounds().pad(pad);
+  return [
+    Math.max(-180, b.getWest()),
+    Math.max(-85, b.getSouth()),
+    Math.min(180, b.getEast()),
+    Math.min(85, b.getNorth()),
+  ];
+}
+
+export class ClusterLayer extends CanvasLayer {
+  private batch: ClusterBatch | null = null;
+  private marks: DrawnMarks | null = null;
+  private colours: string[] = [];
+  private active = false;
+  private seq = 0;
+
+  constructor(private readonly opts: ClusterLayerOptions) {
+    super('blotter-clusters');
+  }
+
+  override onAdd(map: L.Map): this {
+    super.onAdd(map);
+    map.on('click', this.click, this);
+    map.on('mousemove', this.hover, this);
+    return this;
+  }
+
+  override onRemove(map: L.Map): this {
+    map.off('click', this.click, this);
+    map.off('mousemove', this.hover, this);
+    return super.onRemove(map);
+  }
+
+  /** New points were loaded into the worker: draw them with these type colours. */
+  refresh(colours: string[]): void {
+    this.colours = colours;
+    this.active = true;
+    this.onViewChanged();
+  }
+
+  protected onViewChanged(): void {
+    const map = this.map;
+    if (!map || !this.active) return;
+    const started = performance.now();
+    const mine = ++this.seq;
+    void this.opts.client.clusters(paddedBox(map), map.getZoom()).then((batch) => {
+      // Only the answer for the latest view is drawn: an older one would mark the wrong places.
+      if (!batch || this.map !== map || mine !== this.seq) return;
+      this.batch = batch;
+      this.draw();
+      const p = perf();
+      record(p.recluster, performance.now() - started);
+      p.firstClustersAt ??= performance.now();
+      this.opts.onDrawn?.(batch);
+    });
+  }
+
+  private draw(): void {
+    const { map, batch } = this;
+    const ctx = this.context();
+    if (!map || !batch || !ctx) return;
+    this.marks = drawClusters(
+      ctx,
+      batch,
+      this.colours,
+      (lat, lon) => map.latLngToContainerPoint([lat, lon]),
+      this.opts.style(),
+    );
+  }
+
+  private rowAt(point: L.Point): number {
+    return this.marks && this.batch ? hitTest(this.marks, this.batch.count, point.x, point.y) : -1;
+  }
+
+  private click(event: L.LeafletMouseEvent): void {
+    const row = this.rowAt(event.containerPoint);
+    const batch = this.batch;
+    if (row < 0 || !batch) return;
+    this.opts.onPick?.({
+      id: batch.id[row] as number,
+      count: batch.count[row] as number,
+      lat: batch.lat[row] as number,
+      lon: batch.lon[row] as number,
+    });
+  }
+
+  private hover(event: L.LeafletMouseEvent): void {
+    const container = this.map?.getContainer();
+    if (container) container.classList.toggle('blotter-over-mark', this.rowAt(event.containerPoint) >= 0);
+  }
+}

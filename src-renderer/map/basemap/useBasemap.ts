@@ -1,0 +1,75 @@
+/**
+ * The basemap every map view shares: bundled boundaries and place labels (always, offline), and the
+ * user's street layer when Settings has one. Reloads the street layer when settings change.
+ * Returns the attribution lines to show and the street layer's state.
+ */
+import type * as L from 'leaflet';
+import { useEffect, useState } from 'react';
+import type { BasemapInfo } from '../../../src-shared/basemap';
+import type { Client } from '../../bridge/client';
+import { loadGazetteer } from '../../gazetteer';
+import { addBoundaries } from './boundaries';
+import { PlaceLabels } from './PlaceLabels';
+import { attributionText, RasterTiles } from './RasterTiles';
+import type { MapTheme } from './theme';
+
+export const BUNDLED_ATTRIBUTION = 'Boundaries: US Census Bureau (us-atlas) · Places: zipcodes';
+
+export type BasemapLayers = {
+  info: BasemapInfo | null;
+  attribution: string[];
+};
+
+export function useBasemap(
+  map: L.Map | null,
+  client: Client,
+  theme: MapTheme,
+  show: { labels: boolean; streets: boolean },
+): BasemapLayers {
+  const [info, setInfo] = useState<BasemapInfo | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => (map ? addBoundaries(map, theme) : undefined), [map, theme]);
+
+  useEffect(() => {
+    if (!map || !show.labels) return;
+    let layer: PlaceLabels | null = null;
+    let cancelled = false;
+    void loadGazetteer().then((g) => {
+      if (!cancelled) layer = new PlaceLabels(g, theme).addTo(map);
+    });
+    return () => {
+      cancelled = true;
+      layer?.remove();
+    };
+  }, [map, theme, show.labels]);
+
+  useEffect(
+    () =>
+      client.onEvent((event) => {
+        if (event.type === 'settingsChanged') setVersion((v) => v + 1);
+      }),
+    [client],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    client.call('getBasemapInfo', {}).then(
+      (next) => !cancelled && setInfo(next),
+      () => !cancelled && setInfo(null),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, version]);
+
+  const ready = info?.status === 'ready';
+  useEffect(() => {
+    if (!map || !info || !ready || !show.streets) return;
+    const layer = new RasterTiles(client, info).addTo(map);
+    return () => void layer.remove();
+  }, [map, client, info, ready, show.streets]);
+
+  const streets = ready && show.streets ? attributionText(info?.attribution) : '';
+  return { info, attribution: [streets, BUNDLED_ATTRIBUTION].filter(Boolean) };
+}

@@ -1,0 +1,25 @@
+/** One Leaflet map for the lifetime of a component, in the element of the returned ref. */
+import type * as L from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
+import { createMap } from './mapSetup';
+
+export function useLeafletMap(background: string): {
+  ref: React.RefObject<HTMLDivElement | null>;
+  map: L.Map | null;
+} {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const created = createMap(ref.current, background);
+    setMap(created);
+    const observer = new ResizeObserver(() => created.invalidateSize({ pan: false }));
+    observer.observe(ref.current);
+    return () => {
+      observer.disconnect();
+      created.remove();
+      setMap(null);
+    };
+  }, [background]);
+  return { ref, map };
+}

@@ -1,0 +1,56 @@
+/**
+ * The filtered incidents as packed columns, handed to the cluster worker: re-queried at once when
+ * the filters change and shortly after the archive changes (a sync writes in bursts, so those are
+ * debounced). An answer to filters that have since changed is dropped.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Filters } from '../../src-shared/filters';
+import type { Client } from '../bridge/client';
+import { errorText } from '../text/errorText';
+import type { ClusterClient } from './clusterClient';
+import type { LoadedInfo } from './clusterProtocol';
+import { perf } from './perf';
+
+export const DATA_CHANGE_DEBOUNCE_MS = 500;
+
+export type MapPointsState = { info: LoadedInfo | null; loading: boolean; error: string | null };
+
+export function useMapPoints(
+  client: Client,
+  cluster: ClusterClient | null,
+  filters: Filters,
+  dataVersion: number,
+): MapPointsState {
+  const [state, setState] = useState<MapPointsState>({ info: null, loading: true, error: null });
+  const key = JSON.stringify(filters);
+  const lastKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!cluster) return;
+    const filtersChanged = lastKey.current !== key;
+    lastKey.current = key;
+    let cancelled = false;
+    const run = async () => {
+      setState((s) => ({ ...s, loading: true }));
+      try {
+        const started = performance.now();
+        const points = await client.call('getMapPoints', { filters: JSON.parse(key) as Filters });
+        if (cancelled) return;
+        const fetchMs = performance.now() - started;
+        const info = await cluster.load(points);
+        if (cancelled) return;
+        perf().points = { incidents: info.incidents, sites: info.sites, fetchMs, buildMs: info.buildMs };
+        setState({ info, loading: false, error: null });
+      } catch (error) {
+        if (!cancelled) setState((s) => ({ ...s, loading: false, error: errorText(error) }));
+      }
+    };
+    const timer = setTimeout(() => void run(), filtersChanged ? 0 : DATA_CHANGE_DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [client, cluster, key, dataVersion]);
+
+  return state;
+}
