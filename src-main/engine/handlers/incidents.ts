@@ -1,0 +1,36 @@
+/**
+ * Incident queries: counts, map points, the table, the incident panel and the history views, all
+ * over the shared filter state. The work is in engine/query; each handler forwards to it with the
+ * query service of the engine's connection (created on first use, closed with the engine).
+ */
+import type { EngineContext } from '../context';
+import { incidentCalls as q, queryServiceFor, type QueryService } from '../query/index';
+import type { HandlerGroup } from './handler';
+
+const services = new WeakMap<EngineContext, QueryService>();
+
+function service(ctx: EngineContext): QueryService {
+  let s = services.get(ctx);
+  if (!s) {
+    const created = queryServiceFor(ctx.db, {
+      // Another process wrote the file, or the saved snapshot was behind: the views should ask again.
+      onExternalChange: () => ctx.emit({ type: 'incidentsChanged' }),
+    });
+    ctx.onClose(() => created.close());
+    services.set(ctx, (s = created));
+  }
+  return s;
+}
+
+export const incidentHandlers = {
+  countIncidents: (input, ctx) => q.countIncidents(service(ctx), input),
+  getMapPoints: (input, ctx) => q.getMapPoints(service(ctx), input),
+  listIncidents: (input, ctx) => q.listIncidents(service(ctx), input),
+  getIncident: (input, ctx) => q.getIncident(service(ctx), input),
+  historySeries: (input, ctx) => q.historySeries(service(ctx), input),
+  comparePeriods: (input, ctx) => q.comparePeriods(service(ctx), input),
+  hourWeekdayGrid: (input, ctx) => q.hourWeekdayGrid(service(ctx), input),
+  topLocations: (input, ctx) => q.topLocations(service(ctx), input),
+  coverageBand: (input, ctx) => q.coverageBand(service(ctx), input),
+  getArchiveSummary: (_input, ctx) => q.getArchiveSummary(service(ctx)),
+} satisfies HandlerGroup;

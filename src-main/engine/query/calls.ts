@@ -1,0 +1,106 @@
+/**
+ * One function per contract call, over a QueryService: what handlers/incidents.ts, the benchmark
+ * and the tests run. Inputs are the contract's parsed (z.output) inputs.
+ */
+import type { z } from 'zod';
+import { dayNumber, type Filters } from '../../../src-shared/filters';
+import type {
+  ArchiveSummary,
+  CompareInput,
+  CompareResult,
+  CountResult,
+  CoverageInput,
+  CoverageResult,
+  FiltersInput,
+  GridResult,
+  IncidentDetail,
+  ListInput,
+  ListResult,
+  MapPoints,
+  SeriesInput,
+  SeriesResult,
+  TopLocationsInput,
+  TopLocationsResult,
+} from '../../../src-shared/incidentQueries';
+import { hourWeekdayGrid, topLocations } from './aggregates';
+import { comparePeriods } from './compare';
+import { archiveSummary, countIncidents } from './counts';
+import { coverageBand, dayStatuses, scopeAreas, type CoverageContext } from './coverage';
+import { getIncident } from './incident';
+import { listIncidents } from './list';
+import { mapPoints } from './mapPoints';
+import { historySeries } from './series';
+import type { QueryService } from './service';
+
+type In<S extends z.ZodType> = z.output<S>;
+
+async function coverageContext(service: QueryService): Promise<CoverageContext> {
+  return {
+    db: service.db,
+    snapshot: await service.snapshot(),
+    today: dayNumber(service.today()),
+    provisionalDays: service.provisionalDays,
+  };
+}
+
+export const incidentCalls = {
+  async countIncidents(service: QueryService, { filters }: In<typeof FiltersInput>): Promise<CountResult> {
+    const started = performance.now();
+    const resolved = await service.resolve(filters);
+    return countIncidents(resolved, performance.now() - started);
+  },
+
+  async getMapPoints(service: QueryService, { filters }: In<typeof FiltersInput>): Promise<MapPoints> {
+    return mapPoints(await service.resolve(filters));
+  },
+
+  async listIncidents(service: QueryService, input: In<typeof ListInput>): Promise<ListResult> {
+    return listIncidents(service, await service.resolve(input.filters), input);
+  },
+
+  async getIncident(service: QueryService, { cdid }: { cdid: number }): Promise<IncidentDetail> {
+    return getIncident(service.db, cdid);
+  },
+
+  async historySeries(
+    service: QueryService,
+    { filters, interval }: In<typeof SeriesInput>,
+  ): Promise<SeriesResult> {
+    return historySeries(await service.resolve(filters), interval);
+  },
+
+  async comparePeriods(
+    service: QueryService,
+    { filters, from, to }: In<typeof CompareInput>,
+  ): Promise<CompareResult> {
+    const undated: Filters = { ...filters, preset: 'all', from: undefined, to: undefined };
+    const resolved = await service.resolve(undated, { from: null, to: null });
+    const ctx = await coverageContext(service);
+    const areas = scopeAreas(service.db, filters.area, resolved.shape?.box ?? null);
+    return comparePeriods({ resolved, from, to, coverage: (lo, hi) => dayStatuses(ctx, areas, lo, hi) });
+  },
+
+  async hourWeekdayGrid(service: QueryService, { filters }: In<typeof FiltersInput>): Promise<GridResult> {
+    return hourWeekdayGrid(await service.resolve(filters));
+  },
+
+  async topLocations(
+    service: QueryService,
+    { filters, limit }: In<typeof TopLocationsInput>,
+  ): Promise<TopLocationsResult> {
+    return topLocations(await service.resolve(filters), limit);
+  },
+
+  async coverageBand(service: QueryService, input: In<typeof CoverageInput>): Promise<CoverageResult> {
+    const ctx = await coverageContext(service);
+    const areas = scopeAreas(service.db, input.areaId ? { areaId: input.areaId } : undefined, null);
+    const to = input.to ? Math.min(dayNumber(input.to), ctx.today) : ctx.today;
+    return coverageBand(ctx, areas, input.from ? dayNumber(input.from) : null, to);
+  },
+
+  async getArchiveSummary(service: QueryService): Promise<ArchiveSummary> {
+    return archiveSummary(await service.snapshot());
+  },
+};
+
+export type IncidentCallName = keyof typeof incidentCalls;

@@ -1,0 +1,50 @@
+/** The incident panel: every stored field of one incident, straight from the store. */
+import type { IncidentDetail } from '../../../src-shared/incidentQueries';
+import type { Db } from '../store/database';
+import { EngineError } from '../errors';
+
+type Row = {
+  cdid: number;
+  type: string;
+  address: string;
+  lat: number;
+  lon: number;
+  link: string;
+  date_raw: string;
+  occurred_local: string;
+  timezone: string;
+  occurred_utc: number;
+  time_flag: 'ambiguous' | 'nonexistent' | null;
+  description: string | null;
+  description_fetched_at: number | null;
+  first_seen: number;
+  last_seen: number;
+  removed_at: number | null;
+  removed_reason: string | null;
+  source: string;
+};
+
+export function getIncident(db: Db, cdid: number): IncidentDetail {
+  const row = db.prepare('SELECT * FROM incidents WHERE cdid = ?').get(cdid) as Row | undefined;
+  if (!row) throw new EngineError('not_found', `Incident ${cdid} is not in the local archive.`);
+  return {
+    cdid: row.cdid,
+    type: row.type,
+    address: row.address,
+    lat: row.lat,
+    lon: row.lon,
+    link: row.link,
+    dateRaw: row.date_raw,
+    occurredLocal: row.occurred_local,
+    timezone: row.timezone,
+    occurredUtc: new Date(row.occurred_utc).toISOString(),
+    timeFlag: row.time_flag,
+    description: row.description,
+    descriptionFetchedAt: row.description_fetched_at,
+    firstSeen: row.first_seen,
+    lastSeen: row.last_seen,
+    removedAt: row.removed_at,
+    removedReason: row.removed_reason,
+    source: row.source,
+  };
+}

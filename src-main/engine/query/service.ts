@@ -1,0 +1,169 @@
+/**
+ * The query service of one database: the snapshot (kept by SnapshotKeeper), the text index, the
+ * cached filter results and the sort rankings. The query modules are plain functions over what it
+ * hands them; calls.ts runs one per contract call.
+ */
+import { dayNumber, resolveDateRange, type DayRange, type Filters } from '../../../src-shared/filters';
+import { createLogger } from '../log';
+import type { Db } from '../store/database';
+import { PROVISIONAL_DAYS } from '../sync/constants';
+import { shapeOf } from './areaShape';
+import { toFtsQuery, TextIndex } from './fts';
+import type { Shape } from './geo';
+import { areaDayStatuses } from './ledger';
+import { compileFilter, evaluate, type MatchSet } from './matchSet';
+import { Ranking } from './ranking';
+import type { Snapshot } from './snapshot';
+import { yieldToEventLoop } from './snapshotLoader';
+import { SnapshotKeeper, type KeeperOptions } from './snapshotKeeper';
+import { addressSortKey, allRows, byDate } from './sortOrders';
+
+const log = createLogger('query');
+
+export type QueryServiceOptions = KeeperOptions & {
+  /** The clock presets and provisional days are resolved against (default Date.now). */
+  now?: () => number;
+  /** Trailing days treated as provisional (still being reported); default: the sync's. */
+  provisionalDays?: number;
+};
+
+/** A filter resolved against the snapshot: its rows, date range and shape. */
+export type Resolved = { snapshot: Snapshot; set: MatchSet; range: DayRange; shape: Shape | null };
+
+export class QueryService {
+  readonly now: () => number;
+  readonly provisionalDays: number;
+  readonly keeper: SnapshotKeeper;
+  private readonly text: TextIndex;
+  private readonly sets = new Map<string, MatchSet>();
+  private rankings: { snapshot: Snapshot; type: Ranking; address: Ranking } | null = null;
+  private dateOrder: { version: number; rows: Uint32Array } | null = null;
+  /** The background warm-up after the latest (re)load (benchmark, tests). */
+  warmed: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly db: Db,
+    options: QueryServiceOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.provisionalDays = options.provisionalDays ?? PROVISIONAL_DAYS;
+    this.text = new TextIndex(db);
+    this.keeper = new SnapshotKeeper(db, log, {
+      ...options,
+      onReplace: (snapshot) => {
+        this.sets.clear();
+        this.text.clear();
+        this.warmed = this.warm(snapshot);
+        options.onReplace?.(snapshot);
+      },
+    });
+  }
+
+  /** Incidents were written (cdids given) or changed in bulk (none given: read all again). */
+  incidentsWritten(cdids?: Iterable<number>): void {
+    this.keeper.written(cdids);
+  }
+
+  /** The snapshot, loaded and brought up to date. */
+  snapshot(): Promise<Snapshot> {
+    return this.keeper.get();
+  }
+
+  /** Stops background work and saves the snapshot; call before the database closes. */
+  close(): Promise<void> {
+    return this.keeper.close();
+  }
+
+  /** The local calendar day of the engine's clock, YYYY-MM-DD. */
+  today(): string {
+    const d = new Date(this.now());
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  }
+
+  /** The rows matching `filters` (its date range replaced by `range` when given). */
+  async resolve(filters: Filters, range?: DayRange): Promise<Resolved> {
+    const snapshot = await this.snapshot();
+    const dayRange = range ?? resolveDateRange(filters, this.today());
+    const shape = filters.area ? shapeOf(this.db, filters.area) : null;
+    const query = filters.text ? toFtsQuery(filters.text) : null;
+    const rest = { ...filters, from: 0, to: 0, preset: 0, text: 0 };
+    const key = JSON.stringify([snapshot.version, dayRange, query, shape?.box, shape?.center, rest]);
+    let set = this.sets.get(key);
+    if (set) {
+      this.sets.delete(key);
+    } else {
+      const text = query ? this.text.match(snapshot, query) : null;
+      set = evaluate(snapshot, compileFilter(snapshot, filters, dayRange, { text, shape }));
+    }
+    this.sets.set(key, set);
+    while (this.sets.size > 4) this.sets.delete(this.sets.keys().next().value as string);
+    return { snapshot, set, range: dayRange, shape };
+  }
+
+  /**
+   * Work the first table and history calls would otherwise do, started after a (re)load and done
+   * in slices between calls: the unfiltered set, address ranks, the archive's date order, each
+   * area's ledger.
+   */
+  private async warm(snapshot: Snapshot): Promise<void> {
+    try {
+      await yieldToEventLoop();
+      await this.resolve({}); // the unfiltered view, and the filter loop compiled before the first click
+      await this.ranks(snapshot, 'address');
+      await yieldToEventLoop();
+      this.allByDate(snapshot);
+      const areas = this.db.prepare('SELECT DISTINCT area_id FROM coverage').pluck().all() as number[];
+      const today = dayNumber(this.today());
+      for (const id of areas) {
+        await yieldToEventLoop();
+        areaDayStatuses(this.db, id, today, today);
+      }
+    } catch (error) {
+      log.debug('warm-up stopped', { error });
+    }
+  }
+
+  /** Every row of the snapshot by date (ascending, ties in row order), once per snapshot version. */
+  allByDate(snapshot: Snapshot): Uint32Array {
+    if (this.dateOrder?.version !== snapshot.version) {
+      this.dateOrder = { version: snapshot.version, rows: byDate(snapshot, allRows(snapshot.size)) };
+    }
+    return this.dateOrder.rows;
+  }
+
+  /** Alphabetical ranks of the snapshot's types and addresses (addresses by addressSortKey). */
+  ranks(snapshot: Snapshot, of: 'type' | 'address'): Promise<Uint32Array> {
+    if (this.rankings?.snapshot !== snapshot) {
+      const previous = this.rankings;
+      this.rankings = {
+        snapshot,
+        type: new Ranking(snapshot.types),
+        address: new Ranking(snapshot.addresses, addressSortKey),
+      };
+      if (previous) {
+        this.rankings.type.adopt(previous.type);
+        this.rankings.address.adopt(previous.address);
+      }
+    }
+    return this.rankings[of].ranks(yieldToEventLoop);
+  }
+}
+
+const services = new WeakMap<Db, QueryService>();
+
+/** The query service of `db` (one per connection, created on first use). */
+export function queryServiceFor(db: Db, options?: QueryServiceOptions): QueryService {
+  let service = services.get(db);
+  if (!service) services.set(db, (service = new QueryService(db, options)));
+  return service;
+}
+
+/**
+ * Not required: writes through the engine's connection are seen by the service's TEMP triggers.
+ * A writer may still report cdids (re-read before the next query), or call it without cdids to
+ * have the whole store read again before the next query.
+ */
+export function notifyIncidentsWritten(db: Db, cdids?: Iterable<number>): void {
+  services.get(db)?.incidentsWritten(cdids);
+}

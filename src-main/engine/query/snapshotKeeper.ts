@@ -1,0 +1,205 @@
+/**
+ * Keeps one database's snapshot loaded and fresh.
+ *
+ * - First use: the saved snapshot (snapshotCache.ts) if there is one — counts in ~100 ms — then a
+ *   full re-read in the background that replaces it; else a full read, awaited.
+ * - Writes through this connection are seen by TEMP triggers (changeLog.ts); those rows are
+ *   re-read before the next query (a sync page: ~1 ms); a bulk change (over a tenth of the rows)
+ *   means a full read. Writers may also report cdids themselves (`written`), not required.
+ * - `PRAGMA data_version` reveals commits by other connections or processes: a background full
+ *   re-read follows, and `onExternalChange` tells the views to ask again.
+ * - The snapshot is saved after a full read and, when it changed since, on close.
+ */
+import { SCHEMA_VERSION, type Db } from '../store/database';
+import type { Logger } from '../log';
+import type { Snapshot } from './snapshot';
+import { readSnapshotFile, writeSnapshotFile } from './snapshotCache';
+import { applyChanges, loadSnapshot, yieldToEventLoop } from './snapshotLoader';
+import { ChangeLog } from './changeLog';
+import { sameContent } from './snapshotCompare';
+
+export type KeeperOptions = {
+  /** Where the snapshot is saved between sessions; default `<db file>.snapshot`; null: nowhere. */
+  cacheFile?: string | null;
+  /** Rows per load chunk (see snapshotLoader). */
+  loadChunkRows?: number;
+  /** Called when incidents changed other than through `written` (another process, a stale save). */
+  onExternalChange?: () => void;
+  /** A new snapshot is in place (caches keyed on the old one should go). */
+  onReplace?: (snapshot: Snapshot) => void;
+};
+
+const STAMP = `schema ${SCHEMA_VERSION}`;
+
+class Closed extends Error {}
+
+export class SnapshotKeeper {
+  private current: Snapshot | null = null;
+  private first: Promise<void> | null = null;
+  private blocking: Promise<void> | null = null;
+  private stale = false;
+  private reload: Promise<void> | null = null;
+  private reloadAgain = false;
+  private readonly pending = new Set<number>();
+  /** cdids written while a background read is under way: re-read into its result too. */
+  private touched: Set<number> | null = null;
+  private dataVersion = -1;
+  private dirty = false;
+  private closed = false;
+  private saving: Promise<void> = Promise.resolve();
+  readonly cacheFile: string | null;
+  private readonly changes: ChangeLog;
+  /** Where this session's first snapshot came from. */
+  startedFrom: 'saved' | 'store' | null = null;
+  /** The last full read: time and size (diagnostics, benchmark). */
+  lastLoad: { ms: number; rows: number; fromCache: boolean } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    private readonly options: KeeperOptions = {},
+  ) {
+    const file = db.memory || !db.name ? null : `${db.name}.snapshot`;
+    this.cacheFile = options.cacheFile === undefined ? file : options.cacheFile;
+    this.changes = new ChangeLog(db);
+  }
+
+  /** Incidents were written: these cdids, or (none given) any number of them — read all again. */
+  written(cdids?: Iterable<number>): void {
+    if (!cdids) {
+      this.stale = true;
+      return;
+    }
+    for (const c of cdids) {
+      this.pending.add(c);
+      this.touched?.add(c);
+    }
+  }
+
+  async get(): Promise<Snapshot> {
+    if (this.closed) throw new Error('The query service is closed.');
+    const version = this.db.pragma('data_version', { simple: true }) as number;
+    if (this.dataVersion !== -1 && version !== this.dataVersion) {
+      if (this.current) this.startReload();
+      else this.stale = true; // another process wrote during the first read: read again after it
+    }
+    this.dataVersion = version;
+    const changed = this.changes.drain();
+    if (this.current && changed.length > Math.max(10_000, this.current.size / 10)) this.stale = true;
+    else this.written(changed);
+    if (!this.current) await (this.first ??= this.start());
+    if (this.stale) await (this.blocking ??= this.readNow().finally(() => (this.blocking = null)));
+    const snapshot = this.current as unknown as Snapshot;
+    if (this.pending.size > 0) {
+      applyChanges(this.db, snapshot, [...this.pending]);
+      this.pending.clear();
+      this.dirty = true;
+    }
+    return snapshot;
+  }
+
+  private async start(): Promise<void> {
+    const started = performance.now();
+    const saved = this.cacheFile ? await readSnapshotFile(this.cacheFile, STAMP) : null;
+    this.startedFrom = saved ? 'saved' : 'store';
+    if (saved) {
+      this.install(saved, { ms: performance.now() - started, fromCache: true });
+      this.startReload();
+      return;
+    }
+    await this.readNow();
+  }
+
+  private async readNow(): Promise<void> {
+    this.stale = false;
+    this.pending.clear(); // the full read sees them
+    this.changes.reset();
+    const started = performance.now();
+    this.install(await this.read(), { ms: performance.now() - started, fromCache: false });
+    this.save();
+  }
+
+  private async read(): Promise<Snapshot> {
+    const pause = async () => {
+      await yieldToEventLoop();
+      if (this.closed) throw new Closed();
+    };
+    return loadSnapshot(this.db, {
+      pause,
+      ...(this.options.loadChunkRows ? { chunkRows: this.options.loadChunkRows } : {}),
+    });
+  }
+
+  /** A full read in the background; the current snapshot answers until it is done. */
+  private startReload(): void {
+    if (this.reload) {
+      this.reloadAgain = true;
+      return;
+    }
+    this.touched = new Set();
+    const started = performance.now();
+    this.reload = (async () => {
+      const fresh = await this.read();
+      const touched = [...(this.touched ?? [])];
+      this.touched = null;
+      if (touched.length) applyChanges(this.db, fresh, touched);
+      const old = this.current;
+      if (old && this.pending.size) {
+        applyChanges(this.db, old, [...this.pending]);
+        this.pending.clear();
+      }
+      const changed = !old || !(await sameContent(old, fresh, yieldToEventLoop));
+      this.install(fresh, { ms: performance.now() - started, fromCache: false });
+      this.save();
+      if (changed) this.options.onExternalChange?.();
+    })()
+      .catch((error: unknown) => {
+        if (!(error instanceof Closed)) this.log.error('snapshot reload failed', { error });
+      })
+      .finally(() => {
+        this.reload = null;
+        this.touched = null;
+        if (this.reloadAgain && !this.closed) {
+          this.reloadAgain = false;
+          this.startReload();
+        }
+      });
+  }
+
+  private install(snapshot: Snapshot, load: { ms: number; fromCache: boolean }): void {
+    this.current = snapshot;
+    this.dirty = false;
+    this.lastLoad = { ...load, rows: snapshot.size };
+    this.options.onReplace?.(snapshot);
+    this.log.info(load.fromCache ? 'snapshot restored' : 'snapshot loaded', {
+      rows: snapshot.size,
+      ms: Math.round(load.ms),
+      mb: Math.round(snapshot.columnBytes / 1e6),
+    });
+  }
+
+  private save(): void {
+    const file = this.cacheFile;
+    const snapshot = this.current;
+    if (!file || !snapshot) return;
+    this.saving = this.saving
+      .then(() => writeSnapshotFile(file, snapshot, STAMP))
+      .catch((error: unknown) => this.log.warn('could not save the snapshot', { file, error }));
+  }
+
+  /** Whether a background read is under way (tests, benchmark). */
+  get reloading(): Promise<void> | null {
+    return this.reload;
+  }
+
+  /** Stops background work and saves the snapshot if it changed. Call before the database closes. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (this.current) await this.get(); // the last writes, so the saved snapshot is current
+    this.closed = true;
+    this.changes.close();
+    await this.reload;
+    if (this.dirty) this.save();
+    await this.saving;
+  }
+}
