@@ -16,6 +16,7 @@ const noRenderer = ban('(^|/)src-renderer(/|$)', 'Only the renderer imports src-
 const noPreload = ban('(^|/)src-preload(/|$)', 'Nothing imports the preload.');
 const noSim = ban('(^|/)src-sim(/|$)', 'Only tests, benchmarks and demo mode use the simulator.');
 const noHostsFromEngine = ban('^\\.\\./(\\.\\./)*(electron|web|cli)(/|$)', 'The engine is host-agnostic.');
+const noHostsFromDemo = ban('^\\.\\./(electron|web|cli)(/|$)', 'Demo mode is host-agnostic.');
 
 const restrict = (files, patterns, extra = {}) => ({
   files,
@@ -24,7 +25,15 @@ const restrict = (files, patterns, extra = {}) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'e2e/artifacts/**', 'test-results/**', 'bench/results/**'],
+    ignores: [
+      'node_modules/**',
+      'out/**',
+      'dist/**',
+      'release/**',
+      'e2e/artifacts/**',
+      'test-results/**',
+      'bench/results/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -34,12 +43,26 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  restrict(['src-shared/**'], [noNode, noNative, noElectron, noMain, noRenderer, noPreload, noSim, ban('^react', 'src-shared is UI-free.')]),
+  restrict(
+    ['src-shared/**'],
+    [
+      noNode,
+      noNative,
+      noElectron,
+      noMain,
+      noRenderer,
+      noPreload,
+      noSim,
+      ban('^react', 'src-shared is UI-free.'),
+    ],
+  ),
   restrict(['src-renderer/**'], [noNode, noNative, noElectron, noMain, noPreload, noSim]),
   restrict(['src-preload/**'], [noNode, noNative, noMain, noRenderer, noSim]),
   restrict(['src-main/engine/**'], [noElectron, noRenderer, noPreload, noSim, noHostsFromEngine]),
   restrict(['src-main/web/**', 'src-main/cli/**'], [noElectron, noRenderer, noPreload, noSim]),
   restrict(['src-main/electron/**'], [noRenderer, noPreload, noSim]),
+  // Demo mode starts the simulator in a host's process: src-shared, src-sim and the engine, no host.
+  restrict(['src-main/demo/**'], [noElectron, noRenderer, noPreload, noHostsFromDemo]),
   restrict(['src-sim/**'], [noElectron, noNative, noMain, noRenderer, noPreload]),
   // Tests may reach the simulator (the other side of the wire) but still respect host boundaries.
   restrict(['src-main/engine/**/*.test.ts'], [noElectron, noRenderer, noPreload, noHostsFromEngine]),

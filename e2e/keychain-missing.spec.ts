@@ -12,6 +12,7 @@ test.use({ hostEnv: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/blotter-
 test('says that no keychain is reachable, how to fix it, and offers no other place for the key', async ({
   page,
 }) => {
+  await openView(page, 'Map'); // past the welcome screen a first launch opens on (first-run.spec.ts)
   await expect(page.getByTestId('empty-state')).toContainText('No keychain is reachable');
 
   await openView(page, 'Settings');

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start [-- --data-dir DIR]`: Blotter in Electron. Where Electron's binary is not installed
-// (it cannot be downloaded on our build machines), says so in one line and starts the web host.
+// `npm start [-- --data-dir DIR] [--demo]`: Blotter in Electron (--demo: synthetic demo data, see
+// src-main/demo). Where Electron's binary is not installed (it cannot be downloaded on our build
+// machines), says so in one line and starts the web host with the same arguments.
 // Never calls require('electron'): since Electron 45 that downloads a missing binary.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run web [-- --data-dir DIR] [--port N]`: the web host (src-main/web/main.ts) in this Node.
+// `npm run web [-- --data-dir DIR] [--port N] [--demo]`: the web host (src-main/web/main.ts) in this Node.
 // Makes the native modules fit Node, builds (electron-vite) when the renderer or the engine worker
 // in out/ is missing or older than its sources, then runs the host with the arguments. Build chatter goes to stderr, so the host's
 // `Blotter is running at http://127.0.0.1:PORT/?token=…` is the first line the host writes to stdout.

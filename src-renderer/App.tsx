@@ -1,47 +1,83 @@
-/** The shell: navigation on the left, the current view, and the status bar at the bottom. */
-import { useMemo } from 'react';
+/**
+ * The shell: navigation on the left, the current view, and the status bar at the bottom. The
+ * workspace (client, areas, sync activity) and the one filter state live here, so they survive view
+ * switches; the filter bar sits above the views that show filtered incidents.
+ */
+import { useMemo, type ReactNode } from 'react';
 import type { BlotterApi } from '../src-shared/contract';
 import { useAppState } from './app/useAppState';
 import { useBodyFlags } from './app/useBodyFlags';
 import { useFocusOnViewChange } from './app/useFocusOnViewChange';
 import { useHashRoute } from './app/useHashRoute';
 import { isReady } from './app/appState';
+import type { ViewId } from './app/routes';
 import { createClient } from './bridge/client';
+import { FilterBar } from './filters/FilterBar';
+import { FiltersProvider } from './filters/FiltersContext';
 import { Nav } from './shell/Nav';
 import { StartupScreen } from './shell/StartupScreen';
-import { StatusBar } from './shell/StatusBar';
 import { ViewSwitch } from './views/ViewSwitch';
+import { FirstRunFrame } from './welcome/FirstRunFrame';
+import { useFirstRun } from './welcome/useFirstRun';
+import { useWorkspace, WorkspaceProvider } from './workspace/WorkspaceContext';
+import { WorkspaceStatusBar } from './workspace/WorkspaceStatusBar';
+
+/** The views that show the filtered incidents, under the filter bar. */
+const FILTERED_VIEWS: readonly ViewId[] = ['map', 'table', 'history', 'export'];
+
+function SharedFilters({ children }: { children: ReactNode }) {
+  const { activity } = useWorkspace();
+  return <FiltersProvider dataVersion={activity.dataVersion}>{children}</FiltersProvider>;
+}
 
 export function App({ api }: { api: BlotterApi }) {
   const client = useMemo(() => createClient(api), [api]);
   const { state, apply, reload } = useAppState(client);
   const view = useHashRoute();
   const mainRef = useFocusOnViewChange(view);
-  useBodyFlags(isReady(state), state.loadError);
+  // First run (src-renderer/welcome): the welcome screen, the demo banner; ready once it is known.
+  const firstRun = useFirstRun(client, state.keyStatus);
+  useBodyFlags(isReady(state) && firstRun.loaded, state.loadError);
 
-  const { settings, keyStatus, appInfo, connectivity } = state;
-  if (!settings || !keyStatus) return <StartupScreen error={state.loadError} onRetry={reload} />;
+  const { settings, keyStatus, appInfo } = state;
+  if (!settings || !keyStatus || !firstRun.loaded)
+    return <StartupScreen error={state.loadError} onRetry={reload} />;
 
+  const filtered = !firstRun.welcome && FILTERED_VIEWS.includes(view);
   return (
-    <div className="shell">
-      <aside className="sidebar">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden="true" />
-          Blotter
+    <WorkspaceProvider client={client}>
+      <SharedFilters>
+        <div className="shell">
+          <aside className="sidebar">
+            <div className="brand">
+              <span className="brand-mark" aria-hidden="true" />
+              Blotter
+            </div>
+            <Nav current={view} />
+          </aside>
+          <main className={filtered ? 'main workspace' : 'main'} ref={mainRef}>
+            <FirstRunFrame
+              firstRun={firstRun}
+              view={view}
+              client={client}
+              settings={settings}
+              keyStatus={keyStatus}
+              onRecheckKeychain={reload}
+            >
+              {filtered ? <FilterBar /> : null}
+              <ViewSwitch
+                view={view}
+                client={client}
+                settings={settings}
+                keyStatus={keyStatus}
+                appInfo={appInfo}
+                apply={apply}
+              />
+            </FirstRunFrame>
+          </main>
+          <WorkspaceStatusBar keyStatus={keyStatus} settings={settings} appInfo={appInfo} />
         </div>
-        <Nav current={view} />
-      </aside>
-      <main className="main" ref={mainRef}>
-        <ViewSwitch
-          view={view}
-          client={client}
-          settings={settings}
-          keyStatus={keyStatus}
-          appInfo={appInfo}
-          apply={apply}
-        />
-      </main>
-      <StatusBar connectivity={connectivity} keyStatus={keyStatus} settings={settings} appInfo={appInfo} />
-    </div>
+      </SharedFilters>
+    </WorkspaceProvider>
   );
 }

@@ -3,12 +3,17 @@ import { parseWebArgs, UsageError } from './args';
 
 describe('parseWebArgs', () => {
   it('defaults to a free port', () => {
-    expect(parseWebArgs([])).toEqual({ port: 0, help: false });
+    expect(parseWebArgs([])).toEqual({ port: 0, help: false, demo: false });
   });
 
   it('reads --port in both spellings and skips --data-dir (read by resolveDataDir)', () => {
     expect(parseWebArgs(['--data-dir', '/tmp/x', '--port', '8080']).port).toBe(8080);
     expect(parseWebArgs(['--port=0', '--data-dir=/tmp/x']).port).toBe(0);
+  });
+
+  it('reads --demo, which takes no value', () => {
+    expect(parseWebArgs(['--demo', '--data-dir', '/tmp/x']).demo).toBe(true);
+    expect(() => parseWebArgs(['--demo=yes'])).toThrow(UsageError);
   });
 
   it('refuses bad values and unknown options', () => {

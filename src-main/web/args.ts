@@ -1,12 +1,14 @@
 /**
- * Command line of the web host: `--data-dir DIR` (read by engine/dataDir.ts, like every host) and
- * `--port N` (0, the default, picks a free port; the URL printed at start names it).
+ * Command line of the web host: `--data-dir DIR` (read by engine/dataDir.ts, like every host),
+ * `--port N` (0, the default, picks a free port; the URL printed at start names it) and `--demo`
+ * (start in demo mode: synthetic data from the built-in simulator, in `<data folder>-demo`).
  */
 
 export const USAGE =
-  'usage: npm run web [-- --data-dir DIR] [--port N]\n' +
+  'usage: npm run web [-- --data-dir DIR] [--port N] [--demo]\n' +
   '  --data-dir DIR  where Blotter keeps its files (default: BLOTTER_DATA_DIR, else the app-data folder)\n' +
-  '  --port N        the port on 127.0.0.1 (default 0: a free port, shown in the printed URL)';
+  '  --port N        the port on 127.0.0.1 (default 0: a free port, shown in the printed URL)\n' +
+  '  --demo          explore synthetic demo data from the built-in simulator (kept in DIR-demo)';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -15,10 +17,11 @@ export class UsageError extends Error {
 export interface WebArgs {
   port: number;
   help: boolean;
+  demo: boolean;
 }
 
 export function parseWebArgs(argv: readonly string[]): WebArgs {
-  const args: WebArgs = { port: 0, help: false };
+  const args: WebArgs = { port: 0, help: false, demo: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg) : [arg, undefined];
@@ -31,7 +34,10 @@ export function parseWebArgs(argv: readonly string[]): WebArgs {
     };
     if (flag === '--help' || flag === '-h') args.help = true;
     else if (flag === '--port') args.port = portOf(value());
-    else if (flag === '--data-dir') value();
+    else if (flag === '--demo') {
+      if (inline !== undefined) throw new UsageError('--demo takes no value');
+      args.demo = true;
+    } else if (flag === '--data-dir') value();
     else throw new UsageError(`unknown option ${arg}`);
   }
   return args;

@@ -4,11 +4,14 @@
  * the browser gets exactly what Electron would load. The first line on stdout is exactly
  * `Blotter is running at http://127.0.0.1:PORT/?token=TOKEN` (tools parse it); everything else
  * goes to stderr. Ctrl+C (SIGINT) or SIGTERM closes the server, then the engine.
+ * `--demo` starts in demo mode (src-main/demo): the simulator in this process, synthetic data in
+ * `<data folder>-demo`. The welcome screen can start and remove the demo while the host runs.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { resolveDataDir } from '../engine/dataDir';
+import { startDemoHost } from '../demo/demoHost';
 import { startEngine } from '../engine/engineClient';
 import { parseWebArgs, USAGE, UsageError } from './args';
 import { startWebHost } from './server';
@@ -33,7 +36,13 @@ async function main(argv: readonly string[]): Promise<void> {
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const engine = await startEngine({ dataDir, host: 'web', version, workerPath: ENGINE_WORKER });
+  if (args.demo) console.error('Starting the demo: synthetic incidents from the built-in simulator…');
+  const demo = await startDemoHost({
+    dataDir,
+    demo: args.demo,
+    startEngine: (o) => startEngine({ ...o, host: 'web', version, workerPath: ENGINE_WORKER }),
+  });
+  const engine = demo.engine;
   let host: Awaited<ReturnType<typeof startWebHost>>;
   try {
     host = await startWebHost({ engine, rendererDir: RENDERER_DIR, port: args.port });
@@ -42,7 +51,10 @@ async function main(argv: readonly string[]): Promise<void> {
     throw error;
   }
   process.stdout.write(`Blotter is running at ${host.url}\n`);
-  console.error(`Data folder: ${dataDir}. Press Ctrl+C to stop.`);
+  const showing = demo.status().active
+    ? `Demo data folder (synthetic data): ${demo.dataDir}`
+    : `Data folder: ${dataDir}`;
+  console.error(`${showing}. Press Ctrl+C to stop.`);
 
   // One Ctrl+C can arrive several times (from the terminal, and forwarded by npm and
   // scripts/web.mjs): repeats are ignored; the timeout below bounds the shutdown.

@@ -1,0 +1,196 @@
+/**
+ * Demo mode for a host (the web host and the Electron main process both use this). The host gets
+ * one EngineHandle that answers the demo calls itself — getDemoStatus, startDemo, removeDemo — and
+ * forwards everything else to the engine of the data folder in use:
+ *
+ * - startDemo: the simulator starts in this process on 127.0.0.1 (demoSimulator), the demo folder
+ *   (`<data folder>-demo`, marker.ts) gets an engine of its own, the demo key goes to the keychain
+ *   under that folder's account (or, with no keychain reachable, to the engine in memory), base URL
+ *   and plan are set, an area over one simulated city is created and a normal sync starts — rate
+ *   limiter, progress events and all. Then the handle switches to that engine.
+ * - removeDemo: the sync stops, the key leaves the keychain, the handle switches back to the real
+ *   folder's engine, the simulator stops and the demo folder is deleted.
+ *
+ * A host started with --demo, or on a demo folder, starts in the demo directly.
+ */
+import type { CallName, CallOutput, Result } from '../../src-shared/contract';
+import type { DemoStatus } from '../../src-shared/firstRun';
+import type { EngineHandle } from '../engine/engineHandle';
+import { createLogger } from '../engine/log';
+import { DEMO_KEY_BACKEND } from '../engine/secrets/demoKeySecretStore';
+import { DEMO_CONFIG, demoAreaName, type DemoConfig } from './config';
+import { demoDataDirOf, ensureDemoDir, readMarker, removeDemoDir } from './marker';
+import { bypassProxyForLoopback, startDemoSimulator, type DemoSimulator } from './simulator';
+import { createSwitchingEngine } from './switchingEngine';
+
+export type EngineStarter = (options: { dataDir: string; demoKey?: string }) => Promise<EngineHandle>;
+
+export type DemoHostOptions = {
+  /** The data folder the host was started with (--data-dir, BLOTTER_DATA_DIR or the default). */
+  dataDir: string;
+  /** Starts an engine on a folder: the host's own startEngine (its worker, its host kind). */
+  startEngine: EngineStarter;
+  /** --demo: start in the demo. */
+  demo?: boolean;
+  config?: Partial<DemoConfig>;
+  now?: () => number;
+};
+
+export interface DemoHost {
+  /** What the host serves: the demo calls answered here, every other call by the current engine. */
+  readonly engine: EngineHandle;
+  /** The data folder in use now (the demo folder while the demo runs). */
+  readonly dataDir: string;
+  status(): DemoStatus;
+  startDemo(): Promise<DemoStatus>;
+  removeDemo(): Promise<DemoStatus>;
+  /** Stops the engine and the simulator. */
+  close(): Promise<void>;
+}
+
+type Running = { demo: DemoSimulator; areaId: number | null; keyStorage: 'keychain' | 'memory' };
+
+const log = createLogger('demo');
+
+export async function startDemoHost(o: DemoHostOptions): Promise<DemoHost> {
+  const config: DemoConfig = { ...DEMO_CONFIG, ...o.config };
+  const now = o.now ?? Date.now;
+  const startedOn = readMarker(o.dataDir);
+  const realDir = startedOn ? startedOn.realDataDir : o.dataDir;
+  const demoDir = startedOn ? o.dataDir : demoDataDirOf(o.dataDir);
+  let running: Running | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** One switch at a time: a second click waits for the first. */
+  function serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async function openDemo(): Promise<EngineHandle> {
+    const marker = ensureDemoDir(demoDir, realDir, now());
+    const demo = await startDemoSimulator(config, marker.simStart);
+    bypassProxyForLoopback();
+    let engine: EngineHandle | null = null;
+    try {
+      engine = await o.startEngine({ dataDir: demoDir, demoKey: demo.key });
+      running = { demo, ...(await setUpDemo(engine, demo, config)) };
+      log.info('demo started', { dataDir: demoDir, simulator: demo.sim.url, keyStorage: running.keyStorage });
+      return engine;
+    } catch (error) {
+      await engine?.close();
+      await demo.sim.close();
+      throw error;
+    }
+  }
+
+  const switching = createSwitchingEngine(
+    startedOn || o.demo ? await openDemo() : await o.startEngine({ dataDir: realDir }),
+  );
+
+  const status = (): DemoStatus => ({
+    active: running !== null,
+    available: true,
+    dataDir: demoDir,
+    city: running?.demo.city.name ?? config.city,
+    areaId: running?.areaId ?? null,
+    keyStorage: running?.keyStorage ?? null,
+  });
+
+  const startDemo = (): Promise<DemoStatus> =>
+    serial(async () => {
+      if (running) return status();
+      await switching.switchTo(await openDemo());
+      return status();
+    });
+
+  const removeDemo = (): Promise<DemoStatus> =>
+    serial(async () => {
+      const was = running;
+      if (!was) return status();
+      const home = await o.startEngine({ dataDir: realDir });
+      const demoEngine = switching.current;
+      await demoEngine.call('stopSync', {});
+      const removed = await demoEngine.call('removeApiKey', {});
+      if (!removed.ok)
+        log.warn('the demo key could not be removed from the keychain', { why: removed.error });
+      await switching.switchTo(home);
+      running = null;
+      await was.demo.sim.close();
+      removeDemoDir(demoDir);
+      log.info('demo removed', { dataDir: demoDir });
+      return status();
+    });
+
+  const engine: EngineHandle = {
+    call<K extends CallName>(name: K, input: unknown): Promise<Result<CallOutput<K>>> {
+      const answer = (work: () => Promise<DemoStatus>) => settle(work) as Promise<Result<CallOutput<K>>>;
+      if (name === 'getDemoStatus') return answer(async () => status());
+      if (name === 'startDemo') return answer(startDemo);
+      if (name === 'removeDemo') return answer(removeDemo);
+      return switching.call(name, input);
+    },
+    onEvent: switching.onEvent,
+    close: async () => {
+      await queue;
+      await switching.close();
+      await running?.demo.sim.close();
+      running = null;
+    },
+  };
+
+  return {
+    engine,
+    get dataDir() {
+      return running ? demoDir : realDir;
+    },
+    status,
+    startDemo,
+    removeDemo,
+    close: engine.close,
+  };
+}
+
+async function settle(work: () => Promise<DemoStatus>): Promise<Result<DemoStatus>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log.error('demo mode failed', { error });
+    return { ok: false, error: { code: 'internal', message: `The demo could not be switched: ${message}` } };
+  }
+}
+
+/** Key, base URL and plan, the demo area (once), and a normal sync of the folder's areas. */
+async function setUpDemo(
+  engine: EngineHandle,
+  demo: DemoSimulator,
+  config: DemoConfig,
+): Promise<Omit<Running, 'demo'>> {
+  async function must<K extends CallName>(name: K, input: unknown): Promise<CallOutput<K>> {
+    const result = await engine.call(name, input);
+    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+    return result.value;
+  }
+  const key = await must('setApiKey', { key: demo.key });
+  const keyStorage =
+    key.keychain.available && key.keychain.backend === DEMO_KEY_BACKEND ? 'memory' : 'keychain';
+  await must('updateSettings', {
+    baseUrl: demo.sim.url,
+    plan: config.plan,
+    ratePerMinute: config.ratePerMinute,
+    windowDays: config.windowDays,
+  });
+  const { areas } = await must('listAreas', {});
+  const name = demoAreaName(demo.city.name);
+  let area = areas.find((a) => a.name === name) ?? null;
+  if (!area && areas.length === 0) {
+    area = await must('createArea', {
+      name,
+      shape: { kind: 'circle', lat: demo.city.lat, lon: demo.city.lon, radiusMi: config.radiusMi },
+    });
+  }
+  await must('startSync', {});
+  return { areaId: area?.id ?? null, keyStorage };
+}

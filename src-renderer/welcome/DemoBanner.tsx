@@ -1,0 +1,101 @@
+/**
+ * The label that never leaves the screen while the demo runs: everything shown is synthetic, where
+ * it is kept, how its sync is going, and "Remove demo data" (with a confirmation), which deletes
+ * the demo folder and its key and returns to the welcome screen.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { DEMO_LABEL, type DemoStatus } from '../../src-shared/firstRun';
+import { errorText } from '../text/errorText';
+import { useWorkspace } from '../workspace/WorkspaceContext';
+import { demoSync } from './demoProgress';
+import './welcome.css';
+
+export type DemoBannerProps = { demo: DemoStatus; onRemove: () => Promise<void> };
+
+export function DemoBanner({ demo, onRemove }: DemoBannerProps) {
+  const { activity, areas } = useWorkspace();
+  const area = areas?.find((a) => a.id === demo.areaId) ?? areas?.[0];
+  const sync = demoSync(area ? activity.progress.get(area.id) : undefined, area);
+  return <DemoBannerView demo={demo} sync={sync} onRemove={onRemove} />;
+}
+
+export function DemoBannerView({
+  demo,
+  sync,
+  onRemove,
+}: DemoBannerProps & { sync: ReturnType<typeof demoSync> }) {
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  const remove = () => {
+    setRemoving(true);
+    setError(null);
+    onRemove().catch((failure: unknown) => {
+      setError(errorText(failure));
+      setRemoving(false);
+    });
+  };
+
+  return (
+    <aside
+      className="demo-banner"
+      aria-label={DEMO_LABEL}
+      data-testid="demo-banner"
+      data-demo-sync={sync.state}
+    >
+      <div className="demo-banner-main">
+        <span className="badge badge-demo">{DEMO_LABEL}</span>
+        <span>
+          Made-up incidents from Blotter&apos;s built-in simulator{demo.city ? ` (${demo.city})` : ''}:
+          nothing here is real.{demo.dataDir ? ' Kept apart from your own data, in ' : ''}
+          {demo.dataDir ? <code>{demo.dataDir}</code> : null}
+          {demo.dataDir ? '.' : ''}
+        </span>
+        {confirming ? null : (
+          <button type="button" className="button" onClick={() => setConfirming(true)}>
+            Remove demo data…
+          </button>
+        )}
+      </div>
+      <p className="demo-banner-sync" role="status">
+        {sync.text}
+        {demo.keyStorage === 'memory'
+          ? ' (No keychain is reachable: the demo key is kept in memory only.)'
+          : ''}
+      </p>
+      {confirming ? (
+        <div className="confirm" role="group" aria-label="Confirm removing the demo data">
+          <p>
+            Delete the demo data folder and the demo key, and go back to the welcome screen? Your own data is
+            not touched.
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              ref={confirmRef}
+              className="button button-danger"
+              onClick={remove}
+              disabled={removing}
+            >
+              {removing ? 'Removing…' : 'Remove demo data'}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)} disabled={removing}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * "Use my API key": base URL, plan (with Enterprise's own rate and window), the key, then one test
+ * request. The key goes to the keychain with the test (testConnection stores, then tests) and is
+ * never read back; it sits in an uncontrolled password field until it is stored. The answer is
+ * shown in plain words: what worked, or which link broke (key, static IP, network, proxy…).
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { contract, type ErrorCode } from '../../src-shared/contract';
+import { PLANS, PlanId } from '../../src-shared/plans';
+import type { KeyStatus } from '../../src-shared/secrets';
+import type { SettingsView } from '../../src-shared/settings';
+import { BridgeCallError, type Client } from '../bridge/client';
+import { count } from '../text/count';
+import { errorText } from '../text/errorText';
+import {
+  checkForm,
+  fieldErrorsOf,
+  formOf,
+  patchOf,
+  previewLimits,
+  type ConnectionField,
+  type ConnectionForm,
+  type FieldErrors,
+} from '../views/settings/connectionForm';
+import { Field } from '../views/settings/Field';
+import { KeychainProblem } from '../views/settings/KeychainProblem';
+import { failureTitle } from './decision';
+
+export type KeyFormProps = {
+  client: Client;
+  settings: SettingsView;
+  keyStatus: KeyStatus;
+  /** After a successful test: on to Areas. */
+  onConnected: () => void;
+  onRecheckKeychain: () => void;
+};
+
+type Outcome =
+  { ok: true; message: string } | { ok: false; code: ErrorCode | 'local'; title: string; message: string };
+
+export function KeyForm({ client, settings, keyStatus, onConnected, onRecheckKeychain }: KeyFormProps) {
+  const headingId = useId();
+  const keyRef = useRef<HTMLInputElement>(null);
+  const [form, setForm] = useState<ConnectionForm>(() => formOf(settings));
+  const [errors, setErrors] = useState<FieldErrors & { key?: string }>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const limits = previewLimits(form);
+  const keychain = keyStatus.keychain;
+
+  useEffect(() => {
+    if (outcome) resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome]);
+
+  const edit = <F extends ConnectionField>(field: F, value: ConnectionForm[F]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const test = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const typed = keyRef.current?.value ?? '';
+    const local: FieldErrors & { key?: string } = checkForm(form);
+    if (form.baseUrl.trim() === '') local.baseUrl = 'Enter the base URL the API operator gave you.';
+    let key: string | undefined;
+    if (typed.trim() !== '') {
+      const checked = contract.setApiKey.input.safeParse({ key: typed });
+      if (checked.success) key = checked.data.key;
+      else local.key = checked.error.issues[0]?.message ?? 'Check the API key.';
+    } else if (!keyStatus.keySet) {
+      local.key = 'Enter your API key.';
+    }
+    setErrors(local);
+    if (Object.values(local).some(Boolean)) return;
+
+    setBusy(true);
+    try {
+      const result = await client.call('testConnection', { ...patchOf(form), ...(key ? { key } : {}) });
+      if (keyRef.current) keyRef.current.value = '';
+      setOutcome({ ok: true, message: result.message });
+    } catch (failure) {
+      if (keyRef.current && failure instanceof BridgeCallError && failure.code !== 'keychain_unavailable') {
+        keyRef.current.value = ''; // stored already; a new one replaces it
+      }
+      setOutcome(outcomeOf(failure));
+      if (failure instanceof BridgeCallError && failure.code === 'bad_input') {
+        setErrors(fieldErrorsOf(failure.issues).fields);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card welcome-form" aria-labelledby={headingId}>
+      <h2 id={headingId}>Use my API key</h2>
+      <p className="muted">
+        Enter what the API operator gave you. Blotter stores the key in this computer&apos;s keychain, then
+        makes one test request to check the address, the key and this computer&apos;s IP address.
+      </p>
+      <form onSubmit={(event) => void test(event)} noValidate>
+        <Field
+          label="Base URL"
+          error={errors.baseUrl}
+          hint="The API's address, such as https://api.example.com"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://api.example.com"
+              value={form.baseUrl}
+              onChange={(event) => edit('baseUrl', event.target.value)}
+            />
+          )}
+        </Field>
+
+        <Field label="Plan" error={errors.plan}>
+          {(control) => (
+            <select
+              {...control}
+              value={form.plan}
+              onChange={(event) => edit('plan', PlanId.parse(event.target.value))}
+            >
+              {PlanId.options.map((id) => (
+                <option key={id} value={id}>
+                  {PLANS[id].label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
+        {form.plan === 'enterprise' ? (
+          <div className="field-pair">
+            <Field label="Rate (requests per minute)" error={errors.ratePerMinute}>
+              {(control) => (
+                <input
+                  {...control}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={String(PLANS.enterprise.ratePerMinute)}
+                  value={form.ratePerMinute}
+                  onChange={(event) => edit('ratePerMinute', event.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Data window (days)" error={errors.windowDays}>
+              {(control) => (
+                <input
+                  {...control}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={String(PLANS.enterprise.windowDays)}
+                  value={form.windowDays}
+                  onChange={(event) => edit('windowDays', event.target.value)}
+                />
+              )}
+            </Field>
+          </div>
+        ) : null}
+        <p className="plan-limits">
+          At most <strong>{count(limits.ratePerMinute)} requests per minute</strong>, the last{' '}
+          <strong>{count(limits.windowDays)} days</strong> of incidents.
+        </p>
+
+        {keychain.available ? null : (
+          <KeychainProblem
+            problem={keychain.problem}
+            fix={keychain.fix}
+            checking={false}
+            onRecheck={onRecheckKeychain}
+          />
+        )}
+        <Field
+          label="API key"
+          error={errors.key}
+          hint={
+            keyStatus.keySet ? 'A key is stored. Leave this empty to test it, or enter a new one.' : undefined
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={keyRef}
+              type="password"
+              autoComplete="off"
+              autoCapitalize="off"
+              autoCorrect="off"
+              spellCheck={false}
+              disabled={!keychain.available || busy}
+              onInput={() => setErrors((current) => ({ ...current, key: undefined }))}
+            />
+          )}
+        </Field>
+
+        <div className="actions">
+          <button type="submit" className="button primary" disabled={busy || !keychain.available}>
+            {busy ? 'Testing…' : 'Test connection'}
+          </button>
+        </div>
+      </form>
+
+      <div ref={resultRef}>
+        {outcome?.ok === false ? (
+          <div className="callout callout-danger welcome-result" role="alert" data-code={outcome.code}>
+            <h3>{outcome.title}</h3>
+            <p>{outcome.message}</p>
+          </div>
+        ) : null}
+        <div className="welcome-result" role="status">
+          {outcome?.ok ? (
+            <div className="callout callout-ok">
+              <h3>Connected</h3>
+              <p>{outcome.message}</p>
+              <button type="button" className="button primary" onClick={onConnected}>
+                Add your first area
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function outcomeOf(failure: unknown): Outcome {
+  if (failure instanceof BridgeCallError) {
+    // A contract check names fields in developer terms ("Invalid input for …"): show the fields' words.
+    const message =
+      failure.code === 'bad_input' && failure.message.startsWith('Invalid ') && failure.issues.length > 0
+        ? failure.issues.map((issue) => issue.message).join(' ')
+        : failure.message.trim() || errorText(failure);
+    return { ok: false, code: failure.code, title: failureTitle(failure.code), message };
+  }
+  return { ok: false, code: 'local', title: failureTitle('internal'), message: errorText(failure) };
+}
