@@ -9,8 +9,14 @@ cd "$(dirname "$0")/.."
 if [ -z "${BLOTTER_TEST_SESSION:-}" ] && command -v dbus-run-session >/dev/null 2>&1 \
   && command -v gnome-keyring-daemon >/dev/null 2>&1; then
   export BLOTTER_TEST_SESSION=1
-  exec dbus-run-session -- bash -c \
-    'echo -n blotter-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec bash scripts/test.sh'
+  # A private keyring folder too: parallel sessions on one machine must not share keyring files.
+  keyring_home=$(mktemp -d)
+  status=0
+  XDG_DATA_HOME="$keyring_home" dbus-run-session -- bash -c \
+    'echo -n blotter-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec bash scripts/test.sh' \
+    || status=$?
+  rm -rf "$keyring_home"
+  exit "$status"
 fi
 
 mkdir -p test-results

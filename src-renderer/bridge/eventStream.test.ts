@@ -66,8 +66,20 @@ describe('event stream', () => {
 
     sources[0]?.open();
     sources[0]?.send(online);
-    expect(a).toEqual([online]);
-    expect(b).toEqual([online]);
+    const resync: EngineEvent = { type: 'incidentsChanged' };
+    expect(a).toEqual([resync, online]);
+    expect(b).toEqual([resync, online]);
+  });
+
+  it('tells listeners to re-query whenever the stream (re)connects, since missed events are lost', () => {
+    const { stream, sources, timers } = harness();
+    const got: EngineEvent[] = [];
+    stream.subscribe((e) => got.push(e));
+    sources[0]?.open();
+    sources[0]?.fail();
+    timers[0]?.fn();
+    sources[1]?.open();
+    expect(got).toEqual([{ type: 'incidentsChanged' }, { type: 'incidentsChanged' }]);
   });
 
   it('ignores and reports messages that are not contract events', () => {
@@ -105,7 +117,7 @@ describe('event stream', () => {
     timers[1]?.fn();
     sources[2]?.open();
     sources[2]?.send(online);
-    expect(got).toEqual([online]);
+    expect(got).toEqual([{ type: 'incidentsChanged' }, online]);
 
     sources[2]?.fail();
     expect(timers[2]?.ms).toBe(retryDelay(0));

@@ -65,6 +65,9 @@ export function createEventStream(deps: EventStreamDeps): EventStream {
     source = current;
     current.onopen = () => {
       attempt = 0;
+      // Events sent before this stream (re)connected never reach us: tell the views that the
+      // archive may have changed so they re-query instead of showing what they last saw.
+      for (const listener of [...listeners]) listener({ type: 'incidentsChanged' });
     };
     current.onmessage = (message) => dispatch(message.data);
     current.onerror = () => {
