@@ -13,6 +13,8 @@ import { createLogger } from './log';
 import { apiKeyAccount, type SecretStore } from './secrets/secretStore';
 import { openDatabase } from './store/database';
 import { createSettingsRepo } from './store/settingsRepo';
+import { startBackgroundSync } from './sync/engineSync';
+import type { SchedulerOptions } from './sync/syncService';
 
 export type EngineOptions = {
   dataDir: string;
@@ -26,6 +28,11 @@ export type EngineOptions = {
   slowCallMs?: number;
   /** Replaces the handler map (tests). */
   handlers?: Handlers;
+  /**
+   * Background refresh of due areas (sync/syncService.ts startScheduler), from engine start to close.
+   * Default: on for the app hosts (electron, web), off for the CLI, which syncs when told to.
+   */
+  scheduler?: SchedulerOptions | false;
 };
 
 export interface Engine {
@@ -50,6 +57,13 @@ export function createEngine(options: EngineOptions): Engine {
   let closing: Promise<void> | null = null;
 
   const context = createContext(options, log, checkOutputs, (dispose) => disposers.push(dispose));
+  const scheduler = options.scheduler ?? (options.host === 'cli' ? false : {});
+  try {
+    if (scheduler) startBackgroundSync(context, scheduler);
+  } catch (error) {
+    context.db.close();
+    throw error;
+  }
 
   async function run(name: CallName, input: unknown): Promise<Result<unknown>> {
     const parsed = parseCallInput(name, input);

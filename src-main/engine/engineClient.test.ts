@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../src-shared/contract';
+import { startSimulator } from '../../src-sim/index';
+import type { HostFetch } from './api/fetchBridge';
 import { dbFileOf, logFileOf } from './dataDir';
 import { defaultWorkerPath, EngineStartError, startEngine } from './engineClient';
 import type { EngineHandle } from './engineHandle';
@@ -117,6 +119,37 @@ describe('engine in a worker thread', () => {
     await expect(
       startEngine({ dataDir: here('./engineClient.test.ts'), host: 'web', version: '1' }),
     ).rejects.toThrow(/is a file/);
+  });
+
+  it('sends API requests through the host’s fetch when given one (Electron: net.fetch)', async () => {
+    const key = 'bridge-worker-key-0815';
+    const sim = await startSimulator({
+      seed: 5,
+      scale: 'tiny',
+      keys: [{ key, plan: 'enterprise', ips: ['127.0.0.1', '::1'], ratePerMinute: 6000, windowDays: 30 }],
+    });
+    try {
+      const calls: { url: string; method: string }[] = [];
+      const hostFetch: HostFetch = async ({ url, method, headers, signal }) => {
+        calls.push({ url, method });
+        const r = await fetch(url, { method, headers, signal });
+        return { status: r.status, statusText: r.statusText, headers: [...r.headers], body: await r.text() };
+      };
+      engine = await startEngine({ dataDir: tmp.path, host: 'web', version: '1', hostFetch });
+      expect(await engine.call('updateSettings', { baseUrl: sim.url })).toMatchObject({ ok: true });
+      expect(await engine.call('setApiKey', { key })).toMatchObject({ ok: true });
+      const incident = sim.groundTruth({ lat: 41.8837, lon: -87.6289, radiusMi: 2, key })[0];
+      expect(incident).toBeDefined();
+      const detail = await engine.call('fetchIncidentDetail', { cdid: incident!.cdid });
+      expect(detail).toEqual({
+        ok: true,
+        value: { cdid: incident!.cdid, description: incident!.description, fetchedAt: expect.any(Number) },
+      });
+      expect(calls).toEqual([{ url: `${sim.url}/crimes/${incident!.cdid}.json?key=${key}`, method: 'GET' }]);
+      expect(await engine.call('removeApiKey', {})).toMatchObject({ ok: true });
+    } finally {
+      await sim.close();
+    }
   });
 
   it('answers pending calls with `internal` when the worker crashes', async () => {

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BridgeError, Result } from '../../src-shared/contract';
+import { serveHostFetch, type HostFetch } from './api/fetchBridge';
 import type { HostKind } from './context';
 import type { EngineHandle } from './engineHandle';
 import { createEventHub } from './eventHub';
@@ -23,6 +24,17 @@ export type StartEngineOptions = {
   startupTimeoutMs?: number;
   /** How long close() waits for the worker to finish before terminating it. */
   closeTimeoutMs?: number;
+  /**
+   * Demo mode only (src-main/demo): the simulator's synthetic key, answered in memory when no
+   * keychain is reachable (secrets/demoKeySecretStore.ts). Never a customer's key.
+   */
+  demoKey?: string;
+  /**
+   * Performs the engine's HTTP requests in the host (api/fetchBridge.ts): the Electron main process
+   * passes net.fetch (system proxy and certificates), which the worker thread cannot reach. Without
+   * it the worker uses Node's fetch, through HTTPS_PROXY when set (api/nodeFetch.ts).
+   */
+  hostFetch?: HostFetch;
 };
 
 /** Why the engine did not start, in words for the user; `name` is the worker's error name (e.g. DatabaseTooNewError). */
@@ -47,9 +59,14 @@ export function startEngine(options: StartEngineOptions): Promise<EngineHandle> 
     dataDir: options.dataDir,
     host: options.host,
     version: options.version,
+    ...(options.demoKey ? { demoKey: options.demoKey } : {}),
+    ...(options.hostFetch ? { hostFetch: true } : {}),
   };
   const worker = createWorker(workerPath, workerData);
   const events = createEventHub(log);
+  const fetches = options.hostFetch
+    ? serveHostFetch(options.hostFetch, (message) => worker.postMessage(message satisfies ToWorker))
+    : null;
   const pending = new Map<number, (result: Result<unknown>) => void>();
   let nextId = 0;
   let state: 'starting' | 'ready' | 'closing' | 'stopped' = 'starting';
@@ -58,6 +75,7 @@ export function startEngine(options: StartEngineOptions): Promise<EngineHandle> 
 
   function stop(reason: BridgeError): void {
     state = 'stopped';
+    fetches?.close();
     stoppedBecause = reason;
     for (const resolve of pending.values()) resolve({ ok: false, error: reason });
     pending.clear();
@@ -111,6 +129,14 @@ export function startEngine(options: StartEngineOptions): Promise<EngineHandle> 
         pending.delete(message.id);
       } else if ('event' in message) {
         events.emit(message.event);
+      } else if ('fetch' in message) {
+        if (fetches) fetches.request(message.fetch);
+        else {
+          const error = { name: 'Error', message: 'This host performs no requests for the engine.' };
+          worker.postMessage({ fetchReply: { id: message.fetch.id, error } } satisfies ToWorker);
+        }
+      } else if ('fetchAbort' in message) {
+        fetches?.abort(message.fetchAbort.id);
       } else if ('ready' in message) {
         settle();
         state = 'ready';

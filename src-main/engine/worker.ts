@@ -4,9 +4,12 @@
  * (engineClient.ts); speaks workerProtocol.ts.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { createWorkerFetch, type WorkerFetch } from './api/fetchBridge';
+import { setHostFetch } from './api/hostFetch';
 import { ensureDir, logFileOf } from './dataDir';
 import { createEngine, type Engine } from './engine';
 import { configureLogging, createLogger, redact } from './log';
+import { withInMemoryDemoKey } from './secrets/demoKeySecretStore';
 import { createKeytarSecretStore } from './secrets/keytarSecretStore';
 import type { EngineWorkerData, FromWorker, ToWorker } from './workerProtocol';
 
@@ -15,10 +18,16 @@ const log = createLogger('worker');
 function main(port: MessagePort, data: EngineWorkerData): void {
   const post = (message: FromWorker): void => port.postMessage(message);
   let engine: Engine;
+  let bridge: WorkerFetch | null = null;
   try {
     ensureDir(data.dataDir); // before logging into it: a bad folder gets one clear message
     configureLogging({ file: logFileOf(data.dataDir) });
-    engine = createEngine({ ...data, secrets: createKeytarSecretStore(), emit: (event) => post({ event }) });
+    // The host performs HTTP (Electron: net.fetch, the system proxy): API requests cross the port.
+    if (data.hostFetch) setHostFetch((bridge = createWorkerFetch(post)).fetch);
+    const { demoKey, hostFetch: _hostFetch, ...options } = data;
+    const keychain = createKeytarSecretStore();
+    const secrets = demoKey ? withInMemoryDemoKey(keychain, demoKey) : keychain;
+    engine = createEngine({ ...options, secrets, emit: (event) => post({ event }) });
   } catch (error) {
     const { name, message } = error instanceof Error ? error : new Error(String(error));
     log.error('the engine could not start', { error });
@@ -28,8 +37,10 @@ function main(port: MessagePort, data: EngineWorkerData): void {
   }
 
   port.on('message', (message: ToWorker) => {
+    if ('fetchReply' in message) return bridge?.receive(message.fetchReply);
     if ('shutdown' in message) {
       void engine.close().then(() => {
+        bridge?.close();
         post({ closed: true });
         port.close();
       });

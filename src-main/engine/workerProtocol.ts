@@ -1,10 +1,19 @@
 /** The messages between a host's EngineHandle (engineClient.ts) and the engine worker (worker.ts). */
 import type { EngineEvent, Result } from '../../src-shared/contract';
+import type { FetchAbortMessage, FetchReplyMessage, FetchRequestMessage } from './api/fetchBridge';
 import type { HostKind } from './context';
 
-export type EngineWorkerData = { dataDir: string; host: HostKind; version: string };
+export type EngineWorkerData = {
+  dataDir: string;
+  host: HostKind;
+  version: string;
+  /** Demo mode on a computer without a keychain only (secrets/demoKeySecretStore.ts). */
+  demoKey?: string;
+  /** The host performs the engine's HTTP requests (api/fetchBridge.ts): Electron's net.fetch. */
+  hostFetch?: boolean;
+};
 
-export type ToWorker = { id: number; name: string; input: unknown } | { shutdown: true };
+export type ToWorker = { id: number; name: string; input: unknown } | { shutdown: true } | FetchReplyMessage;
 
 export type FromWorker =
   | { ready: true }
@@ -12,4 +21,6 @@ export type FromWorker =
   | { startupError: { name: string; message: string } }
   | { id: number; result: Result<unknown> }
   | { event: EngineEvent }
-  | { closed: true };
+  | { closed: true }
+  | FetchRequestMessage
+  | FetchAbortMessage;

@@ -30,6 +30,8 @@ export class ApiError extends Error {
       retryAfterSeconds?: number;
       /** The service's own words (its `errors` array), when it sent any. */
       serverMessages?: string[];
+      /** No answer within the request's timeout (a transport failure). */
+      timedOut?: boolean;
     } = {},
   ) {
     super(message);
@@ -139,7 +141,7 @@ export function errorForTransport(error: unknown, url: string, cancelled: boolea
   const name = (error as Error)?.name;
   const detail = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
   if (name === 'TimeoutError') {
-    return new ApiError('offline', 'The service did not answer in time.', { url });
+    return new ApiError('offline', 'The service did not answer in time.', { url, timedOut: true });
   }
   return new ApiError(
     'offline',

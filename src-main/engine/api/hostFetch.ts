@@ -1,8 +1,8 @@
 /**
- * Which fetch the engine uses for the API. Node hosts (CLI, web host): Node's fetch, through
- * HTTPS_PROXY when set (nodeFetch.ts). The Electron host registers a fetch that goes through
- * Electron's net.fetch (system proxy settings) — for an engine in a worker thread, a bridge to the
- * main process — with `setHostFetch` before the first sync.
+ * Which fetch the engine uses for HTTP (the API, online map tiles). Node hosts (CLI, web host): Node's
+ * fetch, through HTTPS_PROXY when set (nodeFetch.ts). When a host passes `hostFetch` to startEngine
+ * (Electron: net.fetch, the system proxy settings), the worker registers the bridge to it here with
+ * `setHostFetch` before the engine starts (worker.ts, fetchBridge.ts).
  */
 import { createNodeFetch } from './nodeFetch';
 import type { FetchLike } from './source';

@@ -17,6 +17,8 @@ export type LiveSourceOptions = {
   /** Per-request timeout. */
   timeoutMs?: number;
   now?: () => number;
+  /** Hears each request's outcome: reachable when any HTTP answer came (api/connectivity.ts). */
+  onReachability?: (reachable: boolean) => void;
 };
 
 const MAX_BODY_CHARS = 20_000_000;
@@ -57,8 +59,11 @@ export function createLiveSource(options: LiveSourceOptions): IncidentSource {
       response = await fetch(url, { signal: combined, headers: { Accept: 'application/json' } });
       text = await response.text();
     } catch (error) {
-      throw errorForTransport(error, shown, signal?.aborted === true);
+      const failure = errorForTransport(error, shown, signal?.aborted === true);
+      if (failure.code !== 'cancelled') options.onReachability?.(false);
+      throw failure;
     }
+    options.onReachability?.(true);
     const meta: RequestMeta = {
       url: shown,
       status: response.status,

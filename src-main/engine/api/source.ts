@@ -41,5 +41,5 @@ export interface IncidentSource {
 /** The fetch the hosts pass in: Electron's net.fetch, or Node's fetch (with a proxy when configured). */
 export type FetchLike = (
   url: string,
-  init: { signal?: AbortSignal; headers?: Record<string, string> },
+  init: { signal?: AbortSignal; headers?: Record<string, string>; method?: string },
 ) => Promise<Response>;

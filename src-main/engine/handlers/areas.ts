@@ -1,6 +1,7 @@
 /**
  * Areas: list, create (circle in miles or polygon, validated), rename, refresh interval, pause,
- * delete. Deleting keeps incidents another area still covers (see sync/areaStore.ts).
+ * delete. Deleting removes the incidents the area brought in that no remaining area covers, never
+ * imported ones (the rule is in sync/areaRemoval.ts and the contract).
  */
 import { shapeProblems, type Shape } from '../geo/shape';
 import { EngineError } from '../errors';

@@ -1,11 +1,11 @@
 /**
  * Areas in the store: a ground circle or a polygon, a refresh interval and a pause switch. Deleting
- * an area drops its ledger and runs; its incidents stay when another area (or an import) still
- * covers them, and are removed from the local file otherwise (the user asked to stop watching that
- * place), unless `keepIncidents` is set.
+ * an area drops its ledger, runs and jobs, and the incidents it brought in that no remaining area
+ * covers (areaRemoval.ts has the rule), unless `keepIncidents` is set; imported incidents stay.
  */
-import { contains, shapeBox, shapeCenter, type Shape } from '../geo/shape';
+import { shapeBox, shapeCenter, type Shape } from '../geo/shape';
 import type { Db } from '../store/database';
+import { removeOrphanedIncidents, removeSyncState } from './areaRemoval';
 
 export type AreaRecord = {
   id: number;
@@ -116,30 +116,19 @@ export function createAreaStore(db: Db) {
          WHERE id = @id`,
       ).run({ id, now, backfill: what.backfill ? 1 : 0, deep: what.deep ? 1 : 0 });
     },
-    /** Deletes the area; returns how many incidents left the local file with it. */
+    /** Deletes the area and its sync state; returns how many incidents left the local file with it. */
     remove(id: number, keepIncidents: boolean): { deleted: boolean; incidentsRemoved: number } {
       return db.transaction(() => {
         const area = get(id);
         if (!area) return { deleted: false, incidentsRemoved: 0 };
+        const remaining = all
+          .all()
+          .filter((r) => r.id !== id)
+          .map((r) => toRecord(r).shape);
+        const incidentsRemoved = keepIncidents ? 0 : removeOrphanedIncidents(db, area, remaining);
+        removeSyncState(db, id);
         db.prepare('DELETE FROM areas WHERE id = ?').run(id);
-        if (keepIncidents) return { deleted: true, incidentsRemoved: 0 };
-        const others = all.all().map(toRecord);
-        const b = shapeBox(area.shape);
-        const candidates = db
-          .prepare<[number, number, number, number], { cdid: number; lat: number; lon: number }>(
-            `SELECT i.cdid, i.lat, i.lon FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
-             WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lon >= ? AND r.max_lon <= ? AND i.source = 'api'`,
-          )
-          .all(b.minLat, b.maxLat, b.minLon, b.maxLon);
-        const del = db.prepare('DELETE FROM incidents WHERE cdid = ?');
-        let removed = 0;
-        for (const c of candidates) {
-          if (!contains(area.shape, c.lat, c.lon)) continue;
-          if (others.some((o) => contains(o.shape, c.lat, c.lon))) continue;
-          del.run(c.cdid);
-          removed++;
-        }
-        return { deleted: true, incidentsRemoved: removed };
+        return { deleted: true, incidentsRemoved };
       })();
     },
   };

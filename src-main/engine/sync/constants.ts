@@ -47,3 +47,15 @@ export const RESUME_MAX_AGE_MS = 7 * DAY;
 
 /** Days recent enough that reports may still arrive: their ledger entries are provisional. */
 export const PROVISIONAL_DAYS = 2;
+
+/**
+ * A description on demand: how long one attempt may take before it counts as no answer. A timed-out
+ * attempt is not repeated, so a host that swallows packets costs the person waiting this long once.
+ */
+export const ON_DEMAND_TIMEOUT_MS = 5_000;
+
+/**
+ * A description on demand: the longest wait for a rate slot or a 429's Retry-After. Beyond it the
+ * answer is `rate_limited`, saying how long the service asked for, instead of a panel that hangs.
+ */
+export const ON_DEMAND_MAX_WAIT_MS = 10_000;

@@ -1,7 +1,8 @@
 /**
  * The sync service of an engine context, made on first use: connection from the settings and the
- * keychain, progress as engine events, scheduled refreshes (not for the CLI, which syncs once),
- * closed with the engine. Also turns API failures into the EngineErrors the dispatcher answers.
+ * keychain, progress and connectivity as engine events, closed with the engine. The engine starts
+ * its refresh scheduler when it starts for an app host (engine.ts → startBackgroundSync; never for
+ * the CLI, which syncs once). Also turns API failures into the EngineErrors the dispatcher answers.
  */
 import { planLimits } from '../../../src-shared/plans';
 import type { AreaView } from '../../../src-shared/sync';
@@ -12,7 +13,7 @@ import { EngineError } from '../errors';
 import { readApiKey } from '../secrets/apiKey';
 import type { AreaRecord } from './areaStore';
 import type { SyncLimits } from './planner';
-import { createSyncService, type Connection, type SyncService } from './syncService';
+import { createSyncService, type Connection, type SchedulerOptions, type SyncService } from './syncService';
 
 const services = new WeakMap<EngineContext, SyncService>();
 
@@ -23,14 +24,19 @@ export function syncServiceOf(ctx: EngineContext): SyncService {
       db: ctx.db,
       log: ctx.log,
       emit: (e) => ctx.emit(e),
+      onConnectivity: (e) => ctx.emit(e),
       connect: () => connectionOf(ctx),
     });
     services.set(ctx, s);
     const service = s;
     ctx.onClose(() => service.close());
-    if (ctx.host !== 'cli') service.startScheduler();
   }
   return s;
+}
+
+/** Starts the background refresh of due areas (each area's interval; paused areas skipped). */
+export function startBackgroundSync(ctx: EngineContext, options: SchedulerOptions = {}): void {
+  syncServiceOf(ctx).startScheduler(options);
 }
 
 export function limitsOf(ctx: EngineContext): SyncLimits {

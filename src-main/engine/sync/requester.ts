@@ -3,12 +3,16 @@
  * one request-log entry per attempt (URL redacted), and the retry policy — wait Retry-After on 429
  * (the limiter pauses everyone), capped backoff with jitter on 5xx, network faults and unreadable
  * bodies, a typed failure after too many attempts. 401/403/400 fail at once.
+ *
+ * A person waiting (an incident's description on demand) gets an impatient requester: `maxWaitMs`
+ * caps the total wait for a rate slot and for Retry-After (beyond it the request fails at once,
+ * saying how long the service asked for), and a timed-out attempt is not tried again.
  */
 import { ApiError } from '../api/apiError';
 import type { DetailResult, IncidentSource, SearchQuery, SearchResult } from '../api/source';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { realClock, sleep, type Clock } from './clock';
-import { PRIORITY_DETAIL, PRIORITY_SEARCH, type RateLimiter } from './rateLimiter';
+import { PRIORITY_DETAIL, PRIORITY_SEARCH, type Permit, type RateLimiter } from './rateLimiter';
 
 export type LoggedRequest = {
   url: string;
@@ -34,6 +38,10 @@ export type RequesterOptions = {
   random?: () => number;
   /** Consecutive 429s tolerated before giving up (a storm that never ends). */
   max429?: number;
+  /** Longest total wait for a rate slot and Retry-After; unlimited when absent (the sync). */
+  maxWaitMs?: number;
+  /** Whether an attempt that timed out is tried again (default true). */
+  retryTimeouts?: boolean;
   events?: RequesterEvents;
 };
 
@@ -70,8 +78,9 @@ export class Requester {
   ): Promise<T> {
     let failures = 0;
     let storms = 0;
+    let waitedMs = 0;
     for (;;) {
-      const permit = await this.o.limiter.acquire(priority, signal);
+      const permit = await this.acquire(priority, signal);
       const at = this.clock.now();
       this.requests++;
       try {
@@ -96,10 +105,14 @@ export class Requester {
           if (++storms > (this.o.max429 ?? 30)) throw giveUp(e, storms);
           const seconds = e.details.retryAfterSeconds ?? 60;
           this.o.limiter.retryAfter(seconds);
-          this.events.onRetry?.(e, this.clock.now() + seconds * 1000);
+          const retryAt = this.clock.now() + seconds * 1000;
+          waitedMs += seconds * 1000;
+          if (this.o.maxWaitMs !== undefined && waitedMs > this.o.maxWaitMs) throw tooLong(e, retryAt);
+          this.events.onRetry?.(e, retryAt);
           continue;
         }
         if (!e.retryable) throw e;
+        if (e.details.timedOut && this.o.retryTimeouts === false) throw e;
         if (++failures >= this.backoff.maxAttempts) throw giveUp(e, failures);
         const wait = backoffDelay(failures - 1, this.backoff, this.o.random);
         this.events.onRetry?.(e, this.clock.now() + wait);
@@ -109,6 +122,38 @@ export class Requester {
       }
     }
   }
+
+  /** A rate slot, waiting at most `maxWaitMs` for one when set. */
+  private async acquire(priority: number, signal: AbortSignal | undefined): Promise<Permit> {
+    const maxWaitMs = this.o.maxWaitMs;
+    if (maxWaitMs === undefined) return this.o.limiter.acquire(priority, signal);
+    const deadline = new AbortController();
+    const cancel = this.clock.setTimer(maxWaitMs, () => deadline.abort());
+    try {
+      return await this.o.limiter.acquire(
+        priority,
+        signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
+      );
+    } catch (error) {
+      if (!deadline.signal.aborted || signal?.aborted) throw error;
+      throw new ApiError(
+        'rate_limited',
+        `Blotter is holding back to stay within the API's rate limit (the plan's requests for this minute are used up, or the service asked it to slow down). Try again in a minute.`,
+      );
+    } finally {
+      cancel();
+    }
+  }
+}
+
+function tooLong(e: ApiError, retryAt: number): ApiError {
+  const seconds = e.details.retryAfterSeconds ?? 60;
+  const at = new Date(retryAt).toLocaleTimeString('en-GB', { hour12: false });
+  return new ApiError(
+    'rate_limited',
+    `The service asked Blotter to slow down (429) and to wait ${seconds} s before the next request. Try again after ${at}.`,
+    e.details,
+  );
 }
 
 function giveUp(e: ApiError, attempts: number): ApiError {

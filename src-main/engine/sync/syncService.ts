@@ -6,14 +6,16 @@
  */
 import { createHash } from 'node:crypto';
 import type { SyncPlan } from '../../../src-shared/sync';
+import { ApiError } from '../api/apiError';
+import { createConnectivity, offlineMessage, type ConnectivityEvent } from '../api/connectivity';
 import { createLiveSource } from '../api/liveSource';
 import type { FetchLike } from '../api/source';
 import type { Logger } from '../log';
 import type { Db } from '../store/database';
 import { createAreaStore, type AreaRecord } from './areaStore';
-import { CONCURRENCY } from './constants';
+import { CONCURRENCY, ON_DEMAND_MAX_WAIT_MS, ON_DEMAND_TIMEOUT_MS } from './constants';
 import { fetchDetail } from './details';
-import type { BackoffPolicy } from './backoff';
+import { ON_DEMAND_BACKOFF, type BackoffPolicy } from './backoff';
 import { createIncidentWriter } from './incidentWriter';
 import { createJobStore } from './jobStore';
 import { planRun, type Depth, type SyncLimits } from './planner';
@@ -21,6 +23,9 @@ import type { SyncProgress } from './progress';
 import { limiterFor, type RateLimiter } from './rateLimiter';
 import { Requester } from './requester';
 import { runArea, type RunSummary } from './runner';
+import { createRefreshScheduler, type SchedulerOptions } from './scheduler';
+
+export type { SchedulerOptions } from './scheduler';
 
 export type Connection = { baseUrl: string; key: string; limits: SyncLimits; fetch: FetchLike };
 
@@ -34,6 +39,10 @@ export type SyncServiceOptions = {
   concurrency?: number;
   /** Retry policy for 5xx and network faults (tests shorten it). */
   backoff?: BackoffPolicy;
+  /** Hears when the API becomes unreachable or reachable again (api/connectivity.ts). */
+  onConnectivity?: (event: ConnectivityEvent) => void;
+  /** Descriptions on demand, where a person waits (constants.ts has the defaults). */
+  onDemand?: { backoff?: BackoffPolicy; timeoutMs?: number; maxWaitMs?: number };
 };
 
 export type StartOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal };
@@ -47,8 +56,9 @@ export function createSyncService(o: SyncServiceOptions) {
   const writer = createIncidentWriter(o.db);
   const running = new Map<number, { stop: AbortController; done: Promise<RunSummary> }>();
   const seeded = new Set<string>();
-  const requesters: Requester[] = [];
-  let timer: NodeJS.Timeout | null = null;
+  const requesters = new Set<Requester>();
+  const retired = { requests: 0, rateLimited: 0 };
+  const connectivity = createConnectivity((event) => o.onConnectivity?.(event));
 
   function limiter(conn: Connection): RateLimiter {
     const digest = createHash('sha256').update(conn.key).digest('hex').slice(0, 16);
@@ -60,38 +70,66 @@ export function createSyncService(o: SyncServiceOptions) {
     return l;
   }
 
-  function requester(conn: Connection): Requester {
-    const source = createLiveSource({ baseUrl: conn.baseUrl, key: conn.key, fetch: conn.fetch });
-    const r = new Requester({ source, limiter: limiter(conn), backoff: o.backoff });
-    requesters.push(r);
-    return r;
+  /** A requester for one run or one description; its counts join `retired` when the work ends. */
+  async function withRequester<T>(
+    conn: Connection,
+    onDemand: boolean,
+    work: (r: Requester) => Promise<T>,
+  ): Promise<T> {
+    const impatient = o.onDemand ?? {};
+    const source = createLiveSource({
+      baseUrl: conn.baseUrl,
+      key: conn.key,
+      fetch: conn.fetch,
+      onReachability: (reachable) => connectivity.report(reachable, conn.baseUrl),
+      ...(onDemand ? { timeoutMs: impatient.timeoutMs ?? ON_DEMAND_TIMEOUT_MS } : {}),
+    });
+    const r = new Requester({
+      source,
+      limiter: limiter(conn),
+      ...(onDemand
+        ? {
+            backoff: impatient.backoff ?? ON_DEMAND_BACKOFF,
+            maxWaitMs: impatient.maxWaitMs ?? ON_DEMAND_MAX_WAIT_MS,
+            retryTimeouts: false,
+          }
+        : { backoff: o.backoff }),
+    });
+    requesters.add(r);
+    try {
+      return await work(r);
+    } finally {
+      requesters.delete(r);
+      retired.requests += r.requests;
+      retired.rateLimited += r.rateLimited;
+    }
   }
 
-  async function runOne(
+  function runOne(
     area: AreaRecord,
     conn: Connection,
     opts: StartOptions,
     stop: AbortController,
   ): Promise<RunSummary> {
-    const deps = {
-      db: o.db,
-      requester: requester(conn),
-      areas,
-      jobs,
-      writer,
-      baseUrl: conn.baseUrl,
-      limits: conn.limits,
-      now,
-      emit: o.emit,
-      log: o.log,
-    };
     const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
-    return runArea(deps, area, {
-      depth: opts.depth,
-      details: opts.details,
-      signal,
-      concurrency: o.concurrency,
-    });
+    return withRequester(conn, false, (requester) =>
+      runArea(
+        {
+          db: o.db,
+          requester,
+          areas,
+          jobs,
+          writer,
+          baseUrl: conn.baseUrl,
+          limits: conn.limits,
+          now,
+          emit: o.emit,
+          log: o.log,
+        },
+        area,
+        { depth: opts.depth, details: opts.details, signal, concurrency: o.concurrency },
+      ),
+    );
   }
 
   function chosen(areaIds?: number[]): AreaRecord[] {
@@ -105,8 +143,8 @@ export function createSyncService(o: SyncServiceOptions) {
     isRunning: (areaId: number): boolean => running.has(areaId),
     /** Requests sent (every attempt) and 429s received by this service so far. */
     stats: () => ({
-      requests: requesters.reduce((n, r) => n + r.requests, 0),
-      rateLimited: requesters.reduce((n, r) => n + r.rateLimited, 0),
+      requests: [...requesters].reduce((n, r) => n + r.requests, retired.requests),
+      rateLimited: [...requesters].reduce((n, r) => n + r.rateLimited, retired.rateLimited),
     }),
 
     /** Estimated requests and minutes at the plan's rate, before anything is sent. */
@@ -185,45 +223,50 @@ export function createSyncService(o: SyncServiceOptions) {
       await Promise.allSettled(pending.map((r) => r.done));
     },
 
-    /** A description now, first in the limiter's line. */
+    /**
+     * A description now, first in the limiter's line, for a person who is waiting: one quick retry
+     * for a network fault, then `offline` in plain words; a short wait for Retry-After at most.
+     */
     async detail(
       cdid: number,
       conn?: Connection,
     ): Promise<{ description: string | null; fetchedAt: number }> {
       const c = conn ?? (await o.connect());
-      const description = await fetchDetail(
-        { db: o.db, jobs, writer, requester: requester(c), now },
-        cdid,
-        null,
-      );
-      return { description, fetchedAt: now() };
+      try {
+        const description = await withRequester(c, true, (requester) =>
+          fetchDetail({ db: o.db, jobs, writer, requester, now }, cdid, null),
+        );
+        return { description, fetchedAt: now() };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'offline') throw error;
+        o.log.info('description not fetched: the service cannot be reached', { cdid, why: error.message });
+        throw new ApiError(
+          'offline',
+          `${offlineMessage(c.baseUrl)}. The description comes from the service: open the incident again once it can be reached.`,
+          error.details,
+        );
+      }
     },
 
-    /** Refreshes unpaused areas whose interval has passed; checks once a minute. */
-    startScheduler(checkEveryMs = 60_000): void {
-      if (timer) return;
-      const tick = (): void => {
-        const due = areas
-          .list()
-          .filter((a) => !a.paused && !running.has(a.id))
-          .filter((a) => a.lastSyncedAt === null || now() - a.lastSyncedAt >= a.refreshMinutes * 60_000);
-        if (due.length === 0) return;
-        service
-          .start(due.map((a) => a.id))
-          .catch((error: unknown) => o.log.info('scheduled sync not started', { error }));
-      };
-      timer = setInterval(tick, checkEveryMs);
-      timer.unref();
-    },
+    /** Background refresh of due areas (scheduler.ts); close() stops it. */
+    startScheduler: (options: SchedulerOptions = {}): void => scheduler.start(options),
+    dueAreas: (): AreaRecord[] => scheduler.due(),
+    scheduling: (): boolean => scheduler.active(),
 
     async close(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
+      scheduler.stop();
       const pending = [...running.values()];
       for (const r of pending) r.stop.abort();
       await Promise.allSettled(pending.map((r) => r.done));
     },
   };
+  const scheduler = createRefreshScheduler({
+    areas,
+    isRunning: service.isRunning,
+    start: (ids) => service.start(ids),
+    now,
+    log: o.log,
+  });
   return service;
 }
 
