@@ -14,6 +14,7 @@ import { apiKeyAccount, type SecretStore } from './secrets/secretStore';
 import { openDatabase } from './store/database';
 import { createSettingsRepo } from './store/settingsRepo';
 import { startBackgroundSync } from './sync/engineSync';
+import { warmQueries } from './handlers/incidents';
 import type { SchedulerOptions } from './sync/syncService';
 
 export type EngineOptions = {
@@ -33,6 +34,8 @@ export type EngineOptions = {
    * Default: on for the app hosts (electron, web), off for the CLI, which syncs when told to.
    */
   scheduler?: SchedulerOptions | false;
+  /** Preload the incident snapshot at start (default: for the app hosts, not the CLI). */
+  warmQueries?: boolean;
 };
 
 export interface Engine {
@@ -63,6 +66,12 @@ export function createEngine(options: EngineOptions): Engine {
   } catch (error) {
     context.db.close();
     throw error;
+  }
+
+  // The app hosts show a map at once: load the incident snapshot now, after the first calls queue.
+  if (options.host !== 'cli' && options.warmQueries !== false) {
+    const warming = setTimeout(() => void warmQueries(context), 0);
+    disposers.push(() => clearTimeout(warming));
   }
 
   async function run(name: CallName, input: unknown): Promise<Result<unknown>> {
