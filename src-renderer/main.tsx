@@ -1,14 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { reportJobOf } from '../src-shared/reportRoute';
 import { App } from './App';
 import { getBridge } from './bridge/getBridge';
+import { ReportPage } from './report/ReportPage';
 import './styles/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// `#/report?job=ID` is the printable report a host prints for a PDF export (src-renderer/report).
+const reportJob = reportJobOf(window.location.hash);
+
 createRoot(root).render(
   <StrictMode>
-    <App api={getBridge()} />
+    {reportJob ? <ReportPage api={getBridge()} jobId={reportJob} /> : <App api={getBridge()} />}
   </StrictMode>,
 );

@@ -91,7 +91,13 @@ export const contract = {
     input: z.object({ id: z.number().int().positive(), paused: z.boolean() }).strict(),
     output: AreaView,
   },
-  /** Incidents no other area covers leave the local file with the area, unless keepIncidents. */
+  /**
+   * Deletes the area with its coverage ledger, sync runs and jobs, and removes the incidents it
+   * brought in that no remaining area covers: incidents from the API (source 'api') inside the
+   * deleted area's shape or its tiles that lie neither inside a remaining area's shape nor its tiles.
+   * Imported incidents (source 'import') are never removed by deleting an area; `keepIncidents: true`
+   * keeps every incident. `incidentsRemoved` counts the incidents that left the local file.
+   */
   deleteArea: {
     input: z.object({ id: z.number().int().positive(), keepIncidents: z.boolean().optional() }).strict(),
     output: z.object({ deleted: z.boolean(), incidentsRemoved: z.number().int() }),

@@ -17,3 +17,15 @@ export const CALL_PREFIX = '/api/call/';
 export const EVENTS_PATH = '/api/events';
 
 export const callPath = (name: CallName): string => `${CALL_PREFIX}${name}`;
+
+/** Exports written by the web host (into the data folder's exports/) are fetched from here, by file name. */
+export const DOWNLOAD_PREFIX = '/api/download/';
+export const downloadPath = (fileName: string): string => `${DOWNLOAD_PREFIX}${encodeURIComponent(fileName)}`;
+/**
+ * Files to import reach the web host as the body of a POST here (application/octet-stream, the
+ * file's name in UPLOAD_NAME_HEADER, URI-encoded); the answer is a JSON Result holding the upload id.
+ */
+export const UPLOAD_PATH = '/api/upload';
+export const UPLOAD_NAME_HEADER = 'X-Blotter-File-Name';
+/** Headless Chromium signs in with a one-time token on this parameter to print a report page. */
+export const PRINT_PARAM = 'print';

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { callNames, channelOf } from '../../src-shared/contract';
+import type { HostFetch } from '../engine/api/fetchBridge';
 
 const fakes = vi.hoisted(() => {
   const listeners = new Map<string, (...args: unknown[]) => void>();
@@ -19,6 +20,10 @@ const fakes = vi.hoisted(() => {
     paths: new Map<string, string>(),
     engine: { call: vi.fn(), onEvent: vi.fn(() => () => {}), close: vi.fn(async () => {}) },
     startEngine: vi.fn(),
+    netFetch: vi.fn(
+      async (_url: string, _init: unknown) =>
+        new Response('{"crimes":[]}', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    ),
     enableSandbox: vi.fn(),
     onHeadersReceived: vi.fn(),
     setPermissionRequestHandler: vi.fn(),
@@ -73,6 +78,7 @@ vi.mock('electron', () => {
       },
     },
     shell: { openExternal: vi.fn(async () => {}) },
+    net: { fetch: fakes.netFetch },
   };
 });
 
@@ -113,5 +119,25 @@ describe('Electron main wiring', () => {
     });
     expect(win?.options.webPreferences?.preload).toMatch(/[\\/]preload[\\/]index\.cjs$/);
     expect(win?.url).toMatch(/^file:\/\/.*renderer\/index\.html$/);
+  });
+
+  it('hands the engine a fetch that goes through net.fetch (the system proxy)', async () => {
+    const options = fakes.startEngine.mock.calls[0]?.[0] as { hostFetch?: HostFetch } | undefined;
+    expect(options?.hostFetch).toBeTypeOf('function');
+    const url = 'https://api.example.test/crimes.json?lat=1&lon=2&radius=0.01&key=secret-key-123';
+    const signal = new AbortController().signal;
+    const answer = await options!.hostFetch!({
+      url,
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      signal,
+    });
+    expect(fakes.netFetch).toHaveBeenCalledWith(url, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      signal,
+    });
+    expect(answer).toMatchObject({ status: 200, headers: [['content-type', 'application/json']] });
+    expect(new TextDecoder().decode(answer.body as Uint8Array)).toBe('{"crimes":[]}');
   });
 });

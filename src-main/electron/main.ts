@@ -1,19 +1,25 @@
 /**
  * The Electron main process: wiring only. Every piece it wires is a small module tested with fakes
- * (window.ts, hardening.ts, session.ts, ipc.ts, senderCheck.ts, events.ts, quit.ts); the work
- * itself runs in the engine worker (out/main/engineWorker.js).
+ * (window.ts, hardening.ts, session.ts, ipc.ts, senderCheck.ts, events.ts, quit.ts,
+ * netFetchBridge.ts); the work itself runs in the engine worker (out/main/engineWorker.js).
  */
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, session, shell } from 'electron';
+import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { startDemoHost } from '../demo/demoHost';
 import { resolveDataDir } from '../engine/dataDir';
 import { startEngine } from '../engine/engineClient';
+import { withExportHooks } from '../engine/export/hostHooks';
 import { appUrlOf, devServerUrlFrom, isAppUrl } from './appUrl';
 import { contentSecurityPolicy } from './csp';
+import { electronExportHooks } from './exportDialogs';
 import { forwardEvents } from './events';
 import { hardenWebContents } from './hardening';
 import { registerCalls } from './ipc';
+import { netFetchBridge } from './netFetchBridge';
 import { closeOnQuit } from './quit';
+import { createReportPrinter } from './reportPrinter';
 import { trustedSenderCheck } from './senderCheck';
 import { hardenSession } from './session';
 import { createMainWindow } from './window';
@@ -73,16 +79,49 @@ function run(): void {
     .then(async () => {
       // Later: the user's online tile URL (Settings) joins the policy here.
       hardenSession(session.defaultSession, () => contentSecurityPolicy({ devServerUrl }));
-      // Seam for sync: inside Electron, API requests should use `net.fetch` (system proxy and
-      // certificates). When startEngine's options accept a fetch/transport, pass it here.
-      const engine = await startEngine({
+      // The engine's HTTP requests (API, online map tiles) go through net.fetch — the system proxy
+      // and certificates — over the worker's port (netFetchBridge.ts, engine/api/fetchBridge.ts).
+      const hostFetch = netFetchBridge(net);
+      // Demo mode (src-main/demo): `--demo` starts in it, and the welcome screen can start and
+      // remove it; the simulator runs in this process, the demo data in `<data folder>-demo`.
+      const { engine } = await startDemoHost({
         dataDir,
-        host: 'electron',
-        version: app.getVersion(),
-        workerPath: ENGINE_WORKER,
+        demo: process.argv.includes('--demo'),
+        startEngine: (o) =>
+          startEngine({
+            ...o,
+            host: 'electron',
+            version: app.getVersion(),
+            workerPath: ENGINE_WORKER,
+            hostFetch,
+          }),
       });
       closeOnQuit(app, () => engine.close());
-      registerCalls({ ipcMain, engine, isTrustedSender: trustedSenderCheck(currentWindow, isApp) });
+      // Exports and imports (engine/export/hostHooks.ts): the save and open dialogs choose the
+      // files; PDF reports are printed from hidden report windows, which may call the engine too.
+      const printer = createReportPrinter({
+        BrowserWindow,
+        preloadPath: PRELOAD,
+        appUrl,
+        isAppUrl: isApp,
+        writeFile: (file, data) => writeFile(file, data),
+      });
+      const exporting = withExportHooks(
+        engine,
+        electronExportHooks({
+          dialog,
+          window: currentWindow,
+          defaultFolder: () => app.getPath('documents'),
+          printReport: (job) => printer.print(job),
+          join,
+        }),
+      );
+      const isMainWindow = trustedSenderCheck(currentWindow, isApp);
+      registerCalls({
+        ipcMain,
+        engine: exporting,
+        isTrustedSender: (event) => isMainWindow(event) || printer.isReportSender(event),
+      });
       forwardEvents(engine, () => currentWindow()?.webContents);
       openWindow();
       app.on('activate', () => {

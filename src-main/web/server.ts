@@ -5,22 +5,36 @@
  * 1. Host must be `127.0.0.1:PORT` or `localhost:PORT` (else 421: DNS-rebinding defence);
  * 2. Origin, when present, must be `http://127.0.0.1:PORT` or `http://localhost:PORT` (else 403);
  * 3. `GET /?token=T` with the right token sets the HttpOnly, SameSite=Strict session cookie and
- *    redirects (303) to `/`; a wrong token gets 401;
+ *    redirects (303) to `/`; a wrong token gets 401; `GET /?print=P` does the same once for a
+ *    one-time print token (headless Chromium printing a report) and lands on the report page;
  * 4. everything else needs that cookie (else 401: a page saying how to sign in, or a JSON Result
  *    with `forbidden_sender` on /api/*);
  * 5. API requests that carry fetch metadata (Sec-Fetch-Site) must be same-origin (else 403).
  *
- * No CORS headers are ever sent, so no other origin can read an answer.
+ * No CORS headers are ever sent, so no other origin can read an answer. Exports are downloaded
+ * from /api/download/<name> and imports uploaded to /api/upload (files.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { CALL_PREFIX, EVENTS_PATH, TOKEN_PARAM } from '../../src-shared/webProtocol';
+import { reportHash } from '../../src-shared/reportRoute';
+import {
+  CALL_PREFIX,
+  DOWNLOAD_PREFIX,
+  EVENTS_PATH,
+  PRINT_PARAM,
+  TOKEN_PARAM,
+  UPLOAD_PATH,
+} from '../../src-shared/webProtocol';
 import { STRICT_CSP } from '../electron/csp';
 import type { EngineHandle } from '../engine/engineHandle';
+import { withExportHooks } from '../engine/export/hostHooks';
 import { createLogger } from '../engine/log';
 import { handleCall } from './calls';
 import { streamEvents } from './events';
+import { receiveUpload, serveDownload } from './files';
+import { createPrintAccess } from './printAccess';
+import { printWithChromium } from './reportPrinter';
 import { sendError, sendPage, sendText, securityHeaders } from './respond';
 import {
   hasSession,
@@ -44,6 +58,8 @@ export interface WebHostOptions {
   /** The page's Content-Security-Policy; the strict default unless settings widen it. */
   csp?: () => string;
   heartbeatMs?: number;
+  /** The Chromium that prints PDF reports (default /usr/bin/chromium, or BLOTTER_CHROMIUM). */
+  chromium?: string;
 }
 
 export interface WebHost {
@@ -64,6 +80,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = newToken();
   const streams = new Set<() => void>();
   let port = 0;
+  // Exports and imports (engine/export/hostHooks.ts): exports go to the data folder's exports/ and
+  // are downloaded from there; imports are uploads; PDF reports are printed by headless Chromium,
+  // which signs in once with a print token.
+  const prints = createPrintAccess();
+  const engine = withExportHooks(options.engine, {
+    chooseDestination: async () => undefined,
+    chooseImport: async (sent) => {
+      if (sent && 'uploadId' in sent) return sent;
+      throw new Error('Upload the file from this page first: the web host imports only uploaded files.');
+    },
+    printReport: ({ jobId, file }) =>
+      printWithChromium(`http://${host}:${port}/?${PRINT_PARAM}=${prints.issue(jobId)}`, file, {
+        chromium: options.chromium ?? process.env.BLOTTER_CHROMIUM,
+      }),
+  });
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(securityHeaders(csp()))) res.setHeader(name, value);
@@ -84,6 +115,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(303, { 'Set-Cookie': sessionCookie(token, port), Location: '/' });
       return void res.end();
     }
+    if (url.pathname === '/' && url.searchParams.has(PRINT_PARAM)) {
+      const jobId = prints.redeem(url.searchParams.get(PRINT_PARAM));
+      if (!jobId) return sendPage(res, 401, 'Expired', 'This print link was used already or has expired.');
+      res.writeHead(303, { 'Set-Cookie': sessionCookie(token, port), Location: `/${reportHash(jobId)}` });
+      return void res.end();
+    }
     if (!hasSession(req, token, port)) {
       if (api) {
         return sendError(res, 401, {
@@ -101,10 +138,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname.startsWith(CALL_PREFIX)) {
-      return handleCall(req, res, options.engine, url.pathname.slice(CALL_PREFIX.length));
+      return handleCall(req, res, engine, url.pathname.slice(CALL_PREFIX.length));
     }
+    if (url.pathname.startsWith(DOWNLOAD_PREFIX)) {
+      return serveDownload(req, res, engine, url.pathname.slice(DOWNLOAD_PREFIX.length));
+    }
+    if (url.pathname === UPLOAD_PATH) return receiveUpload(req, res, engine);
     if (url.pathname === EVENTS_PATH) {
-      const end = streamEvents(req, res, options.engine, options.heartbeatMs);
+      const end = streamEvents(req, res, engine, options.heartbeatMs);
       if (end) {
         streams.add(end);
         res.on('close', () => streams.delete(end));

@@ -3,7 +3,7 @@
  * worker, a heat layer, a legend with counts per type, saved areas as outlines, and the incident
  * panel on click. Layers and drawing live in ../map (see its README).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFilters } from '../filters/FiltersContext';
 import { IncidentPanel } from '../incident/IncidentPanel';
 import { addAreaOutlines, shapesBounds } from '../map/areaOutlines';
@@ -59,19 +59,32 @@ export function MapView({ setup }: DataViewProps) {
   const fitted = useRef(false);
   const typesRef = useRef<string[]>([]);
 
+  // After each draw: the legend's "in view" counts, as a low-priority update (the map is drawn already).
   const onDrawn = useCallback((batch: ClusterBatch) => {
     const types = typesRef.current;
     const next: Record<string, number> = {};
     types.forEach((t, i) => (next[t] = (next[t] ?? 0) + (batch.inView[i] ?? 0)));
-    setInView(next);
-    setDraws((d) => d + 1);
+    startTransition(() => {
+      setInView(next);
+      setDraws((d) => d + 1);
+    });
   }, []);
 
   const { cluster, clusters, heat } = useClusterLayers(map, theme, (p) => void pick(p), onDrawn);
   const points = useMapPoints(client, cluster, filters, dataVersion);
   const counts = useLegendCounts(client, filters, dataVersion);
-  const basemap = useBasemap(map, client, theme, { labels: layers.labels, streets: layers.streets });
   const empty = useArchiveEmpty(client, dataVersion);
+  // Place names wait for the first clusters (the incidents come first on launch), or 3 s at most.
+  const [labelsDue, setLabelsDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLabelsDue(true), 3000);
+    return () => clearTimeout(timer);
+  }, []);
+  const basemap = useBasemap(map, client, theme, {
+    labels: layers.labels,
+    streets: layers.streets,
+    holdLabels: !labelsDue && draws === 0 && layers.clusters && !points.error && empty !== true,
+  });
 
   async function pick(p: Pick): Promise<void> {
     if (!map || !cluster) return;
@@ -147,7 +160,7 @@ export function MapView({ setup }: DataViewProps) {
     if (!map) return;
     window.__blotterMapTest = {
       project: (lat, lon) => map.latLngToContainerPoint([lat, lon]),
-      setView: (lat, lon, zoom) => map.setView([lat, lon], zoom, { animate: false }),
+      setView: (lat, lon, zoom) => void map.setView([lat, lon], zoom, { animate: false }),
     };
     return () => {
       delete window.__blotterMapTest;

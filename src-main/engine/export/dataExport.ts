@@ -7,16 +7,17 @@ import type { EngineContext } from '../context';
 import { exportBatches } from './batches';
 import { BatchFormatter } from './batchFormat';
 import { FileSink } from './fileSink';
-import type { Runner } from './jobs';
+import { rowsOf, type Runner } from './jobs';
 
 export const dataRunner: Runner = (job, ctx: EngineContext, progress) => {
   const sink = new FileSink(job.dest.path, job.id);
   const run = async (): Promise<{ bytes: number; written: number } | null> => {
-    const format = new BatchFormatter(job.resolved.snapshot);
+    const resolved = rowsOf(job);
+    const format = new BatchFormatter(resolved.snapshot);
     const csv = job.format === 'csv';
     await sink.write(csv ? BatchFormatter.csvHeader(job.bom) : BatchFormatter.geojsonHead);
     let written = 0;
-    for await (const batch of exportBatches(ctx.db, job.resolved)) {
+    for await (const batch of exportBatches(ctx.db, resolved)) {
       if (job.cancelRequested) return null;
       // One write per batch (~250 kB): short-lived strings that the young generation collects cheaply.
       await sink.write(csv ? format.csv(batch) : format.geojson(batch, written === 0));

@@ -27,7 +27,10 @@ describe('export host hooks', () => {
     const { engine, calls } = fakeEngine({ startExport: { jobId: 'j', fileName: 'x.csv', total: 1 } });
     const wrapped = withExportHooks(engine, hooks({ chooseDestination: async () => '/home/ana/out.csv' }));
     await wrapped.call('startExport', { format: 'csv', filters: {}, destination: { path: '/etc/passwd' } });
-    expect(calls[0]).toEqual({ name: 'startExport', input: { format: 'csv', filters: {}, destination: { path: '/home/ana/out.csv' } } });
+    expect(calls[0]).toEqual({
+      name: 'startExport',
+      input: { format: 'csv', filters: {}, destination: { path: '/home/ana/out.csv' } },
+    });
 
     const web = withExportHooks(engine, hooks());
     await web.call('startExport', { format: 'csv', filters: {}, destination: { path: '/etc/passwd' } });
@@ -36,15 +39,29 @@ describe('export host hooks', () => {
 
   it('answers cancelled when the user closes the dialog, and starts nothing', async () => {
     const { engine, calls } = fakeEngine({});
-    const wrapped = withExportHooks(engine, hooks({ chooseDestination: async () => null, chooseImport: async () => null }));
-    expect(await wrapped.call('startExport', { format: 'csv', filters: {} })).toMatchObject({ ok: false, error: { code: 'cancelled' } });
-    expect(await wrapped.call('previewImport', {})).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    const wrapped = withExportHooks(
+      engine,
+      hooks({ chooseDestination: async () => null, chooseImport: async () => null }),
+    );
+    expect(await wrapped.call('startExport', { format: 'csv', filters: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'cancelled' },
+    });
+    expect(await wrapped.call('previewImport', {})).toMatchObject({
+      ok: false,
+      error: { code: 'cancelled' },
+    });
     expect(calls).toEqual([]);
   });
 
   it('prints a PDF job, keeps the token from the page and reports the outcome to the engine', async () => {
     const { engine, calls } = fakeEngine({
-      startExport: { jobId: 'p1', fileName: 'r.pdf', total: 3, print: { token: 'T', file: '/x/r.pdf.p1.part' } },
+      startExport: {
+        jobId: 'p1',
+        fileName: 'r.pdf',
+        total: 3,
+        print: { token: 'T', file: '/x/r.pdf.p1.part' },
+      },
       finishReport: { accepted: true },
     });
     const printed: unknown[] = [];
@@ -55,14 +72,22 @@ describe('export host hooks', () => {
     expect(printed).toEqual([{ jobId: 'p1', file: '/x/r.pdf.p1.part' }]);
     expect(calls.at(-1)?.input).toEqual({ jobId: 'p1', token: 'T' });
 
-    const failing = withExportHooks(engine, hooks({ printReport: async () => Promise.reject(new Error('no Chromium')) }));
+    const failing = withExportHooks(
+      engine,
+      hooks({ printReport: async () => Promise.reject(new Error('no Chromium')) }),
+    );
     await failing.call('startExport', { format: 'pdf', filters: {} });
-    await vi.waitFor(() => expect(calls.at(-1)?.input).toEqual({ jobId: 'p1', token: 'T', failed: 'no Chromium' }));
+    await vi.waitFor(() =>
+      expect(calls.at(-1)?.input).toEqual({ jobId: 'p1', token: 'T', failed: 'no Chromium' }),
+    );
   });
 
   it('lets the host refuse an import source', async () => {
     const { engine } = fakeEngine({});
-    const wrapped = withExportHooks(engine, hooks({ chooseImport: async () => Promise.reject(new Error('Upload the file first.')) }));
+    const wrapped = withExportHooks(
+      engine,
+      hooks({ chooseImport: async () => Promise.reject(new Error('Upload the file first.')) }),
+    );
     expect(await wrapped.call('previewImport', { source: { path: '/etc/passwd' } })).toEqual({
       ok: false,
       error: { code: 'bad_input', message: 'Upload the file first.' },

@@ -24,7 +24,10 @@ export type PrintJob = { jobId: string; file: string };
 
 export interface ExportHostHooks {
   /** An absolute path for the new file; undefined: the data folder's exports/; null: the user cancelled. */
-  chooseDestination(request: { format: ExportFormat; suggestedName: string }): Promise<string | null | undefined>;
+  chooseDestination(request: {
+    format: ExportFormat;
+    suggestedName: string;
+  }): Promise<string | null | undefined>;
   /** The file to import, given what the page sent; null: the user cancelled. Throw to refuse. */
   chooseImport(sent: ImportSource | undefined): Promise<ImportSource | null>;
   /** Prints the report page of `jobId` (`#/report?job=ID`) into `file` as PDF; rejects with a reason. */
@@ -37,9 +40,15 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
   async function startExport(input: Record<string, unknown>): Promise<Result<CallOutput<'startExport'>>> {
     const { destination: _ignored, ...rest } = input;
     const format = rest.format as ExportFormat;
-    const chosen = await hooks.chooseDestination({ format, suggestedName: defaultFileName(format, Date.now()) });
+    const chosen = await hooks.chooseDestination({
+      format,
+      suggestedName: defaultFileName(format, Date.now()),
+    });
     if (chosen === null) return cancelled('No file was chosen, so nothing was exported.');
-    const result = await engine.call('startExport', chosen === undefined ? rest : { ...rest, destination: { path: chosen } });
+    const result = await engine.call(
+      'startExport',
+      chosen === undefined ? rest : { ...rest, destination: { path: chosen } },
+    );
     if (!result.ok || !result.value.print) return result;
     const { print, ...answer } = result.value as StartExportOutput;
     if (print) void printAndFinish(result.value.jobId, print.token, print.file);
@@ -54,16 +63,26 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
       failed = error instanceof Error ? error.message : String(error);
       log.warn('the report could not be printed', { jobId, reason: failed });
     }
-    const answer = await engine.call('finishReport', { jobId, token, ...(failed === undefined ? {} : { failed }) });
-    if (!answer.ok) log.warn('the engine did not take the printed report', { jobId, error: answer.error.message });
+    const answer = await engine.call('finishReport', {
+      jobId,
+      token,
+      ...(failed === undefined ? {} : { failed }),
+    });
+    if (!answer.ok)
+      log.warn('the engine did not take the printed report', { jobId, error: answer.error.message });
   }
 
-  async function previewImport(input: { source?: ImportSource }): Promise<Result<CallOutput<'previewImport'>>> {
+  async function previewImport(input: {
+    source?: ImportSource;
+  }): Promise<Result<CallOutput<'previewImport'>>> {
     let source: ImportSource | null;
     try {
       source = await hooks.chooseImport(input.source);
     } catch (error) {
-      return { ok: false, error: { code: 'bad_input', message: error instanceof Error ? error.message : String(error) } };
+      return {
+        ok: false,
+        error: { code: 'bad_input', message: error instanceof Error ? error.message : String(error) },
+      };
     }
     if (source === null) return cancelled('No file was chosen.');
     return engine.call('previewImport', { source });
@@ -71,7 +90,8 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
 
   return {
     call<K extends CallName>(name: K, input: unknown): Promise<Result<CallOutput<K>>> {
-      if (name === 'startExport') return startExport(input as Record<string, unknown>) as Promise<Result<CallOutput<K>>>;
+      if (name === 'startExport')
+        return startExport(input as Record<string, unknown>) as Promise<Result<CallOutput<K>>>;
       if (name === 'previewImport')
         return previewImport((input ?? {}) as { source?: ImportSource }) as Promise<Result<CallOutput<K>>>;
       return engine.call(name, input);

@@ -26,6 +26,7 @@ import { createAreaStore } from '../sync/areaStore';
 import { manifestPathOf, resolveDestination, type Destination } from './destination';
 import { writeFileAtomically } from './fileSink';
 import { buildManifest } from './manifest';
+import type { Box } from '../query/geo';
 import type { Resolved } from '../query/service';
 
 const log = createLogger('export');
@@ -45,7 +46,10 @@ export type ExportJob = {
   readonly bom: boolean;
   readonly createdAt: number;
   readonly dest: Destination;
-  readonly resolved: Resolved;
+  /** The filter's rows; let go once the job is finished (a million rows hold a few MB). */
+  resolved: Resolved | null;
+  readonly range: DayRange;
+  readonly box: Box | null;
   readonly service: QueryService;
   readonly words: string[];
   readonly byType: Record<string, number>;
@@ -72,6 +76,12 @@ export type Runner = (
 };
 
 const FINISHED: ExportState[] = ['done', 'failed', 'cancelled'];
+
+/** The rows of a job that is still running. */
+export function rowsOf(job: ExportJob): Resolved {
+  if (!job.resolved) throw new EngineError('not_found', 'That export has finished.');
+  return job.resolved;
+}
 
 export class ExportJobs {
   private readonly jobs = new Map<string, ExportJob>();
@@ -107,6 +117,8 @@ export class ExportJobs {
       createdAt,
       dest: resolveDestination(this.ctx.dataDir, input.format, input.destination?.path, id, createdAt),
       resolved,
+      range: resolved.range,
+      box: resolved.shape?.box ?? null,
       service,
       words: filterWords(input.filters, { range: counted.range, areaName: (a) => areas.get(a)?.name }),
       byType: counted.byType,
@@ -165,14 +177,8 @@ export class ExportJobs {
     { bytes, written }: { bytes: number; written: number },
   ): Promise<void> {
     try {
-      const range: DayRange = job.resolved.range;
-      const provenance = await provenanceOf(
-        this.ctx,
-        job.service,
-        job.filters,
-        range,
-        job.resolved.shape?.box ?? null,
-      );
+      const range: DayRange = job.range;
+      const provenance = await provenanceOf(this.ctx, job.service, job.filters, range, job.box);
       const manifest = buildManifest({
         version: this.ctx.version,
         createdAt: job.createdAt,
@@ -220,6 +226,7 @@ export class ExportJobs {
 
   private settle(job: ExportJob, state: ExportState): void {
     job.state = state;
+    job.resolved = null;
     this.emit(job, true);
   }
 

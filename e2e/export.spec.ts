@@ -1,0 +1,241 @@
+/**
+ * Export: a CSV of exactly the filtered incidents (its rows = the count shown, its cells = the
+ * archive's, an address beginning with = neutralised), with its manifest; the PDF report printed
+ * by the host, rendered to PNG pages with pdftoppm into e2e/artifacts/; and an import with a bad row.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { seedDatabase } from '../bench/seed';
+import { expect, test as base } from './fixtures';
+import { openView } from './support/app';
+import { ARTIFACTS_DIR } from './support/paths';
+
+const FORMULA_ADDRESS = '=HYPERLINK("http://evil.example","click")';
+
+/** Synthetic incidents from bench/seed.ts, plus one whose address is a spreadsheet formula. */
+function seedExportData(dataDir: string): number {
+  const file = path.join(dataDir, 'blotter.sqlite');
+  seedDatabase(file, { count: 2500, seed: 11, days: 60 });
+  const db = new Database(file);
+  try {
+    const last = db.prepare('SELECT max(cdid) AS cdid FROM incidents WHERE removed_at IS NULL').get() as {
+      cdid: number;
+    };
+    const cdid = last.cdid + 500;
+    db.prepare(
+      `INSERT INTO incidents (cdid, type, address, lat, lon, link, date_raw, occurred_local, timezone, occurred_utc,
+         time_flag, local_day, local_hour, local_weekday, description, first_seen, last_seen)
+       SELECT ?, type, ?, lat, lon, link, date_raw, occurred_local, timezone, occurred_utc, time_flag, local_day,
+         local_hour, local_weekday, 'Said "stop", then left,
+quickly', first_seen, last_seen FROM incidents WHERE cdid = ?`,
+    ).run(cdid, FORMULA_ADDRESS, last.cdid);
+    return cdid;
+  } finally {
+    db.close();
+  }
+}
+
+const test = base.extend<{ formulaCdid: number }>({
+  formulaCdid: [async ({}, use) => use(0), { option: true }],
+  dataDir: async ({ dataDir }, use) => {
+    seedExportData(dataDir);
+    await use(dataDir);
+  },
+});
+
+/** RFC 4180, as a spreadsheet reads it. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const endField = () => {
+    row.push(field);
+    field = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      endField();
+    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
+      endField();
+      rows.push(row);
+      row = [];
+      i++;
+    } else {
+      field += c;
+    }
+  }
+  if (field || row.length) {
+    endField();
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function shownCount(page: Page): Promise<number> {
+  const label = page.getByTestId('export-count');
+  await expect(label).toHaveText(/^\d[\d,]*$/);
+  return Number((await label.textContent())?.replace(/,/g, ''));
+}
+
+async function exportAndDownload(page: Page, format: RegExp, saveAs: string): Promise<string> {
+  await page.getByRole('radio', { name: format }).check();
+  await page.getByRole('button', { name: /^(Export|Create the PDF report)/ }).click();
+  const progress = page.getByTestId('export-progress');
+  await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-download').click(),
+  ]);
+  const target = path.join(ARTIFACTS_DIR, saveAs);
+  await download.saveAs(target);
+  return target;
+}
+
+test('a CSV of exactly the filtered set, cells as stored, formulas neutralised, with its manifest', async ({
+  page,
+  dataDir,
+}) => {
+  await openView(page, 'Export');
+  const shown = await shownCount(page);
+  await expect(page.getByTestId('export-what')).toContainText('Dates:');
+  await page.getByRole('checkbox', { name: /byte-order mark/ }).check();
+  const file = await exportAndDownload(page, /^CSV/, 'export.csv');
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'export-done.png') });
+
+  const text = readFileSync(file, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const [header, ...rows] = parseCsv(text.slice(1));
+  expect(header).toEqual([
+    'cdid',
+    'type',
+    'occurred_local',
+    'timezone',
+    'occurred_utc',
+    'date_raw',
+    'address',
+    'lat',
+    'lon',
+    'link',
+    'description',
+    'first_seen',
+    'last_seen',
+    'removed',
+  ]);
+  expect(rows).toHaveLength(shown);
+
+  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
+  try {
+    // The default filter is the last 90 days; the seed spans 60, so every live incident matches.
+    const stored = db
+      .prepare('SELECT * FROM incidents WHERE removed_at IS NULL ORDER BY cdid')
+      .all() as Record<string, string | number | null>[];
+    expect(rows.map((r) => Number(r[0]))).toEqual(stored.map((s) => s.cdid));
+    const neutral = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+    rows.forEach((r, k) => {
+      const s = stored[k] as Record<string, string | number | null>;
+      expect(r).toEqual([
+        String(s.cdid),
+        neutral(String(s.type)),
+        s.occurred_local,
+        s.timezone,
+        new Date(Number(s.occurred_utc)).toISOString(),
+        neutral(String(s.date_raw)),
+        neutral(String(s.address)),
+        String(s.lat),
+        String(s.lon),
+        neutral(String(s.link)),
+        s.description === null ? '' : neutral(String(s.description)),
+        new Date(Number(s.first_seen)).toISOString(),
+        new Date(Number(s.last_seen)).toISOString(),
+        'false',
+      ]);
+    });
+  } finally {
+    db.close();
+  }
+  const formula = rows.find((r) => r[6]?.includes('HYPERLINK'));
+  expect(formula?.[6]).toBe(`'${FORMULA_ADDRESS}`);
+  expect(formula?.[10]).toBe('Said "stop", then left,\nquickly');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download the manifest' }).click(),
+  ]);
+  const manifest = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+    counts: { total: number; written: number };
+    filterWords: string[];
+    app: { version: string };
+    provenance: { notes: string[]; areas: unknown[] };
+  };
+  expect(manifest.counts).toMatchObject({ total: shown, written: shown });
+  expect(manifest.filterWords.join(' ')).toContain('last 90 days');
+  expect(manifest.provenance.areas.length).toBeGreaterThan(0);
+  expect(manifest.provenance.notes.join(' ')).toMatch(/block-level/);
+});
+
+test('a PDF report with its pages: map and counts, trend and hours, locations and provenance', async ({
+  page,
+}) => {
+  await openView(page, 'Export');
+  await shownCount(page);
+  const pdf = await exportAndDownload(page, /^PDF report/, 'report.pdf');
+  for (const old of readdirSync(ARTIFACTS_DIR).filter((f) => /^report-\d+\.png$/.test(f)))
+    rmSync(path.join(ARTIFACTS_DIR, old));
+  execFileSync('pdftoppm', ['-png', '-r', '50', pdf, path.join(ARTIFACTS_DIR, 'report')]);
+  const pages = readdirSync(ARTIFACTS_DIR).filter((f) => /^report-\d+\.png$/.test(f));
+  expect(pages).toHaveLength(3);
+  const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+  expect(info).toMatch(/Pages:\s+3/);
+  expect(info).toMatch(/Page size:\s+612 x 792 pts/);
+  const words = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+  for (const heading of [
+    'Incident report',
+    'Filters',
+    'Incidents by type',
+    'Incidents over time',
+    'When incidents happen',
+    'Top repeat locations',
+    'Where these figures come from',
+  ])
+    expect(words).toContain(heading);
+  expect(words).toMatch(/block-level/);
+});
+
+test('an import shows each bad row and writes only the valid ones', async ({ page, dataDir }) => {
+  await openView(page, 'Export');
+  const csv = path.join(dataDir, 'archive.csv');
+  writeFileSync(
+    csv,
+    'cdid,type,address,lat,lon,link,date\n' +
+      '990000001,Theft,100 Block of W Import St,41.88,-87.63,https://crime.example.test/i/1,05/10/25 01:30 PM\n' +
+      '990000002,Theft,200 Block of W Import St,141.88,-87.63,,05/10/25 01:30 PM\n',
+  );
+  await page.getByTestId('import-file').setInputFiles(csv);
+  const preview = page.getByTestId('import-preview');
+  await expect(preview).toContainText('CSV with the API’s fields');
+  await expect(page.getByTestId('import-errors')).toContainText('lat must be a number from -90 to 90');
+  await page.getByRole('button', { name: /^Import 1 incidents/ }).click();
+  await expect(page.getByTestId('import-outcome')).toContainText(
+    'Imported: 1 new, 0 updated, 0 already held, 1 bad rows skipped',
+  );
+  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
+  try {
+    expect(db.prepare('SELECT source, timezone FROM incidents WHERE cdid = 990000001').get()).toEqual({
+      source: 'import',
+      timezone: 'America/Chicago',
+    });
+    expect(db.prepare('SELECT count(*) AS n FROM incidents WHERE cdid = 990000002').get()).toEqual({ n: 0 });
+  } finally {
+    db.close();
+  }
+});

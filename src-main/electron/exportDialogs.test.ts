@@ -1,0 +1,51 @@
+import type { BrowserWindow } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { electronExportHooks, type DialogLike } from './exportDialogs';
+
+const win = {} as BrowserWindow;
+const deps = (dialog: Partial<DialogLike>, window: BrowserWindow | null = win) =>
+  electronExportHooks({
+    dialog: dialog as DialogLike,
+    window: () => window,
+    defaultFolder: () => '/home/ana/Documents',
+    printReport: async () => undefined,
+    join: (a, b) => `${a}/${b}`,
+  });
+
+describe('Electron export dialogs', () => {
+  it('asks the save dialog, modal to the window, with the suggested name and the format’s filter', async () => {
+    const showSaveDialog = vi.fn(async () => ({ canceled: false, filePath: '/home/ana/x.csv' }));
+    expect(
+      await deps({ showSaveDialog }).chooseDestination({ format: 'csv', suggestedName: 'blotter.csv' }),
+    ).toBe('/home/ana/x.csv');
+    expect(showSaveDialog).toHaveBeenCalledWith(
+      win,
+      expect.objectContaining({
+        defaultPath: '/home/ana/Documents/blotter.csv',
+        filters: [expect.objectContaining({ extensions: ['csv'] })],
+      }),
+    );
+  });
+
+  it('answers null when the user cancels either dialog', async () => {
+    const hooks = deps({
+      showSaveDialog: async () => ({ canceled: true }),
+      showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+    });
+    expect(await hooks.chooseDestination({ format: 'pdf', suggestedName: 'r.pdf' })).toBeNull();
+    expect(await hooks.chooseImport(undefined)).toBeNull();
+  });
+
+  it('imports the file the open dialog chose, whatever the page sent', async () => {
+    const hooks = deps({
+      showOpenDialog: async () => ({ canceled: false, filePaths: ['/data/archive.ndjson'] }),
+    });
+    expect(await hooks.chooseImport({ path: '/etc/shadow' })).toEqual({ path: '/data/archive.ndjson' });
+  });
+
+  it('refuses when the window is gone', async () => {
+    await expect(deps({}, null).chooseDestination({ format: 'csv', suggestedName: 'x.csv' })).rejects.toThrow(
+      /closed/,
+    );
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The Electron shell's part in exports and imports (engine/export/hostHooks.ts): the native save
+ * dialog decides where an export goes, the open dialog which file is imported, and the report
+ * printer (reportPrinter.ts) prints PDF reports. Whatever path the page sent is ignored.
+ */
+import type { BrowserWindow, OpenDialogOptions, SaveDialogOptions } from 'electron';
+import type { ExportFormat } from '../../src-shared/exports';
+import type { ExportHostHooks, PrintJob } from '../engine/export/hostHooks';
+
+/** The part of Electron's dialog module used here; tests pass a fake. */
+export interface DialogLike {
+  showSaveDialog(
+    window: BrowserWindow,
+    options: SaveDialogOptions,
+  ): Promise<{ canceled: boolean; filePath?: string }>;
+  showOpenDialog(
+    window: BrowserWindow,
+    options: OpenDialogOptions,
+  ): Promise<{ canceled: boolean; filePaths: string[] }>;
+}
+
+const FILTERS: Record<ExportFormat, { name: string; extensions: string[] }> = {
+  csv: { name: 'CSV (comma-separated values)', extensions: ['csv'] },
+  geojson: { name: 'GeoJSON', extensions: ['geojson', 'json'] },
+  pdf: { name: 'PDF report', extensions: ['pdf'] },
+};
+
+export type ElectronExportDeps = {
+  dialog: DialogLike;
+  /** The window the dialogs belong to (they are modal to it). */
+  window: () => BrowserWindow | null;
+  defaultFolder: () => string;
+  printReport: (job: PrintJob) => Promise<void>;
+  join: (folder: string, name: string) => string;
+};
+
+export function electronExportHooks(deps: ElectronExportDeps): ExportHostHooks {
+  const parent = (): BrowserWindow => {
+    const win = deps.window();
+    if (!win) throw new Error('The Blotter window is closed.');
+    return win;
+  };
+  return {
+    async chooseDestination({ format, suggestedName }) {
+      const answer = await deps.dialog.showSaveDialog(parent(), {
+        title: format === 'pdf' ? 'Save the report' : 'Export incidents',
+        defaultPath: deps.join(deps.defaultFolder(), suggestedName),
+        filters: [FILTERS[format]],
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+      });
+      return answer.canceled || !answer.filePath ? null : answer.filePath;
+    },
+    async chooseImport() {
+      const answer = await deps.dialog.showOpenDialog(parent(), {
+        title: 'Import incidents',
+        properties: ['openFile'],
+        filters: [
+          { name: 'Incident files', extensions: ['csv', 'geojson', 'json', 'ndjson', 'jsonl'] },
+          { name: 'All files', extensions: ['*'] },
+        ],
+      });
+      const file = answer.filePaths[0];
+      return answer.canceled || !file ? null : { path: file };
+    },
+    printReport: deps.printReport,
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Prints a PDF export's report page with Chromium's own PDF printer: a hidden window (the main
+ * window's web preferences: sandboxed, isolated, the same preload) loads `#/report?job=ID`, the page
+ * fetches its figures with getReport and sets `body[data-report-ready]` once drawn (or
+ * `data-report-error`), then webContents.printToPDF writes the file and the window goes.
+ * Report windows may call the engine like the main window (`isReportSender`).
+ */
+import type { BrowserWindowConstructorOptions } from 'electron';
+import { reportHash } from '../../src-shared/reportRoute';
+import type { PrintJob } from '../engine/export/hostHooks';
+import { trustedSenderCheck, type SenderLike, type TrustedWindow } from './senderCheck';
+import { mainWindowOptions } from './window';
+
+export interface ReportWindowLike extends TrustedWindow {
+  loadURL(url: string): Promise<void>;
+  destroy(): void;
+  readonly webContents: TrustedWindow['webContents'] & {
+    executeJavaScript(code: string): Promise<unknown>;
+    printToPDF(options: Record<string, unknown>): Promise<Uint8Array>;
+  };
+}
+
+export type ReportPrinterDeps<W extends ReportWindowLike> = {
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => W;
+  preloadPath: string;
+  appUrl: string;
+  isAppUrl: (url: string) => boolean;
+  writeFile: (file: string, data: Uint8Array) => Promise<void>;
+  /** Waits between readiness checks (default: a timer). */
+  pause?: (ms: number) => Promise<void>;
+  timeoutMs?: number;
+};
+
+const READY = `(() => { const b = document.body; if (!b) return null;
+  return b.dataset.reportError ? { error: b.dataset.reportError } : b.dataset.reportReady === 'true' ? { ready: true } : null; })()`;
+
+export function createReportPrinter<W extends ReportWindowLike>(deps: ReportPrinterDeps<W>) {
+  const open = new Set<W>();
+  const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const timeoutMs = deps.timeoutMs ?? 60_000;
+
+  async function waitUntilDrawn(win: W): Promise<void> {
+    const started = Date.now();
+    for (;;) {
+      const state = (await win.webContents.executeJavaScript(READY)) as {
+        ready?: true;
+        error?: string;
+      } | null;
+      if (state?.error) throw new Error(state.error);
+      if (state?.ready) return;
+      if (Date.now() - started > timeoutMs)
+        throw new Error('The report page did not finish drawing in time.');
+      await pause(100);
+    }
+  }
+
+  return {
+    async print({ jobId, file }: PrintJob): Promise<void> {
+      const base = mainWindowOptions(deps.preloadPath);
+      const win = new deps.BrowserWindow({
+        ...base,
+        show: false,
+        width: 816,
+        height: 1056,
+        title: 'Blotter report',
+      });
+      open.add(win);
+      try {
+        await win.loadURL(`${deps.appUrl.split('#')[0]}${reportHash(jobId)}`);
+        await waitUntilDrawn(win);
+        const pdf = await win.webContents.printToPDF({
+          pageSize: 'Letter',
+          printBackground: true,
+          preferCSSPageSize: true,
+        });
+        await deps.writeFile(file, pdf);
+      } finally {
+        open.delete(win);
+        if (!win.isDestroyed()) win.destroy();
+      }
+    },
+    /** True for a call from a report window's own page. */
+    isReportSender(event: SenderLike): boolean {
+      return [...open].some((win) => trustedSenderCheck(() => win, deps.isAppUrl)(event));
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * A streaming RFC 4180 reader: text chunks in, records (arrays of fields) out, a chunk's worth at
+ * a time. Quoted fields may hold commas, doubled quotes and line breaks (also across chunk
+ * boundaries); lines end in CRLF or LF; blank lines are skipped. Lines without a quote take a fast
+ * path (one split). A quote inside an unquoted field is kept as text, as spreadsheets do.
+ */
+
+export class CsvRecordReader {
+  private rest = '';
+
+  /** Records completed by `chunk`; an unfinished last record waits for the next chunk. */
+  push(chunk: string): string[][] {
+    const text = this.rest + chunk;
+    const out: string[][] = [];
+    const consumed = parse(text, out, false);
+    this.rest = text.slice(consumed);
+    return out;
+  }
+
+  /** The last record, when the text did not end with a line break. */
+  end(): string[][] {
+    const out: string[][] = [];
+    parse(this.rest, out, true);
+    this.rest = '';
+    return out;
+  }
+}
+
+/** Parses complete records from `text` into `out`; returns how many characters were consumed. */
+function parse(text: string, out: string[][], final: boolean): number {
+  const n = text.length;
+  let i = 0;
+  let quote = -1; // the next quote at or after i (n + 1: none left)
+  while (i < n) {
+    let nl = text.indexOf('\n', i);
+    if (nl < 0) {
+      if (!final) return i;
+      nl = n;
+    }
+    if (quote < i) {
+      quote = text.indexOf('"', i);
+      if (quote < 0) quote = n + 1;
+    }
+    if (quote > nl) {
+      const end = nl > i && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      if (end > i) out.push(text.slice(i, end).split(','));
+      i = nl + 1;
+      continue;
+    }
+    const next = quoted(text, i, final);
+    if (next === -1) return i; // the record continues in the next chunk
+    out.push(next.fields);
+    i = next.end;
+  }
+  return n;
+}
+
+/** A record holding quotes, from `start`; -1 when the text ends inside it (and more may come). */
+function quoted(text: string, start: number, final: boolean): { fields: string[]; end: number } | -1 {
+  const n = text.length;
+  const fields: string[] = [];
+  let i = start;
+  for (;;) {
+    let value = '';
+    if (text.charCodeAt(i) === 34) {
+      // A quoted field: up to the closing quote; "" is one quote.
+      let from = i + 1;
+      for (;;) {
+        const q = text.indexOf('"', from);
+        if (q < 0) {
+          if (!final) return -1;
+          value += text.slice(from);
+          i = n;
+          break;
+        }
+        value += text.slice(from, q);
+        if (text.charCodeAt(q + 1) === 34) {
+          value += '"';
+          from = q + 2;
+          continue;
+        }
+        if (q + 1 >= n && !final) return -1; // cannot tell yet whether a quote follows
+        i = q + 1;
+        break;
+      }
+      // Anything between the closing quote and the next separator is kept, as spreadsheets do.
+      while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === 44 || c === 10 || (c === 13 && text.charCodeAt(i + 1) === 10)) break;
+        if (c === 13 && i + 1 >= n && !final) return -1;
+        value += text[i];
+        i++;
+      }
+    } else {
+      let j = i;
+      while (j < n) {
+        const c = text.charCodeAt(j);
+        if (c === 44 || c === 10 || (c === 13 && text.charCodeAt(j + 1) === 10)) break;
+        if (c === 13 && j + 1 >= n && !final) return -1;
+        j++;
+      }
+      value = text.slice(i, j);
+      i = j;
+    }
+    fields.push(value);
+    if (i >= n) {
+      if (!final) return -1;
+      return { fields, end: n };
+    }
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      i++;
+      continue;
+    }
+    return { fields, end: c === 13 ? i + 2 : i + 1 };
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * What kind of file an import is, from its first characters: JSON (an array, or an object holding
+ * the records array), NDJSON (one JSON object per line), else CSV with a header row — Blotter's
+ * own CSV when the header has occurred_local and timezone, otherwise rows shaped like the API's.
+ */
+import type { ImportFormat } from '../../../src-shared/exports';
+import { canonicalKey } from './normalize';
+import { RECORD_KEYS } from './jsonRecords';
+
+export type Detected = { reader: 'csv' | 'json' | 'ndjson'; format: ImportFormat };
+
+export function detectFormat(head: string): Detected {
+  const text = head.replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('['))
+    return { reader: 'json', format: text.includes('"Feature"') ? 'geojson' : 'json' };
+  if (text.startsWith('{')) {
+    const first = text.split('\n', 1)[0] ?? '';
+    const parsed = tryParse(first);
+    if (parsed && typeof parsed === 'object' && !Object.keys(parsed).some((k) => RECORD_KEYS.has(k)))
+      return { reader: 'ndjson', format: 'ndjson' };
+    return {
+      reader: 'json',
+      format: /"FeatureCollection"|"Feature"/.test(text.slice(0, 4096)) ? 'geojson' : 'json',
+    };
+  }
+  const header = (text.split(/\r?\n/, 1)[0] ?? '')
+    .split(',')
+    .map((h) => canonicalKey(h.replace(/^"|"$/g, '')));
+  return {
+    reader: 'csv',
+    format: header.includes('occurred_local') && header.includes('timezone') ? 'blotter-csv' : 'api-csv',
+  };
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,325 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ImportPreview, ImportResult, StartExportOutput } from '../../../src-shared/exports';
+import {
+  apiRow,
+  exportFinished,
+  openTestEngine,
+  TRICKY,
+  writeIncidents,
+  type TestEngine,
+} from '../export/exportTesting';
+import { CsvRecordReader } from './csvRecords';
+import { JsonRecordReader, NdjsonRecordReader } from './jsonRecords';
+import { detectFormat } from './detect';
+import { normalize } from './normalize';
+
+let t: TestEngine;
+beforeEach(() => (t = openTestEngine()));
+afterEach(() => t.close());
+
+async function call<T>(name: string, input: unknown): Promise<T> {
+  const result = await t.engine.dispatch(name, input);
+  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
+  return result.value as T;
+}
+const file = (name: string, text: string): string => {
+  const p = path.join(t.dir.path, name);
+  writeFileSync(p, text);
+  return p;
+};
+const preview = (p: string) => call<ImportPreview>('previewImport', { source: { path: p } });
+const stored = (cdid: number) =>
+  t.db.prepare('SELECT * FROM incidents WHERE cdid = ?').get(cdid) as Record<string, unknown> | undefined;
+const total = () => t.db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
+
+describe('CSV records', () => {
+  it('reads RFC 4180: quotes, doubled quotes, commas and line breaks, across any chunk boundary', () => {
+    const text = 'a,b,c\r\n1,"x, ""y""","line\r\nbreak"\n2,,plain\r\n"3",ü 北,"end"';
+    const whole = new CsvRecordReader();
+    const expected = [...whole.push(text), ...whole.end()];
+    expect(expected).toEqual([
+      ['a', 'b', 'c'],
+      ['1', 'x, "y"', 'line\r\nbreak'],
+      ['2', '', 'plain'],
+      ['3', 'ü 北', 'end'],
+    ]);
+    for (let cut = 1; cut < text.length; cut++) {
+      const r = new CsvRecordReader();
+      expect(
+        [...r.push(text.slice(0, cut)), ...r.push(text.slice(cut)), ...r.end()],
+        `cut at ${cut}`,
+      ).toEqual(expected);
+    }
+  });
+});
+
+describe('JSON records', () => {
+  it('finds the records array (GeoJSON features, the API answer, a bare array) in any chunking', () => {
+    const docs = [
+      '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"a":"}{"}},{"b":[1,{"c":2}]}]}',
+      '{"crimes":[{"a":1},{"a":"x\\"]"}],"note":[{"not":"a record"}]}',
+      '[{"a":1}, {"a":2}]',
+    ];
+    for (const doc of docs) {
+      const whole = new JsonRecordReader().push(doc);
+      expect(whole).toHaveLength(2);
+      for (let cut = 1; cut < doc.length; cut++) {
+        const r = new JsonRecordReader();
+        expect([...r.push(doc.slice(0, cut)), ...r.push(doc.slice(cut))]).toEqual(whole);
+      }
+    }
+    const nd = new NdjsonRecordReader();
+    expect([...nd.push('{"a":1}\n\n{"a"'), ...nd.push(':2}'), ...nd.end()]).toEqual(['{"a":1}', '{"a":2}']);
+  });
+
+  it('detects the format from the first characters', () => {
+    expect(detectFormat('\uFEFFcdid,type,occurred_local,timezone\r\n').format).toBe('blotter-csv');
+    expect(detectFormat('type,address,lat,lon,cdid,link,date\n').format).toBe('api-csv');
+    expect(detectFormat('{"type":"FeatureCollection","features":[').format).toBe('geojson');
+    expect(detectFormat('{"crimes":[{"cdid":1}]}').format).toBe('json');
+    expect(detectFormat('{"cdid":1,"type":"Theft"}\n{"cdid":2}').format).toBe('ndjson');
+  });
+});
+
+describe('normalize', () => {
+  const base = {
+    cdid: '7',
+    type: 'Theft',
+    address: '1 Main',
+    lat: '41.88',
+    lon: '-87.63',
+    link: 'https://x.test/7',
+  };
+  it('reads the API date in the zone of lat/lon, or Blotter’s local time and zone', () => {
+    expect(normalize({ ...base, date_raw: '11/03/24 01:30 AM' }, { unneutralise: false })).toEqual([
+      7,
+      'Theft',
+      '1 Main',
+      41.88,
+      -87.63,
+      'https://x.test/7',
+      '11/03/24 01:30 AM',
+      '2024-11-03T01:30',
+      'America/Chicago',
+      Date.parse('2024-11-03T06:30:00Z'),
+      'ambiguous',
+      '2024-11-03',
+      1,
+      0,
+      null,
+      null,
+      null,
+      0,
+    ]);
+    // The later reading of an ambiguous hour, as a file may carry it, is kept.
+    const later = normalize(
+      {
+        ...base,
+        occurred_local: '2024-11-03T01:30',
+        timezone: 'America/Chicago',
+        occurred_utc: '2024-11-03T07:30:00.000Z',
+      },
+      { unneutralise: false },
+    );
+    expect((later as unknown[])[9]).toBe(Date.parse('2024-11-03T07:30:00Z'));
+    expect((later as unknown[])[6]).toBe('11/03/24 01:30 AM');
+  });
+  it('says what is wrong with a row', () => {
+    const bad = (over: Record<string, unknown>) =>
+      normalize({ ...base, date_raw: '05/10/25 01:30 PM', ...over }, { unneutralise: false });
+    expect(bad({ cdid: 'x' })).toMatchObject({ field: 'cdid' });
+    expect(bad({ lat: '91' })).toMatchObject({ field: 'lat' });
+    expect(bad({ type: '' })).toMatchObject({ field: 'type', message: 'type is missing.' });
+    expect(bad({ date_raw: '2025-05-10' })).toMatchObject({ field: 'date_raw' });
+    expect(bad({ link: 'javascript:alert(1)' })).toMatchObject({ field: 'link' });
+    expect(bad({ occurred_local: '2025-05-10T13:30', timezone: 'Mars/Olympus' })).toMatchObject({
+      field: 'timezone',
+    });
+    expect(
+      bad({
+        occurred_local: '2025-05-10T13:30',
+        timezone: 'America/Chicago',
+        occurred_utc: '2025-05-10T13:30:00Z',
+      }),
+    ).toMatchObject({
+      field: 'occurred_utc',
+    });
+    expect(bad({ removed: 'maybe' })).toMatchObject({ field: 'removed' });
+  });
+  it('undoes the export’s formula neutralising for Blotter CSV only', () => {
+    const row = (address: string, unneutralise: boolean) =>
+      (normalize({ ...base, address, date_raw: '05/10/25 01:30 PM' }, { unneutralise }) as unknown[])[2];
+    expect(row("'=SUM(A1)", true)).toBe('=SUM(A1)');
+    expect(row("'=SUM(A1)", false)).toBe("'=SUM(A1)");
+    expect(row("'plain", true)).toBe("'plain");
+  });
+});
+
+describe('previewImport and runImport', () => {
+  it('round-trips a Blotter CSV export into another archive, cells and all', async () => {
+    writeIncidents(t.db, TRICKY);
+    t.db.prepare('UPDATE incidents SET description = ? WHERE cdid = 2').run('said "no",\nthen =left');
+    const started = await call<StartExportOutput>('startExport', {
+      format: 'csv',
+      filters: { preset: 'all', includeRemoved: true },
+      bom: true,
+    });
+    const done = await t.waitFor(exportFinished(started.jobId));
+    const csv = readFileSync(done.file?.path as string, 'utf8');
+    const before = t.db.prepare('SELECT * FROM incidents ORDER BY cdid').all();
+
+    const other = openTestEngine();
+    try {
+      const p = file('copy.csv', csv);
+      const pv = (await other.engine.dispatch('previewImport', { source: { path: p } })) as {
+        ok: true;
+        value: ImportPreview;
+      };
+      expect(pv.value).toMatchObject({
+        format: 'blotter-csv',
+        rows: TRICKY.length,
+        valid: TRICKY.length,
+        errorCount: 0,
+        existing: 0,
+      });
+      const run = (await other.engine.dispatch('runImport', { importId: pv.value.importId })) as {
+        ok: true;
+        value: ImportResult;
+      };
+      expect(run.value).toMatchObject({ inserted: TRICKY.length, updated: 0, skipped: 0 });
+      const after = other.db.prepare('SELECT * FROM incidents ORDER BY cdid').all() as Record<
+        string,
+        unknown
+      >[];
+      const strip = (r: Record<string, unknown>) => ({
+        ...r,
+        source: undefined,
+        description_fetched_at: undefined,
+      });
+      expect(after.map(strip)).toEqual((before as Record<string, unknown>[]).map(strip));
+      expect(after.every((r) => r.source === 'import')).toBe(true);
+      expect(
+        other.db
+          .prepare("SELECT rowid FROM incidents_fts WHERE incidents_fts MATCH 'home OR tabbed OR stop'")
+          .all(),
+      ).toHaveLength(2);
+      expect(other.db.prepare('SELECT count(*) FROM incidents_rtree').pluck().get()).toBe(TRICKY.length);
+      expect(other.events.some((e) => e.type === 'incidentsChanged')).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('imports API-shaped JSON, GeoJSON and NDJSON archives', async () => {
+    const crimes = [apiRow(11), apiRow(12, { lat: 40.7128, lon: -74.006, date: '01/02/24 11:00 PM' })];
+    await call('runImport', {
+      importId: (await preview(file('a.json', JSON.stringify({ crimes })))).importId,
+    });
+    expect(stored(12)).toMatchObject({
+      timezone: 'America/New_York',
+      occurred_local: '2024-01-02T23:00',
+      local_weekday: 2,
+      source: 'import',
+    });
+    const fc = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [-87.7, 41.9] },
+          properties: { ...apiRow(13), lat: 0, lon: 0 },
+        },
+      ],
+    };
+    const g = await preview(file('b.geojson', JSON.stringify(fc)));
+    expect(g.format).toBe('geojson');
+    await call('runImport', { importId: g.importId });
+    expect(stored(13)).toMatchObject({ lat: 41.9, lon: -87.7 });
+    const nd = await preview(
+      file('c.ndjson', `${JSON.stringify(apiRow(14))}\n${JSON.stringify(apiRow(15))}\n`),
+    );
+    expect(nd).toMatchObject({ format: 'ndjson', valid: 2 });
+  });
+
+  it('lists per-row errors; skip imports the valid rows, abort imports nothing', async () => {
+    const csv =
+      'cdid,type,address,lat,lon,link,date\n21,Theft,1 A St,41.9,-87.6,,05/10/25 01:30 PM\n22,Theft,2 A St,999,-87.6,,05/10/25 01:30 PM\n23,Theft,3 A St,41.9\n24,Arson,4 A St,41.9,-87.6,,yesterday\n';
+    const p = file('bad.csv', csv);
+    const pv = await preview(p);
+    expect(pv).toMatchObject({ format: 'api-csv', rows: 4, valid: 1, errorCount: 3 });
+    expect(pv.errors.map((e) => [e.row, e.field])).toEqual([
+      [2, 'lat'],
+      [3, null],
+      [4, 'date_raw'],
+    ]);
+    await expect(call('runImport', { importId: pv.importId, onBadRows: 'abort' })).rejects.toMatchObject({
+      code: 'bad_input',
+    });
+    expect(total()).toBe(0);
+    const result = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'skip' });
+    expect(result).toMatchObject({ inserted: 1, skipped: 3 });
+    await expect(call('runImport', { importId: pv.importId })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('dedupes by cdid: the later last_seen wins, the archive keeps its own copy otherwise', async () => {
+    writeIncidents(t.db, [apiRow(31), apiRow(32), apiRow(33)], Date.parse('2025-06-01T00:00:00Z'));
+    const header =
+      'cdid,type,occurred_local,timezone,occurred_utc,date_raw,address,lat,lon,link,description,first_seen,last_seen,removed';
+    const line = (cdid: number, address: string, lastSeen: string, description = '') =>
+      `${cdid},Theft,2025-05-10T13:30,America/Chicago,2025-05-10T18:30:00.000Z,05/10/25 01:30 PM,${address},41.88,-87.63,,${description},2025-05-11T00:00:00.000Z,${lastSeen},false`;
+    const csv = [
+      header,
+      line(31, 'newer', '2025-07-01T00:00:00.000Z'),
+      line(32, 'older', '2025-05-01T00:00:00.000Z', 'from the file'),
+      line(34, 'first copy', '2025-05-01T00:00:00.000Z'),
+      line(34, 'second copy', '2025-05-02T00:00:00.000Z'),
+      line(34, 'stale copy', '2025-04-01T00:00:00.000Z'),
+    ].join('\r\n');
+    const pv = await preview(file('dupes.csv', csv));
+    expect(pv).toMatchObject({ valid: 5, duplicatesInFile: 2, existing: 2 });
+    const result = await call<ImportResult>('runImport', { importId: pv.importId });
+    expect(result).toMatchObject({ inserted: 1, updated: 2, unchanged: 0 });
+    expect(stored(31)).toMatchObject({
+      address: 'newer',
+      source: 'import',
+      first_seen: Date.parse('2025-05-11T00:00:00Z'),
+    });
+    expect(stored(32)).toMatchObject({
+      address: '32 Block of N Synthetic Oak St',
+      description: 'from the file',
+      source: 'api',
+    });
+    expect(stored(33)).toMatchObject({ source: 'api' });
+    expect(stored(34)).toMatchObject({ address: 'second copy' });
+  });
+
+  it('leaves nothing half-written when the merge fails', async () => {
+    writeIncidents(t.db, [apiRow(41)]);
+    const rows = Array.from({ length: 30_000 }, (_, k) => apiRow(50_000 + k));
+    const pv = await preview(file('many.json', JSON.stringify(rows)));
+    // A row the store refuses at the very end of the merge (the CHECK on source), after the bulk insert.
+    t.db.exec(
+      `CREATE TEMP TRIGGER fail_import AFTER INSERT ON incidents WHEN new.cdid = 79999 BEGIN SELECT RAISE(ABORT, 'boom'); END`,
+    );
+    await expect(call('runImport', { importId: pv.importId })).rejects.toBeTruthy();
+    t.db.exec('DROP TRIGGER temp.fail_import');
+    expect(total()).toBe(1);
+    expect(t.db.prepare('SELECT count(*) FROM incidents_rtree').pluck().get()).toBe(1);
+    expect(
+      t.db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'incidents_ai'")
+        .pluck()
+        .get(),
+    ).toBe('incidents_ai');
+  });
+
+  it('refuses a file that is not there and a source the page invented', async () => {
+    await expect(preview(path.join(t.dir.path, 'missing.csv'))).rejects.toMatchObject({ code: 'not_found' });
+    await expect(call('previewImport', { source: { uploadId: '../../etc/passwd' } })).rejects.toMatchObject({
+      code: 'bad_input',
+    });
+    await expect(call('previewImport', {})).rejects.toMatchObject({ code: 'bad_input' });
+  });
+});

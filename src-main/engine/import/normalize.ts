@@ -1,0 +1,266 @@
+/**
+ * One record of an import file → one row for the store, or the reason it cannot be one.
+ * Accepted fields (names case-insensitive; aliases in brackets) — see README.md:
+ * cdid [id], type, address, lat [latitude], lon [lng, long, longitude], link [url, permalink],
+ * and the time as either occurred_local (YYYY-MM-DDTHH:MM) + timezone (IANA), as Blotter writes
+ * them, or date_raw [date] in the API's MM/DD/YY HH:MM AM/PM, whose zone follows from lat/lon;
+ * optional: occurred_utc (must agree), description, first_seen, last_seen (ISO-8601), removed.
+ */
+import { weekdayOf } from '../../../src-shared/filters';
+import { formatLegacyDate, parseLegacyDate, wallAsUtcMs, type WallTime } from '../time/legacyDate';
+import { zoneAt } from '../time/zoneAt';
+import { isKnownZone, wallToUtc } from './zoneClock';
+
+/** A row for the store, in the column order of merge.ts. */
+export type ImportRow = [
+  cdid: number,
+  type: string,
+  address: string,
+  lat: number,
+  lon: number,
+  link: string,
+  dateRaw: string,
+  occurredLocal: string,
+  timezone: string,
+  occurredUtc: number,
+  timeFlag: string | null,
+  localDay: string,
+  localHour: number,
+  localWeekday: number,
+  description: string | null,
+  firstSeen: number | null,
+  lastSeen: number | null,
+  removed: number,
+];
+
+export type RowProblem = { field: string | null; message: string };
+
+const ALIASES: Record<string, string> = {
+  id: 'cdid',
+  latitude: 'lat',
+  lng: 'lon',
+  long: 'lon',
+  longitude: 'lon',
+  url: 'link',
+  permalink: 'link',
+  date: 'date_raw',
+};
+
+/** The canonical name of a field (lower case, aliases resolved). */
+export const canonicalKey = (key: string): string => {
+  const k = key.trim().toLowerCase();
+  return ALIASES[k] ?? k;
+};
+
+const FORMULA = /^'[=+\-@\t\r]/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+const LINK = /^https?:\/\//i;
+
+class Problem extends Error {
+  constructor(
+    readonly field: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type NormalizeOptions = {
+  /** Blotter CSV: undo the export's formula neutralising (a leading ' before = + - @ tab CR). */
+  unneutralise: boolean;
+};
+
+export function normalize(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow | RowProblem {
+  try {
+    return toRow(rec, opts);
+  } catch (error) {
+    if (error instanceof Problem) return { field: error.field, message: error.message };
+    throw error;
+  }
+}
+
+// Field readers: plain functions (no closures per row), throwing a Problem for the row.
+
+function text(
+  rec: Record<string, unknown>,
+  key: string,
+  required: boolean,
+  max: number,
+  unneutralise: boolean,
+): string | null {
+  const v = rec[key];
+  if (v === undefined || v === null || v === '') {
+    if (required) throw new Problem(key, `${key} is missing.`);
+    return null;
+  }
+  if (typeof v !== 'string' && typeof v !== 'number') throw new Problem(key, `${key} must be text.`);
+  let s = typeof v === 'string' ? v : String(v);
+  if (unneutralise && s.charCodeAt(0) === 39 && FORMULA.test(s)) s = s.slice(1);
+  if (s.length > max) throw new Problem(key, `${key} is longer than ${max} characters.`);
+  return s;
+}
+
+function number(rec: Record<string, unknown>, key: string, min: number, max: number): number {
+  const v = rec[key];
+  if (v === undefined || v === null || v === '') throw new Problem(key, `${key} is missing.`);
+  const n = typeof v === 'number' ? v : typeof v === 'string' && NUMBER.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new Problem(key, `${key} must be a number from ${min} to ${max}.`);
+  return n;
+}
+
+/** ISO-8601 instants; the form Blotter writes (2025-05-10T18:30:00.000Z) is read without Date.parse. */
+function instant(rec: Record<string, unknown>, key: string): number | null {
+  const s = text(rec, key, false, 40, false);
+  if (s === null) return null;
+  if (s.length === 24 && s.charCodeAt(23) === 90 && s.charCodeAt(10) === 84 && s.charCodeAt(19) === 46) {
+    const ms = blotterInstant(s);
+    if (ms !== null) return ms;
+  }
+  const ms = INSTANT.test(s) ? Date.parse(s) : Number.NaN;
+  if (Number.isNaN(ms))
+    throw new Problem(key, `${key} must be an ISO-8601 instant such as 2025-05-10T18:30:00.000Z.`);
+  return ms;
+}
+
+function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow {
+  const un = opts.unneutralise;
+  const cdid = number(rec, 'cdid', 1, Number.MAX_SAFE_INTEGER);
+  if (!Number.isInteger(cdid)) throw new Problem('cdid', 'cdid must be a whole number.');
+  const type = text(rec, 'type', true, 100, un) as string;
+  const address = text(rec, 'address', false, 500, un) ?? '';
+  const lat = number(rec, 'lat', -90, 90);
+  const lon = number(rec, 'lon', -180, 180);
+  const link = text(rec, 'link', false, 2000, un) ?? '';
+  if (link && !LINK.test(link)) throw new Problem('link', 'link must be an http(s) address.');
+
+  let wall: WallTime;
+  let zone: string;
+  const local = text(rec, 'occurred_local', false, 40, un);
+  const zoneText = text(rec, 'timezone', false, 100, un);
+  let dateRaw = text(rec, 'date_raw', false, 40, un);
+  if (local !== null && zoneText !== null) {
+    wall = parseLocal(local);
+    if (!isKnownZone(zoneText))
+      throw new Problem('timezone', `timezone "${zoneText}" is not an IANA time zone.`);
+    zone = zoneText;
+    dateRaw ??= formatLegacyDate(wall);
+  } else if (dateRaw !== null) {
+    const parsed = parseLegacyDate(dateRaw);
+    if (!parsed) throw new Problem('date_raw', 'date must read MM/DD/YY HH:MM AM/PM, as the API writes it.');
+    wall = parsed;
+    zone = zoneAt(lat, lon);
+  } else {
+    throw new Problem(
+      'occurred_local',
+      'No time: give occurred_local and timezone, or date (MM/DD/YY HH:MM AM/PM).',
+    );
+  }
+  const fake = wallAsUtcMs(wall);
+  const computed = wallToUtc(fake, zone);
+  let utc = computed.utcMs;
+  const given = instant(rec, 'occurred_utc');
+  if (given !== null && given !== utc) {
+    // The other reading of an ambiguous hour is fine; anything else contradicts the wall time.
+    if (computed.flag !== 'ambiguous' || given < utc || given - utc > 3 * 3_600_000)
+      throw new Problem('occurred_utc', 'occurred_utc does not match occurred_local in its time zone.');
+    utc = given;
+  }
+  const day = `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)}`;
+  return [
+    cdid,
+    type,
+    address,
+    lat,
+    lon,
+    link,
+    dateRaw,
+    `${day}T${pad(wall.hour)}:${pad(wall.minute)}`,
+    zone,
+    utc,
+    computed.flag,
+    day,
+    wall.hour,
+    weekdayOf(Math.floor(fake / 86_400_000)),
+    text(rec, 'description', false, 100_000, un),
+    instant(rec, 'first_seen'),
+    instant(rec, 'last_seen'),
+    flag(rec.removed),
+  ];
+}
+
+const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysInMonth = (y: number, m: number): number =>
+  m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : (MONTH_DAYS[m - 1] ?? 0);
+
+/** Digits of `s` from `at`, `n` of them, as a number; NaN when any is not a digit. */
+function digits(s: string, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return Number.NaN;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS.sssZ` (what Blotter writes) as epoch ms, or null when it is not exactly that. */
+function blotterInstant(s: string): number | null {
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58)
+    return null;
+  const y = digits(s, 0, 4);
+  const mo = digits(s, 5, 2);
+  const d = digits(s, 8, 2);
+  const h = digits(s, 11, 2);
+  const mi = digits(s, 14, 2);
+  const sec = digits(s, 17, 2);
+  const ms = digits(s, 20, 3);
+  if (!(
+    mo >= 1 &&
+    mo <= 12 &&
+    d >= 1 &&
+    d <= daysInMonth(y, mo) &&
+    h <= 23 &&
+    mi <= 59 &&
+    sec <= 59 &&
+    ms >= 0
+  ))
+    return null;
+  return Date.UTC(y, mo - 1, d, h, mi, sec, ms);
+}
+
+function parseLocal(text: string): WallTime {
+  const ok =
+    text.length === 16 &&
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 84 &&
+    text.charCodeAt(13) === 58;
+  const year = ok ? digits(text, 0, 4) : Number.NaN;
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  if (!(
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59
+  ))
+    throw new Problem('occurred_local', 'occurred_local must be a local time written YYYY-MM-DDTHH:MM.');
+  return { year, month, day, hour, minute };
+}
+
+function flag(v: unknown): number {
+  if (v === undefined || v === null || v === '' || v === false || v === 0) return 0;
+  if (v === true || v === 1) return 1;
+  const s = String(v).trim().toLowerCase();
+  if (s === 'true' || s === '1' || s === 'yes') return 1;
+  if (s === 'false' || s === '0' || s === 'no') return 0;
+  throw new Problem('removed', 'removed must be true or false.');
+}

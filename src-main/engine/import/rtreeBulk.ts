@@ -1,0 +1,181 @@
+/**
+ * Rebuilds the incidents' R*Tree in bulk, for imports that add a large share of the archive.
+ *
+ * SQLite's rtree module inserts one entry at a time and rewrites a node blob per insert (~8 µs a
+ * row); a million-row import would spend most of its time there. Instead this packs every point
+ * with Sort-Tile-Recursive (sorted into vertical slices by longitude, each slice by latitude, cut
+ * into full nodes, level by level up to the root) and writes the module's shadow tables directly,
+ * in the module's own format (sqlite3.c, rtree: a node is a 2-byte depth — root only — a 2-byte cell
+ * count and cells of an 8-byte rowid and float32 bounds, all big-endian, padded to the node size;
+ * bounds rounded outwards exactly as rtreeValueDown/Up do). It then asks SQLite's rtreecheck() to
+ * verify the whole tree; the caller keeps the result only when that says 'ok' (see merge.ts).
+ *
+ * Runs inside the caller's transaction; shadow tables are writable only with better-sqlite3's
+ * unsafe mode (defensive off), which is switched on for the writes and off again at once.
+ */
+import type { Db } from '../store/database';
+
+const TABLE = 'incidents_rtree';
+const RNDTOWARDS = 1 - 1 / 8388608;
+const RNDAWAY = 1 + 1 / 8388608;
+const CELL = 24; // rowid + 4 float32
+
+/** A double rounded down to float32, as rtreeValueDown. */
+export function float32Down(d: number): number {
+  let f = Math.fround(d);
+  if (f > d) f = Math.fround(d * (d < 0 ? RNDAWAY : RNDTOWARDS));
+  return f;
+}
+
+/** A double rounded up to float32, as rtreeValueUp. */
+export function float32Up(d: number): number {
+  let f = Math.fround(d);
+  if (f < d) f = Math.fround(d * (d < 0 ? RNDTOWARDS : RNDAWAY));
+  return f;
+}
+
+/** Entries of one level: ids (rowids or node numbers) and [minLat, maxLat, minLon, maxLon] boxes. */
+type Level = { id: Float64Array; box: Float32Array; size: number };
+
+/** Groups a level's entries into nodes of at most `m` (Sort-Tile-Recursive); returns each node's entries. */
+function tile(level: Level, m: number): Uint32Array[] {
+  const n = level.size;
+  const { box } = level;
+  const cx = (i: number) => (box[i * 4 + 2] as number) + (box[i * 4 + 3] as number);
+  const cy = (i: number) => (box[i * 4] as number) + (box[i * 4 + 1] as number);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => cx(a) - cx(b));
+  const leaves = Math.ceil(n / m);
+  const perSlice = Math.ceil(Math.sqrt(leaves)) * m;
+  const nodes: Uint32Array[] = [];
+  for (let s = 0; s < n; s += perSlice) {
+    const slice = order.subarray(s, Math.min(n, s + perSlice)).sort((a, b) => cy(a) - cy(b));
+    for (let k = 0; k < slice.length; k += m) nodes.push(slice.subarray(k, Math.min(slice.length, k + m)));
+  }
+  return nodes;
+}
+
+type Node = {
+  level: Level;
+  entries: Uint32Array;
+  nodeno: number;
+  box: [number, number, number, number];
+  /** The parent node (null for the root). */
+  parent: Node | null;
+};
+
+function boundsOf(level: Level, entries: Uint32Array): Node['box'] {
+  const b: Node['box'] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const i of entries) {
+    b[0] = Math.min(b[0], level.box[i * 4] as number);
+    b[1] = Math.max(b[1], level.box[i * 4 + 1] as number);
+    b[2] = Math.min(b[2], level.box[i * 4 + 2] as number);
+    b[3] = Math.max(b[3], level.box[i * 4 + 3] as number);
+  }
+  return b;
+}
+
+/** Replaces the R*Tree's content with every incident; returns rtreecheck()'s verdict ('ok' when sound). */
+export function rebuildIncidentsRtree(db: Db): string {
+  const nodeSize = db
+    .prepare(`SELECT length(data) FROM ${TABLE}_node WHERE nodeno = 1`)
+    .pluck()
+    .get() as number;
+  const maxCells = Math.floor((nodeSize - 4) / CELL);
+  const count = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
+  const leafLevel: Level = { id: new Float64Array(count), box: new Float32Array(count * 4), size: 0 };
+  for (const [cdid, lat, lon] of db
+    .prepare('SELECT cdid, lat, lon FROM incidents ORDER BY cdid')
+    .raw()
+    .iterate() as Iterable<[number, number, number]>) {
+    const i = leafLevel.size++;
+    leafLevel.id[i] = cdid;
+    const b = leafLevel.box;
+    b[i * 4] = float32Down(lat);
+    b[i * 4 + 1] = float32Up(lat);
+    b[i * 4 + 2] = float32Down(lon);
+    b[i * 4 + 3] = float32Up(lon);
+  }
+
+  // Levels bottom-up; the last holds one node: the root.
+  const levels: Node[][] = [];
+  let level = leafLevel;
+  for (;;) {
+    const nodes: Node[] = (level.size === 0 ? [new Uint32Array(0)] : tile(level, maxCells)).map(
+      (entries) => ({
+        level,
+        entries,
+        nodeno: 0,
+        box: boundsOf(level, entries),
+        parent: null,
+      }),
+    );
+    // The nodes of the level below are this level's entries, in order: tell each its parent.
+    const below = levels[levels.length - 1];
+    if (below) for (const n of nodes) for (const i of n.entries) (below[i] as Node).parent = n;
+    levels.push(nodes);
+    if (nodes.length === 1) break;
+    level = {
+      id: new Float64Array(nodes.length),
+      box: new Float32Array(nodes.length * 4),
+      size: nodes.length,
+    };
+    nodes.forEach((node, k) => level.box.set(node.box, k * 4));
+  }
+  // Number the nodes: the root is 1, the rest follow; then parents can name their children.
+  let next = 2;
+  for (let d = levels.length - 1; d >= 0; d--) {
+    for (const node of levels[d] as Node[]) node.nodeno = d === levels.length - 1 ? 1 : next++;
+    const parentLevel = levels[d + 1];
+    if (d < levels.length - 1 && parentLevel) {
+      const ids = (parentLevel[0] as Node).level.id;
+      (levels[d] as Node[]).forEach((node, k) => (ids[k] = node.nodeno));
+    }
+  }
+
+  const depth = levels.length - 1;
+  const unsafe = (on: boolean) => db.unsafeMode(on);
+  unsafe(true);
+  try {
+    db.exec(`DELETE FROM ${TABLE}_node; DELETE FROM ${TABLE}_rowid; DELETE FROM ${TABLE}_parent;`);
+    const node = db.prepare(`INSERT INTO ${TABLE}_node (nodeno, data) VALUES (?, ?)`);
+    const parent = db.prepare(`INSERT INTO ${TABLE}_parent (nodeno, parentnode) VALUES (?, ?)`);
+    // Each point's leaf, written in cdid order (the read order): appends to the rowid table's B-tree.
+    const leafOf = new Float64Array(leafLevel.size);
+    levels.forEach((nodes, d) => {
+      for (const n of nodes) {
+        const blob = Buffer.alloc(nodeSize);
+        const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+        if (n.nodeno === 1) view.setUint16(0, depth);
+        view.setUint16(2, n.entries.length);
+        n.entries.forEach((i, c) => {
+          const at = 4 + c * CELL;
+          const id = n.level.id[i] as number;
+          view.setUint32(at, Math.floor(id / 2 ** 32));
+          view.setUint32(at + 4, id >>> 0);
+          for (let k = 0; k < 4; k++) view.setFloat32(at + 8 + k * 4, n.level.box[i * 4 + k] as number);
+          if (d === 0) leafOf[i] = n.nodeno;
+        });
+        node.run(n.nodeno, blob);
+        if (n.parent) parent.run(n.nodeno, n.parent.nodeno);
+      }
+    });
+    const ROWS = 100;
+    const rowidSql = (k: number) =>
+      `INSERT INTO ${TABLE}_rowid (rowid, nodeno) VALUES ${Array(k).fill('(?, ?)').join(', ')}`;
+    const rowids = db.prepare(rowidSql(ROWS));
+    const params: number[] = [];
+    for (let i = 0; i < leafLevel.size; i++) {
+      params.push(leafLevel.id[i] as number, leafOf[i] as number);
+      if (params.length === ROWS * 2) {
+        rowids.run(params);
+        params.length = 0;
+      }
+    }
+    if (params.length) db.prepare(rowidSql(params.length / 2)).run(params);
+  } finally {
+    unsafe(false);
+  }
+  return db.prepare(`SELECT rtreecheck(?)`).pluck().get(TABLE) as string;
+}

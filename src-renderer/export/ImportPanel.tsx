@@ -1,0 +1,186 @@
+/**
+ * Import of incident files into the archive: Blotter's own CSV or GeoJSON, and archives delivered
+ * outside the API (CSV, JSON or NDJSON rows shaped like the API's incidents). Choose a file (an
+ * upload in the web host, the open dialog in Electron), see the preview with every row problem,
+ * then import — the valid rows, or nothing if any row is bad — in one all-or-nothing step.
+ */
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import type { ImportPreview, ImportSource } from '../../src-shared/exports';
+import { BridgeCallError, type Client } from '../bridge/client';
+import { count } from '../text/count';
+import { errorText } from '../text/errorText';
+import { importOutcome } from './exportText';
+import { ImportPreviewView } from './ImportPreviewView';
+import { uploadFile } from './upload';
+
+type Phase = 'idle' | 'uploading' | 'reading' | 'ready' | 'writing';
+
+const message = (failure: unknown): string =>
+  failure instanceof BridgeCallError || !(failure instanceof Error) ? errorText(failure) : failure.message;
+
+export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
+  const headingId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [onBadRows, setOnBadRows] = useState<'skip' | 'abort'>('skip');
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(
+    () =>
+      client.onEvent((event) => {
+        if (event.type === 'importProgress') setProgress({ done: event.done, total: event.total });
+      }),
+    [client],
+  );
+
+  const read = async (source: ImportSource | undefined) => {
+    setPhase('reading');
+    setProgress(null);
+    try {
+      setPreview(await client.call('previewImport', source ? { source } : {}));
+      setPhase('ready');
+    } catch (failure) {
+      setPhase('idle');
+      if (!(failure instanceof BridgeCallError && failure.code === 'cancelled')) setProblem(message(failure));
+    }
+  };
+
+  const choose = async (event?: ChangeEvent<HTMLInputElement>) => {
+    setProblem(null);
+    setOutcome(null);
+    setPreview(null);
+    if (!web) return read(undefined);
+    const file = event?.target.files?.[0];
+    if (!file) return;
+    setPhase('uploading');
+    try {
+      const uploaded = await uploadFile(file);
+      await read({ uploadId: uploaded.uploadId, name: uploaded.name });
+    } catch (failure) {
+      setPhase('idle');
+      setProblem(message(failure));
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const run = async () => {
+    if (!preview) return;
+    setPhase('writing');
+    setProblem(null);
+    try {
+      setOutcome(importOutcome(await client.call('runImport', { importId: preview.importId, onBadRows })));
+      setPreview(null);
+      setPhase('idle');
+    } catch (failure) {
+      setProblem(message(failure));
+      setPhase('ready');
+    }
+  };
+
+  const discard = async () => {
+    if (preview) await client.call('discardImport', { importId: preview.importId }).catch(() => undefined);
+    setPreview(null);
+    setPhase('idle');
+  };
+
+  const busy = phase === 'uploading' || phase === 'reading' || phase === 'writing';
+  return (
+    <section className="card import-panel" aria-labelledby={headingId} aria-busy={busy}>
+      <h2 id={headingId}>Import incidents</h2>
+      <p>
+        Add incidents from a file to the local archive: a Blotter CSV or GeoJSON export, or an archive
+        delivered outside the API (CSV, JSON or NDJSON rows with the API’s fields: cdid, type, address, lat,
+        lon, link and date as MM/DD/YY HH:MM AM/PM). Rows are matched by cdid; nothing is written until you
+        confirm.
+      </p>
+      <p className="actions">
+        {web ? (
+          <label className={`button${busy ? ' disabled' : ''}`}>
+            Choose a file to import…
+            <input
+              ref={fileInput}
+              type="file"
+              className="visually-hidden"
+              accept=".csv,.geojson,.json,.ndjson,.jsonl"
+              disabled={busy}
+              onChange={(e) => void choose(e)}
+              data-testid="import-file"
+            />
+          </label>
+        ) : (
+          <button type="button" className="button" disabled={busy} onClick={() => void choose()}>
+            Choose a file to import…
+          </button>
+        )}
+      </p>
+      {busy ? (
+        <div className="export-progress" role="status">
+          {progress && phase !== 'uploading' ? (
+            <progress max={Math.max(1, progress.total)} value={progress.done} aria-label="Import progress" />
+          ) : (
+            <progress aria-label="Import progress" />
+          )}
+          <p>
+            {phase === 'uploading'
+              ? 'Uploading the file…'
+              : phase === 'reading'
+                ? 'Reading and checking every row…'
+                : `Writing ${preview ? count(preview.valid) : ''} rows into the archive…`}
+          </p>
+        </div>
+      ) : null}
+      {problem ? <p className="message message-error">{problem}</p> : null}
+      {outcome ? (
+        <p className="message message-ok" role="status" data-testid="import-outcome">
+          {outcome}
+        </p>
+      ) : null}
+      {preview && phase !== 'writing' ? (
+        <>
+          <ImportPreviewView preview={preview} />
+          {preview.errorCount > 0 ? (
+            <fieldset className="import-choice">
+              <legend>Rows with problems</legend>
+              <label>
+                <input
+                  type="radio"
+                  name="bad-rows"
+                  checked={onBadRows === 'skip'}
+                  onChange={() => setOnBadRows('skip')}
+                />{' '}
+                Import the {count(preview.valid)} valid rows and skip the {count(preview.errorCount)} with
+                problems
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name="bad-rows"
+                  checked={onBadRows === 'abort'}
+                  onChange={() => setOnBadRows('abort')}
+                />{' '}
+                Import nothing unless every row is valid
+              </label>
+            </fieldset>
+          ) : null}
+          <p className="actions">
+            <button
+              type="button"
+              className="button primary"
+              disabled={preview.valid === 0}
+              onClick={() => void run()}
+            >
+              Import {count(preview.valid)} incidents
+            </button>
+            <button type="button" className="button" onClick={() => void discard()}>
+              Discard
+            </button>
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}

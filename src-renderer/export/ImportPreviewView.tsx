@@ -1,0 +1,79 @@
+/** What a previewed import holds: format, counts, the first rows, and every listed row problem. */
+import type { ImportPreview } from '../../src-shared/exports';
+import { count } from '../text/count';
+import { bytesText, IMPORT_FORMATS } from './exportText';
+
+export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
+  const p = preview;
+  return (
+    <div className="import-preview" data-testid="import-preview">
+      <p>
+        <strong>{p.fileName}</strong> <span className="muted">({bytesText(p.bytes)})</span>, read as{' '}
+        {IMPORT_FORMATS[p.format]}.
+      </p>
+      <dl className="facts">
+        <dt>Rows</dt>
+        <dd>{count(p.rows)}</dd>
+        <dt>Valid</dt>
+        <dd>{count(p.valid)}</dd>
+        <dt>With problems</dt>
+        <dd>{count(p.errorCount)}</dd>
+        <dt>Repeated in the file</dt>
+        <dd>{count(p.duplicatesInFile)} (a repeat replaces the earlier copy only when it was seen later)</dd>
+        <dt>Already in the archive</dt>
+        <dd>{count(p.existing)} (replaced only where the file’s copy was seen later)</dd>
+      </dl>
+      {p.sample.length > 0 ? (
+        <table className="data-table import-sample">
+          <caption>The first rows</caption>
+          <thead>
+            <tr>
+              <th scope="col">cdid</th>
+              <th scope="col">Type</th>
+              <th scope="col">Local time</th>
+              <th scope="col">Time zone</th>
+              <th scope="col">Address</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.sample.map((r) => (
+              <tr key={r.cdid}>
+                <td>{r.cdid}</td>
+                <td>{r.type}</td>
+                <td>{r.occurredLocal.replace('T', ' ')}</td>
+                <td>{r.timezone}</td>
+                <td>{r.address}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {p.errors.length > 0 ? (
+        <table className="data-table import-errors" data-testid="import-errors">
+          <caption>
+            Rows with problems
+            {p.errorCount > p.errors.length
+              ? ` (the first ${count(p.errors.length)} of ${count(p.errorCount)})`
+              : ''}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">Field</th>
+              <th scope="col">Problem</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.errors.map((e) => (
+              <tr key={`${e.row}-${e.field}`}>
+                <td>{e.row === 0 ? 'file' : e.row}</td>
+                <td>{e.field ?? '—'}</td>
+                <td>{e.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}

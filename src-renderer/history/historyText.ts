@@ -1,0 +1,80 @@
+/** History's words and labels: bucket labels, axis titles, change in plain words, coverage caveats. */
+import type { CompareResult, CoverageResult, Interval, SeriesResult } from '../../src-shared/incidentQueries';
+import { count } from '../text/count';
+import { dayText } from '../filters/rangeText';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export const INTERVAL_WORD: Record<Interval, string> = { day: 'day', week: 'week', month: 'month' };
+
+/** The y axis: what one bar counts, with its unit. */
+export const yAxisTitle = (interval: Interval): string => `Incidents per ${INTERVAL_WORD[interval]}`;
+
+export const xAxisTitle = (interval: Interval): string =>
+  interval === 'day'
+    ? 'Day (local date)'
+    : interval === 'week'
+      ? 'Week starting Monday (local dates)'
+      : 'Month';
+
+/** A bucket's label on the x axis: "4 Jul", "4 Jul" (week start), "Jul 2025". */
+export function bucketLabel(start: string, interval: Interval, multiYear: boolean): string {
+  if (interval === 'month') {
+    const [y, m] = start.split('-').map(Number);
+    return `${MONTHS[(m ?? 1) - 1]} ${y}`;
+  }
+  return dayText(start, multiYear);
+}
+
+/** A one-sentence summary of a series, for screen readers and the chart's caption. */
+export function seriesSummary(series: SeriesResult): string {
+  const buckets = series.buckets;
+  if (buckets.length === 0) return 'No incidents in this range.';
+  const total = buckets.reduce((sum, b) => sum + b.total, 0);
+  const busiest = buckets.reduce((a, b) => (b.total > a.total ? b : a));
+  const first = buckets[0]?.start ?? '';
+  const last = buckets[buckets.length - 1]?.end ?? '';
+  return `${count(total)} incidents from ${dayText(first)} to ${dayText(last)}, by ${INTERVAL_WORD[series.interval]}; the busiest ${INTERVAL_WORD[series.interval]} began ${dayText(busiest.start)} with ${count(busiest.total)}.`;
+}
+
+export type ChangeWords = { figure: string; percent: string | null; direction: 'up' | 'down' | 'same' };
+
+export function changeWords(change: CompareResult['vsPrevious']): ChangeWords {
+  const a = change.absolute;
+  const direction = a > 0 ? 'up' : a < 0 ? 'down' : 'same';
+  const figure = a === 0 ? 'No change' : `${a > 0 ? '+' : '−'}${count(Math.abs(a))}`;
+  const percent =
+    change.percent === null
+      ? null
+      : `${change.percent > 0 ? '+' : change.percent < 0 ? '−' : ''}${Math.abs(change.percent).toFixed(Math.abs(change.percent) < 10 ? 1 : 0)} %`;
+  return { figure, percent, direction };
+}
+
+type Period = CompareResult['current'];
+
+/** Plain words when the archive does not hold a period completely; null when it does. */
+export function coverageNote(period: Period): string | null {
+  const c = period.coverage;
+  if (c.status === 'full') return null;
+  if (c.status === 'none') return `The archive holds none of these ${count(c.days)} days.`;
+  const held = c.completeDays + c.provisionalDays;
+  if (c.status === 'provisional')
+    return `${count(c.provisionalDays)} of these days are recent and still being reported: the count may rise.`;
+  return `The archive only covers ${count(held)} of these ${count(c.days)} days.`;
+}
+
+export const periodText = (p: Period): string => `${dayText(p.from)} – ${dayText(p.to)}`;
+
+/** The coverage band in words: "612 days complete, 2 provisional, 35 missing". */
+export function coverageSummary(band: CoverageResult): string {
+  const { complete, provisional, missing } = band.totals;
+  if (band.runs.length === 0) return 'No coverage is recorded yet.';
+  const parts = [
+    `${count(complete)} days complete`,
+    `${count(provisional)} provisional`,
+    `${count(missing)} missing`,
+  ];
+  const basis =
+    band.basis === 'archive' ? ' (from the dates the archive holds: no sync ledger covers them)' : '';
+  return `${parts.join(', ')}${basis}.`;
+}

@@ -1,0 +1,90 @@
+/**
+ * The report's map: area outlines and the incidents as dots in their type colours, drawn as SVG
+ * (no tiles, so it prints offline and crisp), with a scale bar in miles and a north marker. The
+ * projection is equirectangular around the middle latitude, true enough at city scale.
+ */
+import type { ReportModel } from '../../src-shared/exports';
+import { colourOf } from '../map/palette';
+
+const W = 700;
+const H = 300;
+const PAD = 16;
+const RAD = Math.PI / 180;
+
+type Box = { minLat: number; maxLat: number; minLon: number; maxLon: number };
+
+export function mapBox(map: ReportModel['map']): Box | null {
+  const box = { minLat: Infinity, maxLat: -Infinity, minLon: Infinity, maxLon: -Infinity };
+  const add = (lat: number, lon: number) => {
+    box.minLat = Math.min(box.minLat, lat);
+    box.maxLat = Math.max(box.maxLat, lat);
+    box.minLon = Math.min(box.minLon, lon);
+    box.maxLon = Math.max(box.maxLon, lon);
+  };
+  map.outlines.forEach((ring) => ring.forEach(([lat, lon]) => add(lat, lon)));
+  map.points.lat.forEach((lat, k) => add(lat, map.points.lon[k] as number));
+  return Number.isFinite(box.minLat) ? box : null;
+}
+
+/** A projection of `box` into the drawing, keeping miles square. */
+export function projection(box: Box) {
+  const k = Math.cos(((box.minLat + box.maxLat) / 2) * RAD);
+  const spanX = Math.max(1e-6, (box.maxLon - box.minLon) * k);
+  const spanY = Math.max(1e-6, box.maxLat - box.minLat);
+  const scale = Math.min((W - 2 * PAD) / spanX, (H - 2 * PAD) / spanY);
+  const offX = (W - spanX * scale) / 2;
+  const offY = (H - spanY * scale) / 2;
+  return {
+    x: (lon: number) => offX + (lon - box.minLon) * k * scale,
+    y: (lat: number) => offY + (box.maxLat - lat) * scale,
+    /** Pixels per mile (a degree of latitude is ~69 miles). */
+    pxPerMile: scale / 69.05,
+  };
+}
+
+const niceMiles = (max: number): number =>
+  [0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 50].filter((m) => m <= max).pop() ?? 0.1;
+
+export function StaticMap({ map, types }: { map: ReportModel['map']; types: string[] }) {
+  const box = mapBox(map);
+  if (!box) return <p className="muted">No incidents or areas to map.</p>;
+  const p = projection(box);
+  const miles = niceMiles((W * 0.25) / p.pxPerMile);
+  return (
+    <svg
+      className="static-map"
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-label="Map of the area and the incidents"
+      data-testid="report-map"
+    >
+      <rect x="0" y="0" width={W} height={H} className="static-map-bg" />
+      {map.outlines.map((ring, k) => (
+        <polygon
+          key={k}
+          className="static-map-area"
+          points={ring.map(([lat, lon]) => `${p.x(lon).toFixed(1)},${p.y(lat).toFixed(1)}`).join(' ')}
+        />
+      ))}
+      {map.points.lat.map((lat, k) => (
+        <circle
+          key={k}
+          cx={p.x(map.points.lon[k] as number).toFixed(1)}
+          cy={p.y(lat).toFixed(1)}
+          r="2"
+          fill={colourOf(types[map.points.type[k] as number] ?? '')}
+          fillOpacity="0.8"
+        />
+      ))}
+      <g className="static-map-scale" transform={`translate(${PAD}, ${H - PAD})`}>
+        <line x1="0" y1="0" x2={miles * p.pxPerMile} y2="0" />
+        <text x="0" y="-6">
+          {miles} mi
+        </text>
+      </g>
+      <text x={W - PAD} y={PAD + 10} textAnchor="end" className="static-map-north">
+        N ↑
+      </text>
+    </svg>
+  );
+}
