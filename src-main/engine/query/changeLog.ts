@@ -39,16 +39,21 @@ export class ChangeLog {
     this.table = `temp.${id}`;
     this.triggers = ['insert', 'update', 'delete'].map((t) => `temp.${id}_${t}`);
     const [onInsert, onUpdate, onDelete] = this.triggers as [string, string, string];
+    // Not INSERT OR IGNORE: a trigger fired by an upsert (INSERT … ON CONFLICT DO UPDATE) takes the
+    // outer statement's conflict policy, and the duplicate cdid would then abort the writer.
+    const remember = (cdid: string) =>
+      `INSERT INTO ${this.table} (cdid) SELECT ${cdid} WHERE NOT EXISTS (SELECT 1 FROM ${this.table} WHERE cdid = ${cdid});`;
     db.exec(`
       CREATE TEMP TABLE IF NOT EXISTS ${id} (cdid INTEGER PRIMARY KEY);
       CREATE TEMP TRIGGER IF NOT EXISTS ${onInsert.slice(5)} AFTER INSERT ON main.incidents BEGIN
-        INSERT OR IGNORE INTO ${this.table} (cdid) VALUES (new.cdid);
+        ${remember('new.cdid')}
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS ${onUpdate.slice(5)} AFTER UPDATE OF ${WATCHED.join(', ')} ON main.incidents BEGIN
-        INSERT OR IGNORE INTO ${this.table} (cdid) VALUES (old.cdid), (new.cdid);
+        ${remember('old.cdid')}
+        ${remember('new.cdid')}
       END;
       CREATE TEMP TRIGGER IF NOT EXISTS ${onDelete.slice(5)} AFTER DELETE ON main.incidents BEGIN
-        INSERT OR IGNORE INTO ${this.table} (cdid) VALUES (old.cdid);
+        ${remember('old.cdid')}
       END;`);
     this.read = db.prepare(`SELECT cdid FROM ${this.table}`).pluck();
     this.clear = db.prepare(`DELETE FROM ${this.table}`);

@@ -65,6 +65,22 @@ describe('keeping the snapshot fresh', () => {
     expect(list.rows.map((r) => r.cdid).sort()).toEqual([(first as number) - 5, last + 10].sort());
   });
 
+  it('sees amendments made by an upsert (INSERT … ON CONFLICT DO UPDATE) without aborting the writer', async () => {
+    await f.service.snapshot();
+    const cdid = f.db.prepare('SELECT min(cdid) FROM incidents').pluck().get() as number;
+    f.db
+      .prepare(
+        `INSERT INTO incidents (cdid, type, address, lat, lon, link, date_raw, occurred_local, timezone, occurred_utc,
+           time_flag, local_day, local_hour, local_weekday, first_seen, last_seen)
+         SELECT cdid, type, address, lat, lon, link, date_raw, occurred_local, timezone, occurred_utc, time_flag,
+           local_day, local_hour, local_weekday, first_seen, last_seen FROM incidents WHERE cdid = ?
+         ON CONFLICT (cdid) DO UPDATE SET address = 'UPSERTED ADDRESS'`,
+      )
+      .run(cdid);
+    const text = await incidentCalls.countIncidents(f.service, { filters: { text: 'upserted' } });
+    expect(text.total).toBe(1);
+  });
+
   it('forgets writes rolled back, ignores last_seen-only updates, and takes reported cdids', async () => {
     const before = await counts(f.service);
     const version = (await f.service.snapshot()).version;
