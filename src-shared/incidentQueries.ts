@@ -199,7 +199,8 @@ export const CoverageInput = z
     to: LocalDay.optional(),
   })
   .strict();
-export const CoverageStatus = z.enum(['complete', 'provisional', 'missing']);
+/** saturated: complete, but a single day filled a response somewhere and was finished by splitting. */
+export const CoverageStatus = z.enum(['complete', 'saturated', 'provisional', 'missing']);
 export type CoverageStatus = z.infer<typeof CoverageStatus>;
 export const CoverageResult = z.object({
   /** ledger: the sync's coverage ledger; archive: no ledger, so the span of the incidents held. */
@@ -207,7 +208,7 @@ export const CoverageResult = z.object({
   from: z.string().nullable(),
   to: z.string().nullable(),
   runs: z.array(z.object({ from: z.string(), to: z.string(), status: CoverageStatus })),
-  totals: z.object({ complete: Count, provisional: Count, missing: Count }),
+  totals: z.object({ complete: Count, saturated: Count, provisional: Count, missing: Count }),
 });
 export type CoverageResult = z.infer<typeof CoverageResult>;
 

@@ -130,7 +130,7 @@ describe('the coverage strip', () => {
       { from: '2026-11-20', to: '2026-11-21', status: 'provisional' },
       { from: '2026-11-22', to: '2026-11-22', status: 'missing' },
     ],
-    totals: { complete: 365, provisional: 2, missing: 1 },
+    totals: { complete: 365, saturated: 0, provisional: 2, missing: 1 },
   };
 
   it('makes one segment per run, as wide as its days, with a label for readers', () => {
@@ -144,9 +144,13 @@ describe('the coverage strip', () => {
 
   it('sums up the band', () => {
     expect(coverageSummary(band)).toBe('365 days complete, 2 provisional, 1 missing');
-    expect(coverageSummary({ ...band, runs: [], totals: { complete: 0, provisional: 0, missing: 0 } })).toBe(
-      'Nothing synced yet',
-    );
+    expect(
+      coverageSummary({
+        ...band,
+        runs: [],
+        totals: { complete: 0, saturated: 0, provisional: 0, missing: 0 },
+      }),
+    ).toBe('Nothing synced yet');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The coverage strip of an area: runs of days (complete, provisional, missing) as segments whose
+ * The coverage strip of an area: runs of days (complete, saturated, provisional, missing) as segments whose
  * widths follow their number of days, each with a label for screen readers and tooltips. Pure.
  */
 import { dayNumber } from '../../src-shared/filters';
@@ -18,6 +18,7 @@ export type Segment = {
 
 export const STATUS_WORDS: Record<CoverageStatus, string> = {
   complete: 'complete',
+  saturated: 'complete (dense: finished by splitting)',
   provisional: 'provisional (recent days, still being reported)',
   missing: 'missing (not synced)',
 };
@@ -43,10 +44,11 @@ export function coverageSegments(result: CoverageResult): Segment[] {
 
 /** "365 days complete, 2 provisional, 1 missing" (statuses with no days left out). */
 export function coverageSummary(result: CoverageResult): string {
-  const { complete, provisional, missing } = result.totals;
-  if (complete + provisional + missing === 0) return 'Nothing synced yet';
+  const { complete, saturated, provisional, missing } = result.totals;
+  if (complete + saturated + provisional + missing === 0) return 'Nothing synced yet';
   const parts = [
     complete ? `${count(complete)} ${complete === 1 ? 'day' : 'days'} complete` : null,
+    saturated ? `${count(saturated)} complete by splitting dense days` : null,
     provisional ? `${count(provisional)} provisional` : null,
     missing ? `${count(missing)} missing` : null,
   ];

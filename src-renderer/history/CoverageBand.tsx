@@ -9,6 +9,7 @@ import { coverageSummary } from './historyText';
 
 const LABEL: Record<CoverageStatus, string> = {
   complete: 'Complete',
+  saturated: 'Complete (dense days, finished by splitting)',
   provisional: 'Provisional',
   missing: 'Missing',
 };
@@ -41,7 +42,7 @@ export function CoverageBand({ band }: { band: CoverageResult }) {
             <span>{band.to ? dayText(band.to) : ''}</span>
           </div>
           <ul className="coverage-legend">
-            {(['complete', 'provisional', 'missing'] as const).map((s) => (
+            {(['complete', 'saturated', 'provisional', 'missing'] as const).map((s) => (
               <li key={s}>
                 <span className={`coverage-swatch coverage-${s}`} aria-hidden="true" />
                 {LABEL[s]}

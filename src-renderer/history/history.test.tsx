@@ -136,7 +136,7 @@ describe('history sections', () => {
         { from: '2025-01-06', to: '2025-01-08', status: 'complete' },
         { from: '2025-01-09', to: '2025-01-10', status: 'provisional' },
       ],
-      totals: { complete: 3, provisional: 2, missing: 5 },
+      totals: { complete: 3, saturated: 0, provisional: 2, missing: 5 },
     };
     expect(coverageSummary(band)).toBe('3 days complete, 2 provisional, 5 missing.');
     const html = renderToStaticMarkup(<CoverageBand band={band} />);

@@ -67,10 +67,10 @@ export const periodText = (p: Period): string => `${dayText(p.from)} – ${dayTe
 
 /** The coverage band in words: "612 days complete, 2 provisional, 35 missing". */
 export function coverageSummary(band: CoverageResult): string {
-  const { complete, provisional, missing } = band.totals;
+  const { complete, saturated, provisional, missing } = band.totals;
   if (band.runs.length === 0) return 'No coverage is recorded yet.';
   const parts = [
-    `${count(complete)} days complete`,
+    `${count(complete + saturated)} days complete`,
     `${count(provisional)} provisional`,
     `${count(missing)} missing`,
   ];

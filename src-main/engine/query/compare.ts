@@ -7,7 +7,7 @@
 import { dayNumber, dayString, sameDayLastYear } from '../../../src-shared/filters';
 import type { CompareResult } from '../../../src-shared/incidentQueries';
 import { countsByType } from './counts';
-import { COMPLETE, MISSING, PROVISIONAL, type DayStatuses } from './coverage';
+import { MISSING, PROVISIONAL, SATURATED, type DayStatuses } from './coverage';
 import type { Resolved } from './service';
 
 type PeriodOut = CompareResult['current'];
@@ -64,7 +64,7 @@ export function comparePeriods({ resolved, from, to, coverage }: CompareInputs):
     const tally = { complete: 0, provisional: 0, missing: 0 };
     for (let d = s.from; d <= s.to; d++) {
       const status = days.statuses[d - days.from];
-      if (status === COMPLETE) tally.complete++;
+      if (status !== undefined && status >= SATURATED) tally.complete++;
       else if (status === PROVISIONAL) tally.provisional++;
       else if (status === MISSING) tally.missing++;
     }

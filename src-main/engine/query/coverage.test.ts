@@ -4,7 +4,7 @@ import { dayNumber, dayString } from '../../../src-shared/filters';
 import { openDatabase, type Db } from '../store/database';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { incidentCalls } from './calls';
-import { areaDayStatuses, COMPLETE, MISSING, parseTileKey, PROVISIONAL } from './ledger';
+import { areaDayStatuses, COMPLETE, MISSING, parseTileKey, PROVISIONAL, SATURATED } from './ledger';
 import { QueryService } from './service';
 
 type Cell = { minLat: number; maxLat: number; minLon: number; maxLon: number };
@@ -101,7 +101,7 @@ describe('coverage from the ledger', () => {
       COMPLETE,
       MISSING,
       PROVISIONAL,
-      COMPLETE,
+      SATURATED, // complete, through the split tiles
       MISSING,
       COMPLETE,
       MISSING,
@@ -119,7 +119,7 @@ describe('coverage from the ledger', () => {
     ledger('tile-a', '2025-06-01', 'complete');
     ledger('tile-b', '2025-06-01', 'saturated');
     ledger('tile-a', '2025-06-02', 'provisional');
-    expect(statuses('2025-05-31', '2025-06-03')).toEqual([MISSING, COMPLETE, PROVISIONAL, MISSING]);
+    expect(statuses('2025-05-31', '2025-06-03')).toEqual([MISSING, SATURATED, PROVISIONAL, MISSING]);
   });
 
   it('bands runs of days: provisional for the last days, missing after today; several areas, the weakest', async () => {
@@ -141,7 +141,7 @@ describe('coverage from the ledger', () => {
         { from: '2025-06-10', to: '2025-06-18', status: 'complete' },
         { from: '2025-06-19', to: '2025-06-20', status: 'provisional' },
       ],
-      totals: { complete: 9, provisional: 2, missing: 2 },
+      totals: { complete: 9, saturated: 0, provisional: 2, missing: 2 },
     });
     const other = addArea('Other');
     ledger(keyOf(BOX), '2025-06-15', 'complete', other);

@@ -10,11 +10,11 @@ import { dayNumber, dayString, type AreaFilter } from '../../../src-shared/filte
 import type { CoverageResult, CoverageStatus } from '../../../src-shared/incidentQueries';
 import type { Db } from '../store/database';
 import type { Box } from './geo';
-import { areaDayStatuses, COMPLETE, MISSING, PROVISIONAL } from './ledger';
+import { areaDayStatuses, COMPLETE, MISSING, PROVISIONAL, SATURATED } from './ledger';
 import { GONE, type Snapshot } from './snapshot';
 
-export { COMPLETE, MISSING, PROVISIONAL };
-const NAMES: CoverageStatus[] = ['missing', 'provisional', 'complete'];
+export { COMPLETE, MISSING, PROVISIONAL, SATURATED };
+const NAMES: CoverageStatus[] = ['missing', 'provisional', 'saturated', 'complete'];
 
 export type DayStatuses = { basis: 'ledger' | 'archive'; from: number; statuses: Uint8Array };
 
@@ -77,7 +77,8 @@ export function dayStatuses(ctx: CoverageContext, areaIds: number[], from: numbe
   for (let k = 0; k < len; k++) {
     const d = from + k;
     if (d > ctx.today) statuses[k] = MISSING;
-    else if (d > ctx.today - ctx.provisionalDays && statuses[k] === COMPLETE) statuses[k] = PROVISIONAL;
+    else if (d > ctx.today - ctx.provisionalDays && (statuses[k] as number) >= SATURATED)
+      statuses[k] = PROVISIONAL;
   }
   return { basis, from, statuses };
 }
@@ -109,12 +110,12 @@ export function coverageBand(
       from: null,
       to: null,
       runs: [],
-      totals: { complete: 0, provisional: 0, missing: 0 },
+      totals: { complete: 0, saturated: 0, provisional: 0, missing: 0 },
     };
   }
   const { basis, statuses } = dayStatuses(ctx, areaIds, start, to);
   const runs: CoverageResult['runs'] = [];
-  const totals = { complete: 0, provisional: 0, missing: 0 };
+  const totals = { complete: 0, saturated: 0, provisional: 0, missing: 0 };
   let runStart = 0;
   for (let k = 0; k <= statuses.length; k++) {
     if (k < statuses.length) totals[NAMES[statuses[k] as number] as CoverageStatus]++;

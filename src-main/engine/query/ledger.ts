@@ -1,5 +1,6 @@
 /**
- * One area's days from the sync's coverage ledger: complete, provisional or missing.
+ * One area's days from the sync's coverage ledger: complete, saturated (complete through split
+ * tiles), provisional or missing.
  *
  * The ledger says, per tile (a degree-space circle, key "lat,lon,radius") and local day, whether
  * an unsaturated answer covered it (complete), recent reports may still arrive (provisional), or
@@ -16,7 +17,11 @@ import { circleShape, polygonShape, type Shape } from './geo';
 
 export const MISSING = 0;
 export const PROVISIONAL = 1;
-export const COMPLETE = 2;
+/** Complete, but only through split tiles: a single day saturated a response somewhere in the area. */
+export const SATURATED = 2;
+export const COMPLETE = 3;
+/** A tile's own ledger status 'saturated' (it proves nothing by itself; its children do). */
+const TILE_SATURATED = 4;
 
 type AreaRow = {
   kind: 'circle' | 'polygon';
@@ -78,8 +83,6 @@ export function areaDayStatuses(db: Db, areaId: number, from: number, to: number
   return out;
 }
 
-const SATURATED = 3;
-
 function evaluateLedger(db: Db, areaId: number, area: AreaRow, from: number, to: number): Uint8Array {
   const days = to - from + 1;
   const out = new Uint8Array(days);
@@ -91,7 +94,7 @@ function evaluateLedger(db: Db, areaId: number, area: AreaRow, from: number, to:
   const perTile = db
     .prepare(
       `SELECT CAST(julianday(day) - 2440587.5 AS INTEGER),
-         CASE status WHEN 'complete' THEN ${COMPLETE} WHEN 'provisional' THEN ${PROVISIONAL} ELSE ${SATURATED} END
+         CASE status WHEN 'complete' THEN ${COMPLETE} WHEN 'provisional' THEN ${PROVISIONAL} ELSE ${TILE_SATURATED} END
        FROM coverage WHERE area_id = ? AND tile = ?`,
     )
     .raw(true);
@@ -111,7 +114,7 @@ function evaluateLedger(db: Db, areaId: number, area: AreaRow, from: number, to:
       for (let j = 0; j < t; j++) {
         const st = grid[k * t + j] as number;
         if (st === 0) continue;
-        const v = st === PROVISIONAL ? PROVISIONAL : COMPLETE;
+        const v = st === PROVISIONAL ? PROVISIONAL : st === TILE_SATURATED ? SATURATED : COMPLETE;
         day = day < 0 ? v : Math.min(day, v);
       }
       out[k] = day < 0 ? MISSING : day;
@@ -141,16 +144,19 @@ function evaluateLedger(db: Db, areaId: number, area: AreaRow, from: number, to:
   for (let k = 0; k < days; k++) {
     const base = k * t;
     let day = COMPLETE;
+    let split = false;
     for (const ids of covering) {
       let best = MISSING;
       for (const id of ids) {
         const st = grid[base + id] as number;
-        if (st !== SATURATED && st > best) best = st; // a saturated tile proves nothing by itself
+        if (st === TILE_SATURATED)
+          split = true; // proves nothing by itself, but says the day was dense
+        else if (st > best) best = st;
       }
       if (best < day) day = best;
       if (day === MISSING) break;
     }
-    out[k] = day;
+    out[k] = day === COMPLETE && split ? SATURATED : day;
   }
   return out;
 }
