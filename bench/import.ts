@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { ImportPreview, ImportResult } from '../src-shared/exports';
+import { phases } from '../src-main/engine/import/merge';
 import { benchEngine, call, RESULTS } from './lib/benchEngine';
 import { round } from './lib/stats';
 
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
         inArchive: total,
         previewMs: round(previewMs),
         runMs: round(runMs),
+        runPhasesMs: { ...phases },
         ms: round(ms),
         rowsPerSec,
         cpuMs: round(cpuMs),

@@ -13,7 +13,8 @@ import {
 import { CsvRecordReader } from './csvRecords';
 import { JsonRecordReader, NdjsonRecordReader } from './jsonRecords';
 import { detectFormat } from './detect';
-import { normalize } from './normalize';
+import { normalize, type ImportRow } from './normalize';
+import { StagedRows } from './staging';
 
 let t: TestEngine;
 beforeEach(() => (t = openTestEngine()));
@@ -52,6 +53,59 @@ describe('CSV records', () => {
         `cut at ${cut}`,
       ).toEqual(expected);
     }
+  });
+});
+
+describe('staged rows', () => {
+  it('give back exactly the rows put in', () => {
+    const rows: ImportRow[] = [
+      [
+        1,
+        'Theft',
+        'ü 北 "x"',
+        41.5,
+        -87.25,
+        '',
+        '11/03/24 01:30 AM',
+        '2024-11-03T01:30',
+        'America/Chicago',
+        1730615400000,
+        'ambiguous',
+        '2024-11-03',
+        1,
+        0,
+        null,
+        null,
+        null,
+        0,
+      ],
+      [
+        2 ** 40,
+        'T',
+        '',
+        -90,
+        180,
+        'https://x.test/2',
+        'd',
+        'l',
+        'UTC',
+        -5,
+        'nonexistent',
+        'day',
+        23,
+        6,
+        'desc ✓'.repeat(5000),
+        0,
+        1.5e12,
+        1,
+      ],
+    ];
+    const staged = new StagedRows();
+    for (let k = 0; k < 5000; k++) for (const r of rows) staged.add(r);
+    const back = [...staged.chunks()].flat();
+    expect(back.length).toBe(10_000);
+    expect(back.slice(0, 2)).toEqual(rows);
+    expect(back.at(-1)).toEqual(rows[1]);
   });
 });
 
@@ -313,6 +367,38 @@ describe('previewImport and runImport', () => {
         .pluck()
         .get(),
     ).toBe('incidents_ai');
+  });
+
+  it('bulk-imports with indexes, R*Tree, FTS and the query engine all consistent afterwards', async () => {
+    writeIncidents(t.db, [apiRow(41)]);
+    await call('countIncidents', { filters: { preset: 'all', includeRemoved: true } }); // the query engine's triggers
+    const objects = () =>
+      t.db
+        .prepare(
+          `SELECT type || ' ' || name FROM sqlite_master WHERE tbl_name = 'incidents' AND type IN ('index', 'trigger')
+            UNION ALL SELECT 'temp ' || name FROM sqlite_temp_master WHERE type = 'trigger' ORDER BY 1`,
+        )
+        .pluck()
+        .all() as string[];
+    const before = objects();
+    expect(before.filter((n) => n.startsWith('temp blotter_query_changes_')).length).toBe(3);
+    expect(before.filter((n) => n.startsWith('index ')).length).toBe(3);
+    const rows = Array.from({ length: 30_000 }, (_, k) => apiRow(50_000 + k));
+    const pv = await preview(file('many.json', JSON.stringify(rows)));
+    const done = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'abort' });
+    expect(done.inserted).toBe(30_000);
+    expect(objects()).toEqual(before);
+    expect(t.db.prepare('SELECT rtreecheck(?)').pluck().get('incidents_rtree')).toBe('ok');
+    expect(t.db.prepare('SELECT count(*) FROM incidents_rtree').pluck().get()).toBe(30_001);
+    t.db.exec(`INSERT INTO incidents_fts (incidents_fts) VALUES ('integrity-check')`);
+    expect(
+      await call<{ total: number }>('countIncidents', { filters: { preset: 'all', includeRemoved: true } }),
+    ).toMatchObject({ total: 30_001 });
+    // Writes after the import are still seen by the query engine's change log.
+    writeIncidents(t.db, [apiRow(42)]);
+    expect(
+      await call<{ total: number }>('countIncidents', { filters: { preset: 'all', includeRemoved: true } }),
+    ).toMatchObject({ total: 30_002 });
   });
 
   it('refuses a file that is not there and a source the page invented', async () => {

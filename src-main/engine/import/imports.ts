@@ -17,11 +17,14 @@ import { mergeRows, phases } from './merge';
 import { normalize, type ImportRow } from './normalize';
 import { readRecords, readRecordsSync, type RawRecord } from './readRecords';
 import { openSource, type OpenedSource } from './sources';
+import { StagedRows } from './staging';
 
 const log = createLogger('import');
 export const MAX_LISTED_ERRORS = 500;
 const SAMPLE = 10;
 const PROGRESS_EVERY_MS = 150;
+/** Files up to this size keep their checked rows (about as many bytes, off the JS heap) for the run. */
+const STAGE_MAX_BYTES = 512 * 1024 * 1024;
 
 type Current = {
   id: string;
@@ -32,6 +35,11 @@ type Current = {
   distinct: number;
   existing: number;
   errorCount: number;
+  /**
+   * The preview's valid rows (files up to STAGE_MAX_BYTES; staging.ts): the run writes these
+   * instead of reading and checking the file again. Null: the run reads the file again.
+   */
+  staged: StagedRows | null;
 };
 
 const heldIn = (snapshot: Snapshot) => (cdid: number) => {
@@ -60,6 +68,7 @@ export class Imports {
       let errorCount = 0;
       let cdids: Float64Array = new Float64Array(1024);
       let valid = 0;
+      let staged: StagedRows | null = source.bytes <= STAGE_MAX_BYTES ? new StagedRows() : null;
       const progress = this.throttled('reading', source.bytes);
       for await (const records of readRecords(source.file, detected, progress)) {
         for (const rec of records) {
@@ -72,6 +81,7 @@ export class Imports {
           }
           if (valid === cdids.length) cdids = grow(cdids);
           cdids[valid++] = result[0];
+          staged?.add(result);
           if (sample.length < SAMPLE) {
             const [cdid, type, address, lat, lon, , , occurredLocal, timezone] = result;
             sample.push({ cdid, type, address, lat, lon, occurredLocal, timezone });
@@ -79,6 +89,8 @@ export class Imports {
         }
       }
       progress(source.bytes, true);
+      // The file changed while it was read: the run reads it again (and refuses it if it changed).
+      if ((await stat(source.file)).mtimeMs !== mtimeMs) staged = null;
       // Distinct cdids, and how many of them the archive already holds.
       const sorted = cdids.subarray(0, valid).sort();
       const held = heldIn(await queryServiceFor(this.ctx.db).snapshot());
@@ -90,7 +102,7 @@ export class Imports {
         if (held(sorted[k] as number)) existing++;
       }
       const id = randomBytes(8).toString('hex');
-      this.current = { id, source, detected, mtimeMs, valid, distinct, existing, errorCount };
+      this.current = { id, source, detected, mtimeMs, valid, distinct, existing, errorCount, staged };
       log.info('import read', { format: detected.format, rows, valid, errors: errorCount });
       return {
         importId: id,
@@ -124,7 +136,12 @@ export class Imports {
       const snapshot = await queryServiceFor(this.ctx.db).snapshot();
       const progress = this.throttled('writing', current.source.bytes);
       let skipped = 0;
-      const { detected } = current;
+      const { detected, staged } = current;
+      function* stagedRows(kept: StagedRows): Generator<ImportRow[]> {
+        // The preview kept the valid rows; the bad ones are skipped (or, with 'abort', refused above).
+        skipped = current.errorCount;
+        yield* kept.chunks((done) => progress(Math.round((current.source.bytes * done) / kept.count)));
+      }
       function* rows(): Generator<ImportRow[]> {
         for (const records of readRecordsSync(current.source.file, detected, progress)) {
           const out: ImportRow[] = [];
@@ -138,7 +155,7 @@ export class Imports {
         }
       }
       const counts = mergeRows(this.ctx.db, {
-        rows: rows(),
+        rows: staged ? stagedRows(staged) : rows(),
         heldBefore: heldIn(snapshot),
         expectedNew: current.distinct - current.existing,
         repeats: current.valid > current.distinct,

@@ -6,14 +6,15 @@
  * the earlier of the two); otherwise the held copy stays, and only a description it lacks is taken.
  *
  * Small imports keep the incidents' triggers (each row indexed in the R*Tree and FTS as it lands).
- * An import that adds a large share of the archive sets the triggers aside and rebuilds both
- * indexes whole at the end — FTS with its 'rebuild' command, the R*Tree by bulk packing
+ * An import that adds a large share of the archive sets the triggers (and the query engine's TEMP
+ * change-log triggers) and the secondary indexes aside, builds the indexes again from a sort, and
+ * rebuilds both text and spatial indexes whole at the end — FTS with its 'rebuild' command, the R*Tree by bulk packing
  * (rtreeBulk.ts, verified with rtreecheck, else rebuilt entry by entry) — then puts the triggers
  * back, all inside the same transaction.
  */
 import type { Db } from '../store/database';
 import type { ImportRow } from './normalize';
-import { rebuildIncidentsRtree } from './rtreeBulk';
+import { rebuildIncidentsRtree, type Points } from './rtreeBulk';
 
 export type MergeCounts = { inserted: number; updated: number };
 
@@ -31,6 +32,8 @@ const REPLACE = `UPDATE incidents SET type = ?, address = ?, lat = ?, lon = ?, l
   description = coalesce(?, description), first_seen = min(first_seen, ?), last_seen = ?, removed_at = ?,
   removed_reason = ?, source = ? WHERE cdid = ? AND ? > last_seen`;
 const TRIGGERS = ['incidents_ai', 'incidents_au_geo', 'incidents_au_text'];
+/** The name prefix of query/changeLog.ts's TEMP triggers (LIKE pattern, `\` escaping `_`). */
+const CHANGE_LOG = String.raw`blotter\_query\_changes\_`;
 const BATCH = 40; // rows per INSERT (800 parameters)
 
 export type MergeInput = {
@@ -56,14 +59,15 @@ export function mergeRows(db: Db, input: MergeInput): MergeCounts {
 }
 
 /** Milliseconds spent per phase of the last merge (reading and writing rows, FTS, R*Tree), for the log. */
-export const phases = { rows: 0, fts: 0, rtree: 0 };
+export const phases = { rows: 0, indexes: 0, fts: 0, rtree: 0 };
 
 function merge(db: Db, { rows, heldBefore, expectedNew, repeats, now }: MergeInput): MergeCounts {
   const started = performance.now();
-  Object.assign(phases, { rows: 0, fts: 0, rtree: 0 });
+  Object.assign(phases, { rows: 0, indexes: 0, fts: 0, rtree: 0 });
   const before = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
   const bulk = expectedNew >= BULK_MIN_ROWS && expectedNew >= BULK_MIN_SHARE * (before + expectedNew);
   const triggers = bulk ? setTriggersAside(db) : [];
+  const indexes = bulk ? setIndexesAside(db) : [];
 
   /** The 20 values of a row for INSERT, appended to `out`. */
   const append = (out: unknown[], r: ImportRow): unknown[] => {
@@ -89,6 +93,17 @@ function merge(db: Db, { rows, heldBefore, expectedNew, repeats, now }: MergeInp
     return description !== null && describe.run(description, now, v[0]).changes > 0;
   };
 
+  // A bulk import into an empty archive without repeats inserts every row as read: the R*Tree is
+  // then packed from these positions rather than the table read back.
+  let points: Points | undefined =
+    bulk && before === 0 && !repeats
+      ? {
+          cdid: new Float64Array(expectedNew),
+          lat: new Float64Array(expectedNew),
+          lon: new Float64Array(expectedNew),
+          size: 0,
+        }
+      : undefined;
   let updated = 0;
   const pending: unknown[] = [];
   const flush = (): void => {
@@ -103,6 +118,15 @@ function merge(db: Db, { rows, heldBefore, expectedNew, repeats, now }: MergeInp
         // New to the archive. Files whose preview saw repeated cdids go row by row, so that a
         // later copy meets the earlier one under the same seen-later rule.
         if (!repeats) {
+          if (points) {
+            if (points.size === points.cdid.length)
+              points = undefined; // more rows than the preview saw
+            else {
+              points.cdid[points.size] = r[0];
+              points.lat[points.size] = r[3];
+              points.lon[points.size++] = r[4];
+            }
+          }
           append(pending, r);
           if (pending.length === BATCH * 20) flush();
         } else {
@@ -118,10 +142,13 @@ function merge(db: Db, { rows, heldBefore, expectedNew, repeats, now }: MergeInp
   flush();
   const wrote = performance.now();
   if (bulk) {
+    // Each index built whole from a sort, rather than grown row by row in random order.
+    for (const sql of indexes) db.exec(sql);
+    phases.indexes = Math.round(performance.now() - wrote);
     db.exec(`INSERT INTO incidents_fts (incidents_fts) VALUES ('rebuild')`);
-    phases.fts = Math.round(performance.now() - wrote);
+    phases.fts = Math.round(performance.now() - wrote) - phases.indexes;
     db.exec('SAVEPOINT rtree_bulk');
-    if (rebuildIncidentsRtree(db) === 'ok') db.exec('RELEASE rtree_bulk');
+    if (rebuildIncidentsRtree(db, points) === 'ok') db.exec('RELEASE rtree_bulk');
     else {
       db.exec('ROLLBACK TO rtree_bulk');
       db.exec('RELEASE rtree_bulk');
@@ -130,14 +157,29 @@ function merge(db: Db, { rows, heldBefore, expectedNew, repeats, now }: MergeInp
         SELECT cdid, lat, lat, lon, lon FROM incidents`);
     }
     for (const sql of triggers) db.exec(sql);
-    phases.rtree = Math.round(performance.now() - wrote) - phases.fts;
+    phases.rtree = Math.round(performance.now() - wrote) - phases.fts - phases.indexes;
   }
   phases.rows = Math.round(wrote - started);
   const after = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
   return { inserted: after - before, updated };
 }
 
-/** Drops the per-row index triggers, returning their SQL to put them back verbatim. */
+/** Drops the incidents' own indexes (not the primary key), returning their SQL to build them again. */
+function setIndexesAside(db: Db): string[] {
+  const found = db
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'incidents' AND sql IS NOT NULL`,
+    )
+    .all() as { name: string; sql: string }[];
+  for (const i of found) db.exec(`DROP INDEX main."${i.name}"`);
+  return found.map((i) => i.sql);
+}
+
+/**
+ * Drops the per-row index triggers, and the query engine's TEMP change-log triggers
+ * (query/changeLog.ts: one row per write into a TEMP table; the caller has the whole store read
+ * again instead), returning their SQL to put them back.
+ */
 function setTriggersAside(db: Db): string[] {
   const found = db
     .prepare(
@@ -145,6 +187,15 @@ function setTriggersAside(db: Db): string[] {
         AND name IN (${TRIGGERS.map(() => '?').join(', ')})`,
     )
     .all(...TRIGGERS) as { name: string; sql: string }[];
-  for (const t of found) db.exec(`DROP TRIGGER "${t.name}"`);
-  return found.map((t) => t.sql);
+  for (const t of found) db.exec(`DROP TRIGGER main."${t.name}"`);
+  const temp = db
+    .prepare(
+      `SELECT name, sql FROM sqlite_temp_master WHERE type = 'trigger' AND tbl_name = 'incidents'
+        AND name LIKE '${CHANGE_LOG}%' ESCAPE '\\'`,
+    )
+    .all() as { name: string; sql: string }[];
+  for (const t of temp) db.exec(`DROP TRIGGER temp."${t.name}"`);
+  // sqlite_temp_master keeps the statement without its TEMP keyword.
+  const restore = temp.map((t) => t.sql.replace(/^CREATE\s+TRIGGER\b/i, 'CREATE TEMP TRIGGER'));
+  return [...found.map((t) => t.sql), ...restore];
 }

@@ -43,17 +43,56 @@ function tile(level: Level, m: number): Uint32Array[] {
   const { box } = level;
   const cx = (i: number) => (box[i * 4 + 2] as number) + (box[i * 4 + 3] as number);
   const cy = (i: number) => (box[i * 4] as number) + (box[i * 4 + 1] as number);
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => cx(a) - cx(b));
+  const order = sortedBy(n, cx, (i) => i);
   const leaves = Math.ceil(n / m);
   const perSlice = Math.ceil(Math.sqrt(leaves)) * m;
   const nodes: Uint32Array[] = [];
   for (let s = 0; s < n; s += perSlice) {
-    const slice = order.subarray(s, Math.min(n, s + perSlice)).sort((a, b) => cy(a) - cy(b));
+    const part = order.subarray(s, Math.min(n, s + perSlice));
+    const slice = sortedBy(
+      part.length,
+      (k) => cy(part[k] as number),
+      (k) => part[k] as number,
+    );
     for (let k = 0; k < slice.length; k += m) nodes.push(slice.subarray(k, Math.min(slice.length, k + m)));
   }
   return nodes;
+}
+
+/**
+ * Entries 0..n-1 as `id(k)`, ordered by `key(k)` (finite numbers): each key is quantised over the
+ * keys' range and packed with k into one float64 (52 bits in all), so a native numeric sort does
+ * the work without comparator calls. Keys closer than the quantum may come in either order — any
+ * order gives a valid tree; the tiling only gets a little less tight.
+ */
+function sortedBy(n: number, key: (k: number) => number, id: (k: number) => number): Uint32Array {
+  const out = new Uint32Array(n);
+  const idSpan = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
+  const keySpan = 2 ** 52 / idSpan;
+  if (keySpan < 2 ** 20) {
+    // Too many entries to pack: sort with a comparator.
+    const keys = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      keys[k] = key(k);
+      out[k] = k;
+    }
+    out.sort((a, b) => (keys[a] as number) - (keys[b] as number));
+    for (let k = 0; k < n; k++) out[k] = id(out[k] as number);
+    return out;
+  }
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let k = 0; k < n; k++) {
+    const v = key(k);
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  const scale = hi > lo ? (keySpan - 1) / (hi - lo) : 0;
+  const packed = new Float64Array(n);
+  for (let k = 0; k < n; k++) packed[k] = Math.floor((key(k) - lo) * scale) * idSpan + k;
+  packed.sort();
+  for (let k = 0; k < n; k++) out[k] = id((packed[k] as number) % idSpan);
+  return out;
 }
 
 type Node = {
@@ -76,8 +115,14 @@ function boundsOf(level: Level, entries: Uint32Array): Node['box'] {
   return b;
 }
 
-/** Replaces the R*Tree's content with every incident; returns rtreecheck()'s verdict ('ok' when sound). */
-export function rebuildIncidentsRtree(db: Db): string {
+/** Every incident's position, when the caller has them at hand (all of the table, any order). */
+export type Points = { cdid: Float64Array; lat: Float64Array; lon: Float64Array; size: number };
+
+/**
+ * Replaces the R*Tree's content with every incident — read from the table, or given as `points`
+ * (exactly the table's rows) — and returns rtreecheck()'s verdict ('ok' when sound).
+ */
+export function rebuildIncidentsRtree(db: Db, points?: Points): string {
   const nodeSize = db
     .prepare(`SELECT length(data) FROM ${TABLE}_node WHERE nodeno = 1`)
     .pluck()
@@ -85,10 +130,11 @@ export function rebuildIncidentsRtree(db: Db): string {
   const maxCells = Math.floor((nodeSize - 4) / CELL);
   const count = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
   const leafLevel: Level = { id: new Float64Array(count), box: new Float32Array(count * 4), size: 0 };
-  for (const [cdid, lat, lon] of db
-    .prepare('SELECT cdid, lat, lon FROM incidents ORDER BY cdid')
-    .raw()
-    .iterate() as Iterable<[number, number, number]>) {
+  for (const [cdid, lat, lon] of points && points.size === count
+    ? inCdidOrder(points)
+    : (db.prepare('SELECT cdid, lat, lon FROM incidents ORDER BY cdid').raw().iterate() as Iterable<
+        [number, number, number]
+      >)) {
     const i = leafLevel.size++;
     leafLevel.id[i] = cdid;
     const b = leafLevel.box;
@@ -178,4 +224,21 @@ export function rebuildIncidentsRtree(db: Db): string {
     unsafe(false);
   }
   return db.prepare(`SELECT rtreecheck(?)`).pluck().get(TABLE) as string;
+}
+
+/** The points as [cdid, lat, lon], by cdid (the order the rowid table is appended in). */
+function* inCdidOrder({ cdid, lat, lon, size }: Points): Generator<[number, number, number]> {
+  let sorted = true;
+  for (let i = 1; i < size && sorted; i++) sorted = (cdid[i - 1] as number) < (cdid[i] as number);
+  const order = new Uint32Array(size);
+  for (let i = 0; i < size; i++) order[i] = i;
+  if (!sorted) order.sort((a, b) => (cdid[a] as number) - (cdid[b] as number));
+  const row: [number, number, number] = [0, 0, 0];
+  for (let k = 0; k < size; k++) {
+    const i = order[k] as number;
+    row[0] = cdid[i] as number;
+    row[1] = lat[i] as number;
+    row[2] = lon[i] as number;
+    yield row;
+  }
 }
