@@ -7,6 +7,9 @@ export type HostProcess = { url: string; child: ChildProcess; stop(): Promise<vo
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
+/** How long `stop()` waits after SIGTERM (the host closes its server, then the engine) before SIGKILL. */
+const STOP_GRACE_MS = 8_000;
+
 export function startHost(dataDir: string): Promise<HostProcess> {
   const child = spawn(
     process.execPath,
@@ -17,13 +20,23 @@ export function startHost(dataDir: string): Promise<HostProcess> {
   child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
       child.kill('SIGTERM');
     });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The web host printed no URL.\n${errors}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`The web host exited (${code}).\n${errors}`)));
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`The web host printed no URL.\n${errors}`));
+    }, 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The web host exited (${code}).\n${errors}`));
+    });
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
       const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(line);
       if (match?.[1]) {

@@ -8,7 +8,7 @@ import { CanvasLayer } from './canvasLayer';
 import type { ClusterClient } from './clusterClient';
 import type { ClusterBatch } from './clusterIndex';
 import { drawClusters, hitTest, type DrawnMarks, type MarkStyle } from './drawClusters';
-import { perf, record } from './perf';
+import { mark, perf, record } from './perf';
 import type { BBox } from './projection';
 
 export type Pick = { id: number; count: number; lat: number; lon: number };
@@ -58,22 +58,36 @@ export class ClusterLayer extends CanvasLayer {
   refresh(colours: string[]): void {
     this.colours = colours;
     this.active = true;
-    this.onViewChanged();
+    this.recluster(performance.now(), false);
   }
 
   protected onViewChanged(): void {
+    this.recluster(this.viewChangedAt, true);
+  }
+
+  /**
+   * Asks the worker for the clusters of the padded view (and the incidents per type in the visible
+   * one), then draws them. A move is timed from its first Leaflet event to the drawn canvas.
+   */
+  private recluster(since: number, moved: boolean): void {
     const map = this.map;
     if (!map || !this.active) return;
-    const started = performance.now();
     const mine = ++this.seq;
-    void this.opts.client.clusters(paddedBox(map), map.getZoom()).then((batch) => {
+    void this.opts.client.clusters(paddedBox(map), map.getZoom(), paddedBox(map, 0)).then((batch) => {
       // Only the answer for the latest view is drawn: an older one would mark the wrong places.
       if (!batch || this.map !== map || mine !== this.seq) return;
       this.batch = batch;
       this.draw();
       const p = perf();
-      record(p.recluster, performance.now() - started);
-      p.firstClustersAt ??= performance.now();
+      const now = performance.now();
+      if (moved) {
+        record(p.recluster, now - since);
+        mark('recluster', since);
+      }
+      if (p.firstClustersAt === null) {
+        p.firstClustersAt = now;
+        mark('first-clusters');
+      }
       this.opts.onDrawn?.(batch);
     });
   }

@@ -13,7 +13,8 @@ export type LegendProps = {
   total: number | null;
 };
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const NUMBER = new Intl.NumberFormat('en-US');
+const fmt = (n: number) => NUMBER.format(n);
 
 export function Legend({ entries, inView, shown, onToggle, total }: LegendProps) {
   const [open, setOpen] = useState(true);

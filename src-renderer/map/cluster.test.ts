@@ -1,8 +1,10 @@
+import Supercluster from 'supercluster';
 import { describe, expect, it } from 'vitest';
 import { ClusterClient, type WorkerLike } from './clusterClient';
 import {
   buildClusterIndex,
   CLUSTER_MAX_ZOOM,
+  CLUSTER_RADIUS_PX,
   expansionZoom,
   incidentsOf,
   queryClusters,
@@ -10,7 +12,7 @@ import {
 import type { FromWorker, ToWorker } from './clusterProtocol';
 import { createClusterWorker } from './clusterWorkerCore';
 import { heatImage } from './heatGrid';
-import { buildSites, countInBox, sitesBounds, type PointColumns } from './sites';
+import { buildSites, countInBox, sitesBounds, sortedOrder, type PointColumns } from './sites';
 
 function columns(
   rows: [number, number, number, number][],
@@ -51,6 +53,54 @@ describe('sites', () => {
     expect(Array.from(countInBox(sites, [-88, 41, -87, 42]))).toEqual([2, 1, 1]);
   });
 
+  it('counts the incidents in a box from its grid exactly as a scan of every site would', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) as number;
+    const rows: [number, number, number, number][] = [];
+    for (let i = 0; i < 4000; i++) {
+      // Dense blocks (repeat sites) and scattered points over two cities.
+      const city = i % 3 === 0 ? [39.74, -104.99] : [41.88, -87.63];
+      const block = i % 5 === 0;
+      rows.push([
+        i,
+        (city[0] as number) + (block ? Math.floor(rand() * 20) * 0.004 : rand() * 0.3),
+        (city[1] as number) + (block ? Math.floor(rand() * 20) * 0.004 : rand() * 0.4),
+        Math.floor(rand() * 3),
+      ]);
+    }
+    const sites = buildSites(columns(rows));
+    const scan = ([w, s, e, n]: number[]) => {
+      const out = [0, 0, 0];
+      for (let i = 0; i < sites.size; i++) {
+        const la = sites.lat[i] as number;
+        const lo = sites.lon[i] as number;
+        if (la < (s as number) || la > (n as number) || lo < (w as number) || lo > (e as number)) continue;
+        for (let t = 0; t < 3; t++) out[t] = (out[t] as number) + (sites.typeCounts[i * 3 + t] as number);
+      }
+      return out;
+    };
+    const boxes: [number, number, number, number][] = [
+      [-180, -85, 180, 85],
+      [-88, 41, -87, 42],
+      [-87.6, 41.9, -87.45, 42.05],
+      [-87.601, 41.95, -87.6, 41.951],
+      [-105, 39.7, -104.9, 39.8],
+      [10, 10, 20, 20],
+    ];
+    for (let k = 0; k < 40; k++) {
+      const w = -87.7 + rand() * 0.4;
+      const s = 41.85 + rand() * 0.3;
+      boxes.push([w, s, w + rand() * 0.2, s + rand() * 0.1]);
+    }
+    for (const box of boxes) expect(Array.from(countInBox(sites, box))).toEqual(scan(box));
+    expect(sites.cellStart[sites.cellKey.length]).toBe(sites.size);
+  });
+
+  it('sorts keys stably', () => {
+    const keys = Uint32Array.from([70_000, 5, 70_000, 0xffffffff, 5, 0, 65_536]);
+    expect(Array.from(sortedOrder(keys))).toEqual([5, 1, 4, 6, 0, 2, 3]);
+  });
+
   it('handles no points at all', () => {
     const sites = buildSites(columns([]));
     expect(sites.size).toBe(0);
@@ -86,6 +136,121 @@ describe('clusters', () => {
     expect(all.total).toBe(4);
     expect(Array.from(all.rows).sort()).toEqual([0, 1, 2, 3]);
     expect(incidentsOf(index, -1, 2)).toEqual({ rows: Uint32Array.from([0, 1]), total: 3 });
+  });
+});
+
+describe('clusters, against supercluster itself', () => {
+  // Two cities, dense and sparse parts, one incident per site (supercluster weighs points equally;
+  // ours weighs sites by their incidents, which is the same here).
+  let seed = 11;
+  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const rows: [number, number, number, number][] = [];
+  for (let i = 0; i < 6000; i++) {
+    const city = i % 4 === 0 ? [39.74, -104.99] : [41.88, -87.63];
+    const spread = i % 3 === 0 ? 0.03 : 0.3;
+    rows.push([
+      i,
+      (city[0] as number) + (rand() - 0.5) * spread,
+      (city[1] as number) + (rand() - 0.5) * spread * 1.3,
+      Math.floor(rand() * 3),
+    ]);
+  }
+  const sites = buildSites(columns(rows));
+  const ours = buildClusterIndex(sites);
+  type P = { n: number; c: number[] };
+  const theirs = new Supercluster<P, P>({
+    maxZoom: CLUSTER_MAX_ZOOM,
+    radius: CLUSTER_RADIUS_PX,
+    extent: 256,
+    map: (p) => ({ n: p.n, c: [...p.c] }),
+    reduce: (acc, p) => {
+      acc.n += p.n;
+      acc.c = acc.c.map((v, t) => v + (p.c[t] as number));
+    },
+  });
+  theirs.load(
+    Array.from({ length: sites.size }, (_, s) => ({
+      type: 'Feature' as const,
+      properties: { n: sites.count[s] as number, c: Array.from(sites.typeCounts.subarray(s * 3, s * 3 + 3)) },
+      geometry: { type: 'Point' as const, coordinates: [sites.lon[s] as number, sites.lat[s] as number] },
+    })),
+  );
+  const key = (count: number, lon: number, lat: number, c: ArrayLike<number>) =>
+    `${count} ${lon.toFixed(6)} ${lat.toFixed(6)} ${Array.from(c).join(',')}`;
+
+  it('makes the same clusters, with the same counts per type, at every zoom', () => {
+    const boxes: [number, number, number, number][] = [
+      [-180, -85, 180, 85],
+      [-87.7, 41.8, -87.55, 41.95],
+      [-105.05, 39.7, -104.95, 39.8],
+    ];
+    for (let zoom = 0; zoom <= CLUSTER_MAX_ZOOM + 2; zoom++) {
+      for (const box of boxes) {
+        const batch = queryClusters(ours, box, zoom);
+        const mine = Array.from({ length: batch.size }, (_, i) =>
+          key(
+            batch.count[i] as number,
+            batch.lon[i] as number,
+            batch.lat[i] as number,
+            batch.typeCounts.subarray(i * 3, i * 3 + 3),
+          ),
+        ).sort();
+        const expected = theirs
+          .getClusters(box, zoom)
+          .map((f) => {
+            const [lon, lat] = f.geometry.coordinates as [number, number];
+            const p = f.properties as P & { cluster?: boolean; point_count?: number };
+            return key(p.cluster ? (p.point_count as number) : p.n, lon, lat, p.c);
+          })
+          .sort();
+        expect(mine).toEqual(expected);
+      }
+    }
+  });
+
+  it('knows where each cluster splits and which incidents it holds', () => {
+    for (const zoom of [3, 8, 11, 14, CLUSTER_MAX_ZOOM]) {
+      const batch = queryClusters(ours, [-180, -85, 180, 85], zoom);
+      const features = theirs.getClusters([-180, -85, 180, 85], zoom);
+      for (let i = 0; i < batch.size; i += Math.ceil(batch.size / 40)) {
+        const id = batch.id[i] as number;
+        if (id < 0) continue;
+        const lon = (batch.lon[i] as number).toFixed(6);
+        const lat = (batch.lat[i] as number).toFixed(6);
+        const twin = features.find((f) => {
+          const [x, y] = f.geometry.coordinates as [number, number];
+          return x.toFixed(6) === lon && y.toFixed(6) === lat;
+        });
+        const theirId = (twin?.properties as { cluster_id?: number } | undefined)?.cluster_id;
+        expect(theirId).toBeDefined();
+        expect(expansionZoom(ours, id)).toBe(theirs.getClusterExpansionZoom(theirId as number));
+        const { rows: held, total } = incidentsOf(ours, id, 1e9);
+        expect(total).toBe(batch.count[i]);
+        expect(held.length).toBe(total);
+        expect(new Set(held).size).toBe(total);
+        const leaves = theirs.getLeaves(theirId as number, Infinity).map((f) => f.properties.n);
+        expect(leaves.reduce((a, b) => a + b, 0)).toBe(total);
+      }
+    }
+    expect(() => expansionZoom(ours, 12345679)).toThrow();
+  });
+
+  it('puts a cluster at the centre of its incidents, not of its sites', () => {
+    const index = buildClusterIndex(
+      buildSites(
+        columns([
+          [1, 41.88, -87.63, 0],
+          [2, 41.88, -87.63, 0],
+          [3, 41.88, -87.63, 1],
+          [4, 41.884, -87.634, 2],
+        ]),
+      ),
+    );
+    const batch = queryClusters(index, [-180, -85, 180, 85], 10);
+    expect(batch.size).toBe(1);
+    expect(batch.count[0]).toBe(4);
+    expect(batch.lon[0]).toBeCloseTo(-87.631, 4);
+    expect(batch.lat[0]).toBeCloseTo(41.881, 3);
   });
 });
 

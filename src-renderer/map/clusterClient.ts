@@ -85,11 +85,12 @@ export class ClusterClient {
     });
   }
 
-  clusters(bbox: BBox, zoom: number): Promise<ClusterBatch | null> {
+  /** The clusters in `bbox` at `zoom`, with the incidents per type inside `view` (default: bbox). */
+  clusters(bbox: BBox, zoom: number, view: BBox = bbox): Promise<ClusterBatch | null> {
     const generation = this.generation;
     return this.latest(
       'clusters',
-      (id) => ({ id, type: 'clusters', generation, bbox, zoom }),
+      (id) => ({ id, type: 'clusters', generation, bbox, zoom, view }),
       (m) => (m.type === 'clusters' && m.generation === this.generation ? m.batch : null),
     );
   }

@@ -6,7 +6,7 @@ import type { PointColumns } from './sites';
 
 export type ToWorker =
   | { id: number; type: 'load'; points: PointColumns }
-  | { id: number; type: 'clusters'; generation: number; bbox: BBox; zoom: number }
+  | { id: number; type: 'clusters'; generation: number; bbox: BBox; zoom: number; view?: BBox }
   | { id: number; type: 'heat'; generation: number; view: HeatView }
   | { id: number; type: 'expand'; generation: number; clusterId: number }
   | { id: number; type: 'incidents'; generation: number; target: number; limit: number };

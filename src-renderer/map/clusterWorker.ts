@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-/** The cluster worker: supercluster and the heat grid off the main thread (see clusterWorkerCore.ts). */
+/** The cluster worker: the cluster index and the heat grid off the main thread (see clusterWorkerCore.ts). */
 import type { ToWorker } from './clusterProtocol';
 import { createClusterWorker } from './clusterWorkerCore';
 

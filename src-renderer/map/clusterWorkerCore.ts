@@ -52,7 +52,7 @@ export function createClusterWorker(now: () => number = () => performance.now())
     switch (msg.type) {
       case 'clusters': {
         const started = now();
-        const batch = queryClusters(index, msg.bbox, msg.zoom);
+        const batch = queryClusters(index, msg.bbox, msg.zoom, msg.view);
         return {
           message: { id: msg.id, type: 'clusters', generation, batch, ms: now() - started },
           transfer: [

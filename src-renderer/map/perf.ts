@@ -37,3 +37,20 @@ export function record(list: number[], ms: number): void {
   list.push(Math.round(ms * 100) / 100);
   if (list.length > KEEP) list.splice(0, list.length - KEEP);
 }
+
+/**
+ * A `performance` mark (or, with `start`, a measure from then to now) named `blotter:<name>`, shown
+ * in DevTools' timeline; only the latest of each name is kept in the buffer, so a long session
+ * does not grow it.
+ */
+export function mark(name: string, start?: number): void {
+  const full = `blotter:${name}`;
+  if (typeof performance.mark !== 'function') return;
+  if (start === undefined) {
+    performance.clearMarks(full);
+    performance.mark(full);
+  } else {
+    performance.clearMeasures(full);
+    performance.measure(full, { start, end: performance.now() });
+  }
+}

@@ -1,4 +1,4 @@
-/** Web Mercator in [0, 1] (x east, y south), as supercluster and Leaflet's tiles use it. */
+/** Web Mercator in [0, 1] (x east, y south), as the cluster index and Leaflet's tiles use it. */
 
 export const lngX = (lng: number): number => lng / 360 + 0.5;
 

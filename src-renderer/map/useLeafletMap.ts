@@ -2,6 +2,7 @@
 import type * as L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { createMap } from './mapSetup';
+import { mark } from './perf';
 
 export function useLeafletMap(background: string): {
   ref: React.RefObject<HTMLDivElement | null>;
@@ -12,6 +13,7 @@ export function useLeafletMap(background: string): {
   useEffect(() => {
     if (!ref.current) return;
     const created = createMap(ref.current, background);
+    mark('map-created');
     setMap(created);
     const observer = new ResizeObserver(() => created.invalidateSize({ pan: false }));
     observer.observe(ref.current);

@@ -9,7 +9,7 @@ import type { Client } from '../bridge/client';
 import { errorText } from '../text/errorText';
 import type { ClusterClient } from './clusterClient';
 import type { LoadedInfo } from './clusterProtocol';
-import { perf } from './perf';
+import { mark, perf } from './perf';
 
 export const DATA_CHANGE_DEBOUNCE_MS = 500;
 
@@ -34,11 +34,14 @@ export function useMapPoints(
       setState((s) => ({ ...s, loading: true }));
       try {
         const started = performance.now();
+        mark('points-asked');
         const points = await client.call('getMapPoints', { filters: JSON.parse(key) as Filters });
         if (cancelled) return;
         const fetchMs = performance.now() - started;
+        mark('points-received');
         const info = await cluster.load(points);
         if (cancelled) return;
+        mark('index-built');
         perf().points = { incidents: info.incidents, sites: info.sites, fetchMs, buildMs: info.buildMs };
         setState({ info, loading: false, error: null });
       } catch (error) {

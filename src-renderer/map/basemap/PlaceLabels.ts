@@ -23,7 +23,7 @@ export class PlaceLabels extends CanvasLayer {
     private readonly places: Gazetteer,
     private readonly theme: MapTheme,
   ) {
-    super('blotter-labels');
+    super({ pane: 'blotter-labels', timing: 'frame' });
   }
 
   protected onViewChanged(): void {

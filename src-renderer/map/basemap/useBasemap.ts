@@ -20,19 +20,24 @@ export type BasemapLayers = {
   attribution: string[];
 };
 
+/**
+ * `show.holdLabels`: not yet — the place names (a 2 MB gazetteer to parse and lay out) wait until
+ * the caller's first paint is done (the Map view: its first clusters).
+ */
 export function useBasemap(
   map: L.Map | null,
   client: Client,
   theme: MapTheme,
-  show: { labels: boolean; streets: boolean },
+  show: { labels: boolean; streets: boolean; holdLabels?: boolean },
 ): BasemapLayers {
   const [info, setInfo] = useState<BasemapInfo | null>(null);
   const [version, setVersion] = useState(0);
 
   useEffect(() => (map ? addBoundaries(map, theme) : undefined), [map, theme]);
 
+  const labels = show.labels && !show.holdLabels;
   useEffect(() => {
-    if (!map || !show.labels) return;
+    if (!map || !labels) return;
     let layer: PlaceLabels | null = null;
     let cancelled = false;
     void loadGazetteer().then((g) => {
@@ -42,7 +47,7 @@ export function useBasemap(
       cancelled = true;
       layer?.remove();
     };
-  }, [map, theme, show.labels]);
+  }, [map, theme, labels]);
 
   useEffect(
     () =>
