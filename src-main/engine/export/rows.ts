@@ -6,6 +6,7 @@
  */
 import { contains, shapeBox, type Shape } from '../geo/shape';
 import type { Db } from '../store/database';
+import { EXPORT_COLUMN_NAMES } from '../../../src-shared/exports';
 
 export type ExportFilter = {
   types?: string[];
@@ -32,22 +33,8 @@ export type ExportRow = {
   removed: boolean;
 };
 
-export const EXPORT_COLUMNS = [
-  'cdid',
-  'type',
-  'occurred_local',
-  'timezone',
-  'occurred_utc',
-  'date_raw',
-  'address',
-  'lat',
-  'lon',
-  'link',
-  'description',
-  'first_seen',
-  'last_seen',
-  'removed',
-] as const satisfies readonly (keyof ExportRow)[];
+/** The export's columns, in order: one list for the engine, the renderer and the tests. */
+export const EXPORT_COLUMNS = EXPORT_COLUMN_NAMES satisfies readonly (keyof ExportRow)[];
 
 type Raw = Omit<ExportRow, 'occurred_utc' | 'first_seen' | 'last_seen' | 'removed'> & {
   occurred_utc: number;
