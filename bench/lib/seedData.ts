@@ -5,7 +5,7 @@
  * app does not know. Deterministic for a given seed. Rows come out in time order, cdid ascending.
  */
 import { dayNumber, dayString, weekdayOf } from '../../src-shared/filters';
-import { wallToUtc } from './zoneClock';
+import { wallToUtc } from '../../src-main/engine/import/zoneClock';
 
 export type SeedCity = { name: string; lat: number; lon: number; timezone: string; weight: number };
 
@@ -209,7 +209,7 @@ export function* generateIncidents(opts: GenerateOptions): Generator<SeedInciden
       const place = pool[Math.floor(pool.length * rand() ** 3)] as SeedAddress; // a few blocks dominate
       const type = (TYPES[pickType()] as [string, number])[0];
       const hour = Math.floor(minute / 60);
-      const { utc, flag } = wallToUtc(city.timezone, day * 86_400_000 + minute * 60_000);
+      const { utcMs: utc, flag } = wallToUtc(day * 86_400_000 + minute * 60_000, city.timezone);
       const y = dayText.slice(2, 4);
       const h12 = hour % 12 === 0 ? 12 : hour % 12;
       const seen = utc + (1 + Math.floor(rand() * 48)) * 3_600_000;

@@ -6,22 +6,20 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { contract, type ErrorCode } from '../../src-shared/contract';
-import { PLANS, PlanId } from '../../src-shared/plans';
 import type { KeyStatus } from '../../src-shared/secrets';
 import type { SettingsView } from '../../src-shared/settings';
 import { BridgeCallError, type Client } from '../bridge/client';
-import { count } from '../text/count';
 import { errorText } from '../text/errorText';
 import {
   checkForm,
   fieldErrorsOf,
   formOf,
   patchOf,
-  previewLimits,
   type ConnectionField,
   type ConnectionForm,
   type FieldErrors,
 } from '../views/settings/connectionForm';
+import { ConnectionFields } from '../views/settings/ConnectionFields';
 import { Field } from '../views/settings/Field';
 import { KeychainProblem } from '../views/settings/KeychainProblem';
 import { failureTitle } from './decision';
@@ -46,7 +44,6 @@ export function KeyForm({ client, settings, keyStatus, onConnected, onRecheckKey
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
-  const limits = previewLimits(form);
   const keychain = keyStatus.keychain;
 
   useEffect(() => {
@@ -101,73 +98,12 @@ export function KeyForm({ client, settings, keyStatus, onConnected, onRecheckKey
         makes one test request to check the address, the key and this computer&apos;s IP address.
       </p>
       <form onSubmit={(event) => void test(event)} noValidate>
-        <Field
-          label="Base URL"
-          error={errors.baseUrl}
-          hint="The API's address, such as https://api.example.com"
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://api.example.com"
-              value={form.baseUrl}
-              onChange={(event) => edit('baseUrl', event.target.value)}
-            />
-          )}
-        </Field>
-
-        <Field label="Plan" error={errors.plan}>
-          {(control) => (
-            <select
-              {...control}
-              value={form.plan}
-              onChange={(event) => edit('plan', PlanId.parse(event.target.value))}
-            >
-              {PlanId.options.map((id) => (
-                <option key={id} value={id}>
-                  {PLANS[id].label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-
-        {form.plan === 'enterprise' ? (
-          <div className="field-pair">
-            <Field label="Rate (requests per minute)" error={errors.ratePerMinute}>
-              {(control) => (
-                <input
-                  {...control}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder={String(PLANS.enterprise.ratePerMinute)}
-                  value={form.ratePerMinute}
-                  onChange={(event) => edit('ratePerMinute', event.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Data window (days)" error={errors.windowDays}>
-              {(control) => (
-                <input
-                  {...control}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder={String(PLANS.enterprise.windowDays)}
-                  value={form.windowDays}
-                  onChange={(event) => edit('windowDays', event.target.value)}
-                />
-              )}
-            </Field>
-          </div>
-        ) : null}
-        <p className="plan-limits">
-          At most <strong>{count(limits.ratePerMinute)} requests per minute</strong>, the last{' '}
-          <strong>{count(limits.windowDays)} days</strong> of incidents.
-        </p>
+        <ConnectionFields
+          form={form}
+          errors={errors}
+          edit={edit}
+          baseUrlHint="The API's address, such as https://api.example.com"
+        />
 
         {keychain.available ? null : (
           <KeychainProblem
