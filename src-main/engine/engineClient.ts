@@ -3,9 +3,9 @@
  * returns an EngineHandle that forwards calls (`{id, name, input}` → `{id, result}`) and events.
  * Imports nothing heavy (no SQLite, no keytar): those load in the worker, off the host's loop.
  */
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { BridgeError, Result } from '../../src-shared/contract';
 import { serveHostFetch, type HostFetch } from './api/fetchBridge';
 import type { HostKind } from './context';
@@ -13,6 +13,7 @@ import type { EngineHandle } from './engineHandle';
 import { createEventHub } from './eventHub';
 import { createLogger } from './log';
 import type { EngineWorkerData, FromWorker, ToWorker } from './workerProtocol';
+import { startWorkerThread } from './workerThreads';
 
 export type StartEngineOptions = {
   dataDir: string;
@@ -176,9 +177,6 @@ export function startEngine(options: StartEngineOptions): Promise<EngineHandle> 
   });
 }
 
-/** A .ts entry (running from source) starts through tsWorkerBootstrap.mjs, which registers tsx first. */
 function createWorker(workerPath: string, workerData: EngineWorkerData): Worker {
-  if (!workerPath.endsWith('.ts')) return new Worker(workerPath, { workerData });
-  const bootstrap = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tsWorkerBootstrap.mjs');
-  return new Worker(bootstrap, { workerData, argv: [pathToFileURL(workerPath).href] });
+  return startWorkerThread(workerPath, workerData);
 }

@@ -26,12 +26,31 @@ export class CsvRecordReader {
   }
 }
 
-/** Parses complete records from `text` into `out`; returns how many characters were consumed. */
-function parse(text: string, out: string[][], final: boolean): number {
+/**
+ * Where the complete records of `text` (which begins at a record's start) end, and how many there
+ * are (blank lines aside): for cutting a file into chunks of whole records that read alone exactly
+ * as they would in the stream.
+ */
+export function completeRecords(text: string, max = Infinity): { end: number; count: number } {
+  const counted: Counted = { count: 0, max };
+  const end = parse(text, counted, false);
+  return { end, count: counted.count };
+}
+
+/** Counting instead of reading: up to `max` records. */
+type Counted = { count: number; max: number };
+
+/**
+ * Parses complete records from `text` into `out` (or only counts them); returns how many
+ * characters were consumed.
+ */
+function parse(text: string, out: string[][] | Counted, final: boolean): number {
+  const fields = Array.isArray(out) ? out : null;
   const n = text.length;
   let i = 0;
   let quote = -1; // the next quote at or after i (n + 1: none left)
   while (i < n) {
+    if (!fields && (out as Counted).count >= (out as Counted).max) return i;
     let nl = text.indexOf('\n', i);
     if (nl < 0) {
       if (!final) return i;
@@ -43,13 +62,17 @@ function parse(text: string, out: string[][], final: boolean): number {
     }
     if (quote > nl) {
       const end = nl > i && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      if (end > i) out.push(text.slice(i, end).split(','));
+      if (end > i) {
+        if (fields) fields.push(text.slice(i, end).split(','));
+        else (out as Counted).count++;
+      }
       i = nl + 1;
       continue;
     }
     const next = quoted(text, i, final);
     if (next === -1) return i; // the record continues in the next chunk
-    out.push(next.fields);
+    if (fields) fields.push(next.fields);
+    else (out as Counted).count++;
     i = next.end;
   }
   return n;

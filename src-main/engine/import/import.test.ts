@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportResult, StartExportOutput } from '../../../src-shared/exports';
@@ -14,7 +14,8 @@ import { CsvRecordReader } from './csvRecords';
 import { JsonRecordReader, NdjsonRecordReader } from './jsonRecords';
 import { detectFormat } from './detect';
 import { normalize, type ImportRow } from './normalize';
-import { StagedRows } from './staging';
+import Database from 'better-sqlite3';
+import { STAGED_COLUMNS, StageWriter, stagedRowsSql, stageFileOf } from './stage';
 
 let t: TestEngine;
 beforeEach(() => (t = openTestEngine()));
@@ -57,7 +58,7 @@ describe('CSV records', () => {
 });
 
 describe('staged rows', () => {
-  it('give back exactly the rows put in', () => {
+  it('give back exactly the rows put in, in file order across staging files', () => {
     const rows: ImportRow[] = [
       [
         1,
@@ -100,12 +101,24 @@ describe('staged rows', () => {
         1,
       ],
     ];
-    const staged = new StagedRows();
-    for (let k = 0; k < 5000; k++) for (const r of rows) staged.add(r);
-    const back = [...staged.chunks()].flat();
+    // Two staging files (two preview threads) taking alternate runs of rows, read back in file order.
+    const files = [0, 1].map((k) => stageFileOf(t.dir.path, 'abc123', k));
+    const writers = files.map((f) => new StageWriter(f));
+    for (let k = 0; k < 5000; k++)
+      rows.forEach((r, i) => (writers[Math.floor(k / 7) % 2] as StageWriter).add(1 + k * 2 + i, r));
+    for (const w of writers) w.close();
+    const db = new Database(':memory:');
+    files.forEach((f, k) => db.prepare(`ATTACH ? AS s${k}`).run(f));
+    const back = db
+      .prepare(stagedRowsSql(['s0', 's1']))
+      .raw()
+      .all() as unknown[][];
+    db.close();
     expect(back.length).toBe(10_000);
-    expect(back.slice(0, 2)).toEqual(rows);
-    expect(back.at(-1)).toEqual(rows[1]);
+    expect(back.map((r) => r[0])).toEqual(Array.from({ length: 10_000 }, (_, i) => i + 1));
+    const asRows = back.map((r) => r.slice(1, 1 + STAGED_COLUMNS.length));
+    expect(asRows.slice(0, 2)).toEqual(rows);
+    expect(asRows.at(-1)).toEqual(rows[1]);
   });
 });
 
@@ -407,5 +420,82 @@ describe('previewImport and runImport', () => {
       code: 'bad_input',
     });
     await expect(call('previewImport', {})).rejects.toMatchObject({ code: 'bad_input' });
+  });
+});
+
+describe('the parallel preview of a large CSV file', () => {
+  /** A Blotter CSV with quoted line breaks, CRLF, blank lines, a BOM, bad rows and a repeated cdid. */
+  function trickyCsv(rows: number): string {
+    const header = 'cdid,type,occurred_local,timezone,address,lat,lon,description,last_seen';
+    const lines = [`\uFEFF${header}`];
+    for (let k = 1; k <= rows; k++) {
+      const cdid = 1000 + k;
+      const when = `2025-03-${String(1 + (k % 28)).padStart(2, '0')}T${String(k % 24).padStart(2, '0')}:15`;
+      const seen = `2025-04-01T00:00:${String(k % 60).padStart(2, '0')}.000Z`;
+      if (k % 97 === 0) lines.push(`${cdid},Theft,${when},America/Chicago,too few fields`);
+      else if (k % 89 === 0) lines.push(`${cdid},Theft,${when},Mars/Olympus,1 Main St,41.8,-87.6,,${seen}`);
+      else if (k % 13 === 0)
+        lines.push(
+          `${cdid},Theft,${when},America/Chicago,"${k} N STATE ST, ""rear""\r\nunit 2",41.8,-87.6,"said ""no"",\nthen left",${seen}`,
+        );
+      else lines.push(`${cdid},Assault,${when},America/New_York,${k} BROADWAY,40.7,-74.0,,${seen}`);
+      if (k % 50 === 0) lines.push('');
+    }
+    lines.push(`1001,Theft,2025-03-02T01:15,America/Chicago,repeat,41.8,-87.6,,2025-05-01T00:00:00.000Z`);
+    return (
+      lines.join('\r\n') + '\n1002,Arrest,2025-03-03T02:15,America/Chicago,last line unended,41.8,-87.6,,'
+    );
+  }
+  const strip = (p: ImportPreview) => ({ ...p, importId: undefined });
+
+  it('reads exactly as the one-thread preview, and the run writes the same archive', async () => {
+    const csv = file('big.csv', trickyCsv(3000));
+    const { Imports } = await import('./imports');
+    const emit = () => undefined;
+    const other = openTestEngine();
+    try {
+      const oneThread = new Imports({ db: t.db, dataDir: t.dir.path, emit });
+      const parallel = new Imports({ db: other.db, dataDir: other.dir.path, emit }, Date.now, {
+        parallelMinBytes: 0,
+        threads: 3,
+        chunkChars: 700,
+      });
+      const a = await oneThread.preview({ path: csv });
+      const b = await parallel.preview({ path: csv });
+      expect(strip(b)).toEqual(strip(a));
+      expect(a).toMatchObject({ rows: 3002, duplicatesInFile: 2 });
+      expect(a.errors.map((e) => e.row)).toEqual(
+        [
+          ...Array.from({ length: 30 }, (_, i) => 97 * (i + 1)),
+          ...Array.from({ length: 33 }, (_, i) => 89 * (i + 1)),
+        ]
+          .filter((r) => r <= 3000)
+          .sort((x, y) => x - y),
+      );
+      const stageFiles = () =>
+        readdirSync(path.join(other.dir.path, 'imports')).filter((f) => f.includes('.stage-'));
+      expect(stageFiles()).toHaveLength(3);
+      const ra = await oneThread.run(a.importId, 'skip');
+      const rb = await parallel.run(b.importId, 'skip');
+      expect({ ...rb, ms: 0 }).toEqual({ ...ra, ms: 0 });
+      expect(stageFiles()).toHaveLength(0);
+      const all = (db: typeof t.db) =>
+        db
+          .prepare('SELECT * FROM incidents ORDER BY cdid')
+          .all()
+          .map((r) => ({
+            ...(r as object),
+            first_seen: 0,
+            last_seen:
+              (r as { last_seen: number }).last_seen > 1.7e12
+                ? 'now'
+                : (r as { last_seen: number }).last_seen,
+          }));
+      expect(all(other.db)).toEqual(all(t.db));
+      expect(stored(1001)).toMatchObject({ address: 'repeat' }); // the later last_seen won
+      expect(stored(1013)).toMatchObject({ address: '13 N STATE ST, "rear"\r\nunit 2' });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,12 +1,15 @@
 /**
- * Imports of one engine: preview (read the whole file, check every row; nothing is written), then
- * run (read it again and write it in one transaction: merge.ts) or discard. One import at a time;
+ * Imports of one engine: preview (read the whole file and check every row — large CSV files on
+ * several threads, parallelPreview.ts — keeping the valid rows in staging files; the archive is not
+ * touched), then run (write the staged rows in one transaction: merge.ts) or discard. One import at a time;
  * a new preview replaces one not yet run. Progress goes out as `importProgress` events; a run ends
  * with `incidentsChanged` so every view re-queries.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { open, rm, stat } from 'node:fs/promises';
-import type { ImportPreview, ImportResult, ImportRowError, ImportSource } from '../../../src-shared/exports';
+import type { ImportPreview, ImportResult, ImportSource } from '../../../src-shared/exports';
 import type { EngineContext } from '../context';
 import { EngineError } from '../errors';
 import { createLogger } from '../log';
@@ -14,17 +17,29 @@ import { notifyIncidentsWritten, queryServiceFor } from '../query/index';
 import { GONE, type Snapshot } from '../query/snapshot';
 import { detectFormat, type Detected } from './detect';
 import { mergeRows, phases } from './merge';
-import { normalize, type ImportRow } from './normalize';
-import { readRecords, readRecordsSync, type RawRecord } from './readRecords';
-import { openSource, type OpenedSource } from './sources';
-import { StagedRows } from './staging';
+import { checkCsvInParallel } from './parallelPreview';
+import { readRecords } from './readRecords';
+import { checkRecords, CheckTally } from './rowChecks';
+import type { Points } from './rtreeBulk';
+import { importsDirOf, openSource, type OpenedSource } from './sources';
+import { removeStageFiles, stageFileOf, StageWriter } from './stage';
 
 const log = createLogger('import');
-export const MAX_LISTED_ERRORS = 500;
-const SAMPLE = 10;
 const PROGRESS_EVERY_MS = 150;
-/** Files up to this size keep their checked rows (about as many bytes, off the JS heap) for the run. */
-const STAGE_MAX_BYTES = 512 * 1024 * 1024;
+
+export type ImportOptions = {
+  /** CSV files from this size are checked on several threads (parallelPreview.ts). */
+  parallelMinBytes: number;
+  /** Threads for that. */
+  threads: number;
+  /** Characters per chunk handed to a thread. */
+  chunkChars?: number;
+};
+
+const DEFAULT_OPTIONS: ImportOptions = {
+  parallelMinBytes: 8 * 1024 * 1024,
+  threads: Math.min(4, Math.max(2, availableParallelism())),
+};
 
 type Current = {
   id: string;
@@ -35,11 +50,10 @@ type Current = {
   distinct: number;
   existing: number;
   errorCount: number;
-  /**
-   * The preview's valid rows (files up to STAGE_MAX_BYTES; staging.ts): the run writes these
-   * instead of reading and checking the file again. Null: the run reads the file again.
-   */
-  staged: StagedRows | null;
+  /** The staging files holding the preview's valid rows (stage.ts): the run writes these. */
+  stageFiles: string[];
+  /** Each valid row's position, in file order (packs the R*Tree of a bulk import). */
+  points: Points;
 };
 
 const heldIn = (snapshot: Snapshot) => (cdid: number) => {
@@ -50,49 +64,50 @@ const heldIn = (snapshot: Snapshot) => (cdid: number) => {
 export class Imports {
   private current: Current | null = null;
   private busy = false;
+  private readonly options: ImportOptions;
 
   constructor(
     private readonly ctx: Pick<EngineContext, 'db' | 'dataDir' | 'emit'>,
     private readonly now: () => number = Date.now,
-  ) {}
+    options: Partial<ImportOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_OPTIONS, ...options };
+  }
 
   async preview(sourceInput: ImportSource | undefined): Promise<ImportPreview> {
     const source = openSource(this.ctx.dataDir, sourceInput);
     return this.exclusive(async () => {
       await this.dropCurrent(this.current?.source.file !== source.file);
+      const importsDir = importsDirOf(this.ctx.dataDir);
+      mkdirSync(importsDir, { recursive: true });
+      removeStageFiles(importsDir); // any a crash left behind
       const detected = detectFormat(await head(source.file));
       const mtimeMs = (await stat(source.file)).mtimeMs;
-      const errors: ImportRowError[] = [];
-      const sample: ImportPreview['sample'] = [];
-      let rows = 0;
-      let errorCount = 0;
-      let cdids: Float64Array = new Float64Array(1024);
-      let valid = 0;
-      let staged: StagedRows | null = source.bytes <= STAGE_MAX_BYTES ? new StagedRows() : null;
+      const id = randomBytes(8).toString('hex');
+      const parallel = detected.reader === 'csv' && source.bytes >= this.options.parallelMinBytes;
+      const stageFiles = Array.from({ length: parallel ? this.options.threads : 1 }, (_, k) =>
+        stageFileOf(importsDir, id, k),
+      );
       const progress = this.throttled('reading', source.bytes);
-      for await (const records of readRecords(source.file, detected, progress)) {
-        for (const rec of records) {
-          if (rec.row > 0) rows++;
-          const result = checked(rec, detected);
-          if (!Array.isArray(result)) {
-            errorCount++;
-            if (errors.length < MAX_LISTED_ERRORS) errors.push({ row: rec.row, ...result });
-            continue;
-          }
-          if (valid === cdids.length) cdids = grow(cdids);
-          cdids[valid++] = result[0];
-          staged?.add(result);
-          if (sample.length < SAMPLE) {
-            const [cdid, type, address, lat, lon, , , occurredLocal, timezone] = result;
-            sample.push({ cdid, type, address, lat, lon, occurredLocal, timezone });
-          }
-        }
+      let tally: CheckTally;
+      try {
+        tally = parallel
+          ? await checkCsvInParallel({
+              file: source.file,
+              detected,
+              stageFiles,
+              onBytes: progress,
+              ...(this.options.chunkChars ? { chunkChars: this.options.chunkChars } : {}),
+            })
+          : await checkInThisThread(source.file, detected, stageFiles[0] as string, progress);
+      } catch (error) {
+        removeStageFiles(importsDir, id);
+        throw error;
       }
       progress(source.bytes, true);
-      // The file changed while it was read: the run reads it again (and refuses it if it changed).
-      if ((await stat(source.file)).mtimeMs !== mtimeMs) staged = null;
       // Distinct cdids, and how many of them the archive already holds.
-      const sorted = cdids.subarray(0, valid).sort();
+      const { valid } = tally;
+      const sorted = tally.cdid.slice(0, valid).sort();
       const held = heldIn(await queryServiceFor(this.ctx.db).snapshot());
       let distinct = 0;
       let existing = 0;
@@ -101,21 +116,39 @@ export class Imports {
         distinct++;
         if (held(sorted[k] as number)) existing++;
       }
-      const id = randomBytes(8).toString('hex');
-      this.current = { id, source, detected, mtimeMs, valid, distinct, existing, errorCount, staged };
-      log.info('import read', { format: detected.format, rows, valid, errors: errorCount });
+      const points = { cdid: tally.cdid, lat: tally.lat, lon: tally.lon, size: valid };
+      const { errorCount } = tally;
+      this.current = {
+        id,
+        source,
+        detected,
+        mtimeMs,
+        valid,
+        distinct,
+        existing,
+        errorCount,
+        stageFiles,
+        points,
+      };
+      log.info('import read', {
+        format: detected.format,
+        rows: tally.rows,
+        valid,
+        errors: errorCount,
+        parallel,
+      });
       return {
         importId: id,
         fileName: source.name,
         format: detected.format,
         bytes: source.bytes,
-        rows,
+        rows: tally.rows,
         valid,
         duplicatesInFile: valid - distinct,
         existing,
         errorCount,
-        errors,
-        sample,
+        errors: tally.errors,
+        sample: tally.sample,
       };
     });
   }
@@ -123,43 +156,25 @@ export class Imports {
   async run(importId: string, onBadRows: 'skip' | 'abort'): Promise<ImportResult> {
     return this.exclusive(async () => {
       const current = this.currentOf(importId);
-      const fails = (n: number) =>
-        new EngineError(
+      const n = current.errorCount;
+      if (onBadRows === 'abort' && n > 0)
+        throw new EngineError(
           'bad_input',
           `${n} row${n === 1 ? ' has' : 's have'} problems, so nothing was imported. Fix the file, or import only the valid rows.`,
         );
-      if (onBadRows === 'abort' && current.errorCount > 0) throw fails(current.errorCount);
       const info = await stat(current.source.file).catch(() => null);
       if (!info || info.size !== current.source.bytes || info.mtimeMs !== current.mtimeMs)
         throw new EngineError('conflict', 'The file changed since it was previewed. Preview it again.');
       const started = performance.now();
-      const snapshot = await queryServiceFor(this.ctx.db).snapshot();
       const progress = this.throttled('writing', current.source.bytes);
-      let skipped = 0;
-      const { detected, staged } = current;
-      function* stagedRows(kept: StagedRows): Generator<ImportRow[]> {
-        // The preview kept the valid rows; the bad ones are skipped (or, with 'abort', refused above).
-        skipped = current.errorCount;
-        yield* kept.chunks((done) => progress(Math.round((current.source.bytes * done) / kept.count)));
-      }
-      function* rows(): Generator<ImportRow[]> {
-        for (const records of readRecordsSync(current.source.file, detected, progress)) {
-          const out: ImportRow[] = [];
-          for (const rec of records) {
-            const result = checked(rec, detected);
-            if (Array.isArray(result)) out.push(result);
-            else if (onBadRows === 'abort') throw fails(1);
-            else skipped++;
-          }
-          yield out;
-        }
-      }
+      // The preview staged only the valid rows: the bad ones are skipped (or, with 'abort', refused above).
       const counts = mergeRows(this.ctx.db, {
-        rows: staged ? stagedRows(staged) : rows(),
-        heldBefore: heldIn(snapshot),
+        stageFiles: current.stageFiles,
         expectedNew: current.distinct - current.existing,
         repeats: current.valid > current.distinct,
         now: this.now(),
+        points: current.points,
+        onProgress: (f) => progress(Math.round(current.source.bytes * f), true),
       });
       progress(current.source.bytes, true);
       notifyIncidentsWritten(this.ctx.db);
@@ -167,6 +182,7 @@ export class Imports {
       await this.dropCurrent(true);
       const ms = Math.round(performance.now() - started);
       const unchanged = Math.max(0, current.distinct - counts.inserted - counts.updated);
+      const skipped = current.errorCount;
       log.info('import written', { ...counts, unchanged, skipped, ms, phases });
       return { ...counts, unchanged, skipped, ms };
     });
@@ -210,20 +226,29 @@ export class Imports {
   private async dropCurrent(removeUpload: boolean): Promise<void> {
     const current = this.current;
     this.current = null;
+    if (current) removeStageFiles(importsDirOf(this.ctx.dataDir), current.id);
     if (current?.source.uploaded && removeUpload) await rm(current.source.file, { force: true });
   }
 }
 
-/** A record as a row for the store, or its problem. */
-function checked(rec: RawRecord, detected: Detected): ImportRow | { field: string | null; message: string } {
-  if ('problem' in rec) return { field: null, message: rec.problem };
-  return normalize(rec.value, { unneutralise: detected.format === 'blotter-csv' });
-}
-
-function grow(a: Float64Array): Float64Array {
-  const b = new Float64Array(a.length * 2);
-  b.set(a);
-  return b;
+/** The one-thread preview (small files, JSON): read, check, stage. */
+async function checkInThisThread(
+  file: string,
+  detected: Detected,
+  stageFile: string,
+  onBytes: (bytes: number) => void,
+): Promise<CheckTally> {
+  const stage = new StageWriter(stageFile);
+  try {
+    const tally = new CheckTally();
+    for await (const records of readRecords(file, detected, onBytes))
+      tally.add(checkRecords(records, detected, stage));
+    stage.close();
+    return tally;
+  } catch (error) {
+    stage.abandon();
+    throw error;
+  }
 }
 
 async function head(file: string): Promise<string> {

@@ -1,20 +1,25 @@
 /**
- * Writes an import's rows into the archive in ONE transaction: either every row lands or none
- * does. The rule, per cdid (README.md): a row the archive does not hold is inserted (source
- * 'import'; first/last seen from the file, else now); a copy replaces the one already held — in
- * the archive, or earlier in the same file — only when its last_seen is later (first_seen becomes
- * the earlier of the two); otherwise the held copy stays, and only a description it lacks is taken.
+ * Writes an import's staged rows (stage.ts) into the archive in ONE transaction: either every row
+ * lands or none does. The rule, per cdid (README.md): a row the archive does not hold is inserted
+ * (source 'import'; first/last seen from the file, else now); a copy replaces the one already held
+ * — in the archive, or earlier in the same file — only when its last_seen is later (first_seen
+ * becomes the earlier of the two); otherwise the held copy stays, and only a description it lacks
+ * is taken.
+ *
+ * Files whose cdids are distinct (what the preview saw) are merged by a few set-wise statements
+ * inside SQLite: replace, describe, then insert the rest in file order. Files that repeat a cdid go
+ * row by row in file order, so that a later copy meets the earlier one under the same rule.
  *
  * Small imports keep the incidents' triggers (each row indexed in the R*Tree and FTS as it lands).
  * An import that adds a large share of the archive sets the triggers (and the query engine's TEMP
  * change-log triggers) and the secondary indexes aside, builds the indexes again from a sort, and
- * rebuilds both text and spatial indexes whole at the end — FTS with its 'rebuild' command, the R*Tree by bulk packing
- * (rtreeBulk.ts, verified with rtreecheck, else rebuilt entry by entry) — then puts the triggers
- * back, all inside the same transaction.
+ * rebuilds both text and spatial indexes whole at the end — FTS with its 'rebuild' command, the
+ * R*Tree by bulk packing (rtreeBulk.ts, checked, else rebuilt entry by entry) — then puts the
+ * triggers back, all inside the same transaction.
  */
 import type { Db } from '../store/database';
-import type { ImportRow } from './normalize';
 import { rebuildIncidentsRtree, type Points } from './rtreeBulk';
+import { stagedRowsSql } from './stage';
 
 export type MergeCounts = { inserted: number; updated: number };
 
@@ -27,126 +32,85 @@ const REMOVED_REASON = 'marked removed in an imported file';
 const COLUMNS =
   'cdid, type, address, lat, lon, link, date_raw, occurred_local, timezone, occurred_utc, time_flag, local_day, ' +
   'local_hour, local_weekday, description, first_seen, last_seen, removed_at, removed_reason, source';
-const REPLACE = `UPDATE incidents SET type = ?, address = ?, lat = ?, lon = ?, link = ?, date_raw = ?,
-  occurred_local = ?, timezone = ?, occurred_utc = ?, time_flag = ?, local_day = ?, local_hour = ?, local_weekday = ?,
-  description = coalesce(?, description), first_seen = min(first_seen, ?), last_seen = ?, removed_at = ?,
-  removed_reason = ?, source = ? WHERE cdid = ? AND ? > last_seen`;
+/** A staged row `s` as the archive's COLUMNS (@now: the import's time). */
+const AS_ARCHIVE_ROW = `s.cdid, s.type, s.address, s.lat, s.lon, s.link, s.date_raw, s.occurred_local, s.timezone,
+  s.occurred_utc, s.time_flag, s.local_day, s.local_hour, s.local_weekday, s.description,
+  coalesce(s.first_seen, s.last_seen, @now), coalesce(s.last_seen, @now),
+  CASE WHEN s.removed THEN coalesce(s.last_seen, @now) END, CASE WHEN s.removed THEN @reason END, 'import'`;
+/** Replaces held copies the staged copy `s` saw later (the row's archive values as AS_ARCHIVE_ROW). */
+const REPLACE_SET = `type = s.type, address = s.address, lat = s.lat, lon = s.lon, link = s.link,
+  date_raw = s.date_raw, occurred_local = s.occurred_local, timezone = s.timezone, occurred_utc = s.occurred_utc,
+  time_flag = s.time_flag, local_day = s.local_day, local_hour = s.local_hour, local_weekday = s.local_weekday,
+  description = coalesce(s.description, description), first_seen = min(first_seen, coalesce(s.first_seen, s.last_seen)),
+  last_seen = s.last_seen, removed_at = CASE WHEN s.removed THEN s.last_seen END,
+  removed_reason = CASE WHEN s.removed THEN @reason END, source = 'import'`;
 const TRIGGERS = ['incidents_ai', 'incidents_au_geo', 'incidents_au_text'];
 /** The name prefix of query/changeLog.ts's TEMP triggers (LIKE pattern, `\` escaping `_`). */
 const CHANGE_LOG = String.raw`blotter\_query\_changes\_`;
-const BATCH = 40; // rows per INSERT (800 parameters)
+/** Staged rows read at a time by the row-by-row path. */
+const PAGE = 4096;
 
 export type MergeInput = {
-  /** The import's rows, chunk by chunk, read inside the transaction. */
-  rows: Iterable<ImportRow[]>;
-  /** Whether the archive held a cdid when the import began (its snapshot). */
-  heldBefore: (cdid: number) => boolean;
+  /** The staging files of the import (stage.ts), attached for the merge. */
+  stageFiles: readonly string[];
   /** New cdids the import is expected to add (from its preview): picks row-by-row or bulk indexing. */
   expectedNew: number;
   /** Whether a cdid may come more than once in the file (its preview saw repeats). */
   repeats: boolean;
   now: number;
+  /** Every staged row's position, in file order (from the preview): packs the R*Tree without reading it back. */
+  points?: Points;
+  /** How far the merge is, 0..1 (it moves in steps). */
+  onProgress?: (fraction: number) => void;
 };
 
 export function mergeRows(db: Db, input: MergeInput): MergeCounts {
+  const schemas = input.stageFiles.map((_, k) => `import_stage_${k}`);
+  const attached: string[] = [];
   const cache = db.pragma('cache_size', { simple: true }) as number;
-  db.pragma('cache_size = -262144'); // the indexes' pages stay in memory while a big import lands
   try {
-    return db.transaction(() => merge(db, input)).immediate();
+    input.stageFiles.forEach((file, k) => {
+      db.prepare(`ATTACH DATABASE ? AS ${schemas[k]}`).run(file);
+      attached.push(schemas[k] as string);
+    });
+    db.pragma('cache_size = -262144'); // the indexes' pages stay in memory while a big import lands
+    return db.transaction(() => merge(db, schemas, input)).immediate();
   } finally {
     db.pragma(`cache_size = ${cache}`);
+    for (const s of attached) db.exec(`DETACH DATABASE ${s}`);
   }
 }
 
-/** Milliseconds spent per phase of the last merge (reading and writing rows, FTS, R*Tree), for the log. */
+/** Milliseconds spent per phase of the last merge (writing rows, indexes, FTS, R*Tree), for the log. */
 export const phases = { rows: 0, indexes: 0, fts: 0, rtree: 0 };
 
-function merge(db: Db, { rows, heldBefore, expectedNew, repeats, now }: MergeInput): MergeCounts {
+function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
+  const { expectedNew, repeats, now, onProgress = () => undefined } = input;
   const started = performance.now();
   Object.assign(phases, { rows: 0, indexes: 0, fts: 0, rtree: 0 });
   const before = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
   const bulk = expectedNew >= BULK_MIN_ROWS && expectedNew >= BULK_MIN_SHARE * (before + expectedNew);
   const triggers = bulk ? setTriggersAside(db) : [];
   const indexes = bulk ? setIndexesAside(db) : [];
+  const params = { now, reason: REMOVED_REASON };
 
-  /** The 20 values of a row for INSERT, appended to `out`. */
-  const append = (out: unknown[], r: ImportRow): unknown[] => {
-    const seen = r[16] ?? now;
-    for (let k = 0; k < 15; k++) out.push(r[k]);
-    out.push(r[15] ?? seen, seen, r[17] ? seen : null, r[17] ? REMOVED_REASON : null, 'import');
-    return out;
-  };
-  const insertSql = (n: number) =>
-    `INSERT ${repeats ? 'OR IGNORE ' : ''}INTO incidents (${COLUMNS}) VALUES ${Array(n)
-      .fill(`(${Array(20).fill('?').join(', ')})`)
-      .join(', ')}`;
-  const insertBatch = db.prepare(insertSql(BATCH));
-  const insertOne = db.prepare(insertSql(1));
-  const held = db.prepare('SELECT last_seen, description IS NULL AS bare FROM incidents WHERE cdid = ?');
-  const replace = db.prepare(REPLACE);
-  const describe = db.prepare(
-    'UPDATE incidents SET description = ?, description_fetched_at = ? WHERE cdid = ? AND description IS NULL',
-  );
-  /** A copy of a row already held: replaces it when seen later; else may give it a description. */
-  const offer = (v: unknown[], fileSeen: number | null, description: string | null): boolean => {
-    if (fileSeen !== null && replace.run(...v.slice(1), v[0], fileSeen).changes > 0) return true;
-    return description !== null && describe.run(description, now, v[0]).changes > 0;
-  };
-
-  // A bulk import into an empty archive without repeats inserts every row as read: the R*Tree is
-  // then packed from these positions rather than the table read back.
-  let points: Points | undefined =
-    bulk && before === 0 && !repeats
-      ? {
-          cdid: new Float64Array(expectedNew),
-          lat: new Float64Array(expectedNew),
-          lon: new Float64Array(expectedNew),
-          size: 0,
-        }
-      : undefined;
-  let updated = 0;
-  const pending: unknown[] = [];
-  const flush = (): void => {
-    if (pending.length === 0) return;
-    const n = pending.length / 20;
-    (n === BATCH ? insertBatch : db.prepare(insertSql(n))).run(pending);
-    pending.length = 0;
-  };
-  for (const chunk of rows) {
-    for (const r of chunk) {
-      if (!heldBefore(r[0])) {
-        // New to the archive. Files whose preview saw repeated cdids go row by row, so that a
-        // later copy meets the earlier one under the same seen-later rule.
-        if (!repeats) {
-          if (points) {
-            if (points.size === points.cdid.length)
-              points = undefined; // more rows than the preview saw
-            else {
-              points.cdid[points.size] = r[0];
-              points.lat[points.size] = r[3];
-              points.lon[points.size++] = r[4];
-            }
-          }
-          append(pending, r);
-          if (pending.length === BATCH * 20) flush();
-        } else {
-          const v = append([], r);
-          if (insertOne.run(v).changes === 0) offer(v, r[16], r[14]);
-        }
-        continue;
-      }
-      const stored = held.get(r[0]) as { last_seen: number; bare: number } | undefined;
-      if (stored && offer(append([], r), r[16], stored.bare ? r[14] : null)) updated++;
-    }
-  }
-  flush();
+  const updated = repeats
+    ? mergeRowByRow(db, schemas, params)
+    : before === 0
+      ? insertAll(db, schemas, params)
+      : mergeSetwise(db, schemas, params);
+  onProgress(0.4);
   const wrote = performance.now();
   if (bulk) {
     // Each index built whole from a sort, rather than grown row by row in random order.
     for (const sql of indexes) db.exec(sql);
     phases.indexes = Math.round(performance.now() - wrote);
+    onProgress(0.55);
     db.exec(`INSERT INTO incidents_fts (incidents_fts) VALUES ('rebuild')`);
     phases.fts = Math.round(performance.now() - wrote) - phases.indexes;
+    onProgress(0.75);
+    // The preview's positions are exactly the table's rows when every staged row was new.
+    const points = before === 0 && !repeats ? input.points : undefined;
     db.exec('SAVEPOINT rtree_bulk');
     if (rebuildIncidentsRtree(db, points) === 'ok') db.exec('RELEASE rtree_bulk');
     else {
@@ -162,6 +126,106 @@ function merge(db: Db, { rows, heldBefore, expectedNew, repeats, now }: MergeInp
   phases.rows = Math.round(wrote - started);
   const after = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
   return { inserted: after - before, updated };
+}
+
+type Params = { now: number; reason: string };
+
+/** An empty archive: every staged row goes in, in file order, in one statement. */
+function insertAll(db: Db, schemas: string[], params: Params): number {
+  db.prepare(
+    `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW} FROM (${stagedRowsSql(schemas)}) s`,
+  ).run(params);
+  return 0;
+}
+
+/** Distinct cdids: replace what the file saw later, take missing descriptions, insert the rest. */
+function mergeSetwise(db: Db, schemas: string[], params: Params): number {
+  // The staged copies of incidents the archive holds.
+  db.exec(`DROP TABLE IF EXISTS temp.import_held`);
+  db.exec(`CREATE TEMP TABLE import_held AS
+    SELECT * FROM (${stagedRowsSql(schemas, 'cdid IN (SELECT cdid FROM main.incidents)')})`);
+  try {
+    let updated = 0;
+    if ((db.prepare('SELECT count(*) FROM temp.import_held').pluck().get() as number) > 0) {
+      db.exec(`CREATE UNIQUE INDEX temp.import_held_cdid ON import_held (cdid)`);
+      updated += db
+        .prepare(
+          `UPDATE main.incidents AS i SET ${REPLACE_SET} FROM temp.import_held AS s
+           WHERE i.cdid = s.cdid AND s.last_seen IS NOT NULL AND s.last_seen > i.last_seen`,
+        )
+        .run(params).changes;
+      // A replaced row already took the newcomer's description when it had one.
+      updated += db
+        .prepare(
+          `UPDATE main.incidents AS i SET description = s.description, description_fetched_at = @now
+           FROM temp.import_held AS s WHERE i.cdid = s.cdid AND i.description IS NULL AND s.description IS NOT NULL`,
+        )
+        .run({ now: params.now }).changes;
+    }
+    db.prepare(
+      `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW}
+       FROM (${stagedRowsSql(schemas, 'cdid NOT IN (SELECT cdid FROM temp.import_held)')}) s`,
+    ).run(params);
+    return updated;
+  } finally {
+    db.exec(`DROP TABLE IF EXISTS temp.import_held`);
+  }
+}
+
+/**
+ * Repeated cdids: each staged row in file order — inserted when new; else it replaces the held copy
+ * (the archive's, or an earlier one of this file) when seen later, or gives it a missing description.
+ * Counts as updated only copies the archive held before the import.
+ */
+function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
+  const page = db.prepare(`${stagedRowsSql(schemas, 'row > @after')} LIMIT ${PAGE}`).raw();
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO incidents (${COLUMNS}) VALUES (${Array(20).fill('?').join(', ')})`,
+  );
+  const replace =
+    db.prepare(`UPDATE incidents SET type = ?, address = ?, lat = ?, lon = ?, link = ?, date_raw = ?,
+    occurred_local = ?, timezone = ?, occurred_utc = ?, time_flag = ?, local_day = ?, local_hour = ?, local_weekday = ?,
+    description = coalesce(?, description), first_seen = min(first_seen, ?), last_seen = ?, removed_at = ?,
+    removed_reason = ?, source = ? WHERE cdid = ? AND ? > last_seen`);
+  const describe = db.prepare(
+    'UPDATE incidents SET description = ?, description_fetched_at = ? WHERE cdid = ? AND description IS NULL',
+  );
+  // The cdids the archive held before the import began (the rest are new, or repeats of new ones).
+  db.exec(`DROP TABLE IF EXISTS temp.import_held`);
+  db.exec(`CREATE TEMP TABLE import_held (cdid INTEGER PRIMARY KEY)`);
+  db.exec(`INSERT OR IGNORE INTO temp.import_held (cdid)
+    SELECT cdid FROM (${stagedRowsSql(schemas, 'cdid IN (SELECT cdid FROM main.incidents)')})`);
+  const heldBefore = db.prepare('SELECT 1 FROM temp.import_held WHERE cdid = ?').pluck();
+  let updated = 0;
+  try {
+    for (let after = 0; ;) {
+      const rows = page.all({ after }) as unknown[][];
+      if (rows.length === 0) return updated;
+      for (const r of rows) {
+        // [row, the staged columns (ImportRow's order)] → the archive's COLUMNS.
+        const fileSeen = r[17] as number | null;
+        const seen = fileSeen ?? params.now;
+        const removed = r[18] ? seen : null;
+        const v = [
+          ...r.slice(1, 16),
+          r[16] ?? seen,
+          seen,
+          removed,
+          removed === null ? null : params.reason,
+          'import',
+        ];
+        const cdid = v[0] as number;
+        if (insert.run(v).changes > 0) continue;
+        const taken =
+          (fileSeen !== null && replace.run(...v.slice(1), cdid, fileSeen).changes > 0) ||
+          (v[14] !== null && describe.run(v[14], params.now, cdid).changes > 0);
+        if (taken && heldBefore.get(cdid) !== undefined) updated++;
+      }
+      after = rows[rows.length - 1]?.[0] as number;
+    }
+  } finally {
+    db.exec(`DROP TABLE IF EXISTS temp.import_held`);
+  }
 }
 
 /** Drops the incidents' own indexes (not the primary key), returning their SQL to build them again. */

@@ -2,11 +2,9 @@
  * An import file as a stream of records (plain objects with canonical field names), a chunk's worth
  * at a time: CSV rows keyed by the header, JSON and NDJSON objects, GeoJSON features flattened
  * (properties, plus lat/lon from a Point geometry). A record that cannot be read carries a problem.
- * Read asynchronously for the preview (the worker stays responsive) and synchronously inside the
- * import's one transaction (nothing else may write while it is open).
+ * Read asynchronously, so the engine answers other calls while a preview reads.
  */
-import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
+import { createReadStream } from 'node:fs';
 import { CsvRecordReader } from './csvRecords';
 import type { Detected } from './detect';
 import { JsonRecordReader, NdjsonRecordReader } from './jsonRecords';
@@ -27,7 +25,20 @@ export class RecordDecoder {
   private readonly json = new JsonRecordReader();
   private readonly ndjson = new NdjsonRecordReader();
 
-  constructor(private readonly detected: Detected) {}
+  /**
+   * `continuing`: a CSV chunk cut from the middle of a file at a record's start (the parallel
+   * preview): the header read from the file's start, and the number of the chunk's first row.
+   */
+  constructor(
+    private readonly detected: Detected,
+    continuing?: { header: string[]; firstRow: number },
+  ) {
+    if (continuing) {
+      this.header = continuing.header;
+      this.row = continuing.firstRow - 1;
+      this.first = false;
+    }
+  }
 
   push(chunk: string): RawRecord[] {
     if (this.first) {
@@ -86,33 +97,6 @@ export async function* readRecords(
     yield decoder.end();
   } finally {
     stream.destroy();
-  }
-}
-
-/** The same, read with blocking calls (for a transaction that must not yield). */
-export function* readRecordsSync(
-  file: string,
-  detected: Detected,
-  onBytes: (bytes: number) => void = () => undefined,
-): Generator<RawRecord[]> {
-  const fd = openSync(file, 'r');
-  const buffer = Buffer.alloc(CHUNK);
-  const text = new StringDecoder('utf8');
-  const decoder = new RecordDecoder(detected);
-  let bytes = 0;
-  try {
-    for (;;) {
-      const n = readSync(fd, buffer, 0, CHUNK, null);
-      if (n === 0) break;
-      bytes += n;
-      onBytes(bytes);
-      yield decoder.push(text.write(buffer.subarray(0, n)));
-    }
-    const rest = text.end();
-    if (rest) yield decoder.push(rest);
-    yield decoder.end();
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -31,7 +31,7 @@ describe('bulk R*Tree', () => {
     writeIncidents(t.db, rows);
     const before = contents();
     const queries = [box(40.5, -89.5, 0.1), box(40.9, -89.1, 0.05), box(40, -90, 2)];
-    const verdict = t.db.transaction(() => rebuildIncidentsRtree(t.db))();
+    const verdict = t.db.transaction(() => rebuildIncidentsRtree(t.db, undefined, 'full'))();
     expect(verdict).toBe('ok');
     expect(contents()).toEqual(before);
     expect([box(40.5, -89.5, 0.1), box(40.9, -89.1, 0.05), box(40, -90, 2)]).toEqual(queries);
@@ -43,9 +43,9 @@ describe('bulk R*Tree', () => {
   });
 
   it('handles an empty table and a single node', () => {
-    expect(t.db.transaction(() => rebuildIncidentsRtree(t.db))()).toBe('ok');
+    expect(t.db.transaction(() => rebuildIncidentsRtree(t.db, undefined, 'full'))()).toBe('ok');
     writeIncidents(t.db, [apiRow(1), apiRow(2)]);
-    expect(t.db.transaction(() => rebuildIncidentsRtree(t.db))()).toBe('ok');
+    expect(t.db.transaction(() => rebuildIncidentsRtree(t.db, undefined, 'full'))()).toBe('ok');
     expect(contents()).toHaveLength(2);
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * A thread of the parallel preview (built as out/main/importWorker.js): checks the CSV chunks the
+ * engine thread cuts from a large file (whole records each) and stages their valid rows in its own
+ * staging file. Messages: CheckWorkerData to start; `chunk` → `checked` (the chunk's findings, its
+ * typed arrays transferred); `close` → `closed` once the staging file is committed.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Detected } from './detect';
+import { RecordDecoder } from './readRecords';
+import { checkRecords, type CheckedChunk } from './rowChecks';
+import { StageWriter } from './stage';
+
+export type CheckWorkerData = { stageFile: string; detected: Detected; header: string[] };
+export type ToCheckWorker =
+  { type: 'chunk'; seq: number; text: string; firstRow: number } | { type: 'close' };
+export type FromCheckWorker =
+  | { type: 'checked'; seq: number; chunk: CheckedChunk }
+  | { type: 'closed'; staged: number }
+  | { type: 'failed'; message: string };
+
+const port = parentPort;
+if (!port) throw new Error('checkWorker.ts runs as a worker thread');
+const { stageFile, detected, header } = workerData as CheckWorkerData;
+const stage = new StageWriter(stageFile);
+
+port.on('message', (message: ToCheckWorker) => {
+  try {
+    if (message.type === 'close') {
+      stage.close();
+      port.postMessage({ type: 'closed', staged: stage.count } satisfies FromCheckWorker);
+      port.close();
+      return;
+    }
+    const decoder = new RecordDecoder(detected, { header, firstRow: message.firstRow });
+    const records = decoder.push(message.text);
+    records.push(...decoder.end());
+    const chunk = checkRecords(records, detected, stage);
+    port.postMessage({ type: 'checked', seq: message.seq, chunk } satisfies FromCheckWorker, [
+      chunk.cdid.buffer as ArrayBuffer,
+      chunk.lat.buffer as ArrayBuffer,
+      chunk.lon.buffer as ArrayBuffer,
+    ]);
+  } catch (error) {
+    port.postMessage({
+      type: 'failed',
+      message: error instanceof Error ? error.message : String(error),
+    } satisfies FromCheckWorker);
+  }
+});

@@ -1,0 +1,141 @@
+/**
+ * The preview of a large CSV file on several threads: this (the engine) thread reads the file and
+ * cuts it into chunks of whole records (csvRecords.ts's `completeRecords`, the parser's own rules,
+ * so a quoted line break never splits a record) and numbers their rows; each check thread
+ * (checkWorker.ts) parses and checks its chunks and stages the valid rows in its own file. The
+ * findings come back per chunk and are added up in file order, so the preview reads exactly as the
+ * one-thread preview of the same file.
+ */
+import { createReadStream } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread, workerEntry } from '../workerThreads';
+import type { CheckWorkerData, FromCheckWorker, ToCheckWorker } from './checkWorker';
+import { completeRecords, CsvRecordReader } from './csvRecords';
+import type { Detected } from './detect';
+import { canonicalKey } from './normalize';
+import { CheckTally, type CheckedChunk } from './rowChecks';
+
+const READ_BYTES = 1 << 20;
+/** Chunks waiting at one thread at most (enough to keep it busy, bounded memory). */
+const IN_FLIGHT = 2;
+
+export type ParallelCheck = {
+  file: string;
+  detected: Detected;
+  /** One staging file per thread. */
+  stageFiles: string[];
+  onBytes: (bytes: number) => void;
+  /** Characters per chunk handed to a thread (about; whole records). */
+  chunkChars?: number;
+};
+
+export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally> {
+  const chunkChars = job.chunkChars ?? READ_BYTES;
+  const tally = new CheckTally();
+  const done = new Map<number, CheckedChunk>();
+  let nextToTally = 0;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const threads: { worker: Worker; inFlight: number; closed: Promise<void> }[] = [];
+
+  const start = (header: string[]) => {
+    for (const stageFile of job.stageFiles) {
+      const worker = startWorkerThread(workerEntry(import.meta.url, 'checkWorker.ts', 'importWorker.js'), {
+        stageFile,
+        detected: job.detected,
+        header,
+      } satisfies CheckWorkerData);
+      const thread = { worker, inFlight: 0, closed: Promise.resolve() };
+      thread.closed = new Promise<void>((resolve, reject) => {
+        worker.on('message', (m: FromCheckWorker) => {
+          if (m.type === 'checked') {
+            thread.inFlight--;
+            done.set(m.seq, m.chunk);
+            for (let c = done.get(nextToTally); c; c = done.get(nextToTally)) {
+              done.delete(nextToTally++);
+              tally.add(c);
+            }
+          } else if (m.type === 'closed') resolve();
+          else failure ??= new Error(m.message);
+          notify();
+        });
+        worker.on('error', (error) => {
+          failure ??= error;
+          reject(error);
+          notify();
+        });
+        worker.on('exit', () => resolve());
+      });
+      thread.closed.catch(() => undefined);
+      threads.push(thread);
+    }
+  };
+
+  let seq = 0;
+  /** Hands `text` (whole records, the first numbered `firstRow`) to the least busy thread. */
+  const dispatch = async (text: string, firstRow: number) => {
+    for (;;) {
+      if (failure) throw failure;
+      const idle = threads.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+      if (idle.inFlight < IN_FLIGHT) {
+        idle.inFlight++;
+        idle.worker.postMessage({ type: 'chunk', seq: seq++, text, firstRow } satisfies ToCheckWorker);
+        return;
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+
+  const stream = createReadStream(job.file, { encoding: 'utf8', highWaterMark: READ_BYTES });
+  try {
+    let text = '';
+    let header: string[] | null = null;
+    let nextRow = 1;
+    let first = true;
+    for await (const piece of stream) {
+      job.onBytes(stream.bytesRead);
+      text += first ? (piece as string).replace(/^\uFEFF/, '') : (piece as string);
+      first = false;
+      if (!header) {
+        const cut = completeRecords(text, 1);
+        if (cut.count === 0) continue;
+        header = readHeader(text.slice(0, cut.end));
+        text = text.slice(cut.end);
+        start(header);
+      }
+      if (text.length < chunkChars) continue;
+      const { end, count } = completeRecords(text);
+      if (end === 0) continue; // one record longer than a chunk: wait for its end
+      await dispatch(text.slice(0, end), nextRow);
+      nextRow += count;
+      text = text.slice(end);
+    }
+    if (!header) {
+      header = readHeader(text);
+      text = '';
+      start(header);
+    }
+    // The rest, which may end without a line break: the thread reads it to the end.
+    if (text.length > 0) await dispatch(text, nextRow);
+    for (const t of threads) t.worker.postMessage({ type: 'close' } satisfies ToCheckWorker);
+    await Promise.all(threads.map((t) => t.closed));
+    if (failure) throw failure;
+    if (nextToTally !== seq) throw new Error('A check thread stopped before it answered.');
+    return tally;
+  } finally {
+    stream.destroy();
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+}
+
+/** The header's field names, canonical. */
+function readHeader(text: string): string[] {
+  const reader = new CsvRecordReader();
+  const records = [...reader.push(text), ...reader.end()];
+  return (records[0] ?? []).map(canonicalKey);
+}

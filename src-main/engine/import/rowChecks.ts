@@ -1,0 +1,116 @@
+/**
+ * Checking an import's records: each valid row goes to the staging file; what the preview reports
+ * (rows read, valid, the first errors and rows, each valid row's cdid and position) comes back as
+ * a `CheckedChunk`, and a `CheckTally` adds the chunks up in file order. The same code runs in the
+ * engine thread (small files, JSON) and in the parallel preview's threads (large CSV files).
+ */
+import type { ImportPreview, ImportRowError } from '../../../src-shared/exports';
+import type { Detected } from './detect';
+import { normalize, type ImportRow } from './normalize';
+import type { RawRecord } from './readRecords';
+import type { StageWriter } from './stage';
+
+export const MAX_LISTED_ERRORS = 500;
+const SAMPLE = 10;
+
+type Sample = ImportPreview['sample'][number];
+
+/** What checking some records found (records in file order). */
+export type CheckedChunk = {
+  /** Records read (the file's rows; a JSON file's own problem is not one). */
+  rows: number;
+  valid: number;
+  errorCount: number;
+  /** The first errors (at most MAX_LISTED_ERRORS). */
+  errors: ImportRowError[];
+  /** The first valid rows (at most 10). */
+  sample: Sample[];
+  /** Each valid row's cdid, lat and lon, in order. */
+  cdid: Float64Array;
+  lat: Float64Array;
+  lon: Float64Array;
+};
+
+/** A record as a row for the store, or its problem. */
+export function checked(
+  rec: RawRecord,
+  detected: Detected,
+): ImportRow | { field: string | null; message: string } {
+  if ('problem' in rec) return { field: null, message: rec.problem };
+  return normalize(rec.value, { unneutralise: detected.format === 'blotter-csv' });
+}
+
+/** Checks `records`, staging each valid row under its row number. */
+export function checkRecords(records: RawRecord[], detected: Detected, stage: StageWriter): CheckedChunk {
+  const n = records.length;
+  const out: CheckedChunk = {
+    rows: 0,
+    valid: 0,
+    errorCount: 0,
+    errors: [],
+    sample: [],
+    cdid: new Float64Array(n),
+    lat: new Float64Array(n),
+    lon: new Float64Array(n),
+  };
+  for (const rec of records) {
+    if (rec.row > 0) out.rows++;
+    const result = checked(rec, detected);
+    if (!Array.isArray(result)) {
+      out.errorCount++;
+      if (out.errors.length < MAX_LISTED_ERRORS) out.errors.push({ row: rec.row, ...result });
+      continue;
+    }
+    stage.add(rec.row, result);
+    const v = out.valid++;
+    out.cdid[v] = result[0];
+    out.lat[v] = result[3];
+    out.lon[v] = result[4];
+    if (out.sample.length < SAMPLE) out.sample.push(sampleOf(result));
+  }
+  out.cdid = out.cdid.subarray(0, out.valid);
+  out.lat = out.lat.subarray(0, out.valid);
+  out.lon = out.lon.subarray(0, out.valid);
+  return out;
+}
+
+function sampleOf(r: ImportRow): Sample {
+  const [cdid, type, address, lat, lon, , , occurredLocal, timezone] = r;
+  return { cdid, type, address, lat, lon, occurredLocal, timezone };
+}
+
+/** The chunks of one preview, added up in file order. */
+export class CheckTally {
+  rows = 0;
+  valid = 0;
+  errorCount = 0;
+  readonly errors: ImportRowError[] = [];
+  readonly sample: Sample[] = [];
+  cdid: Float64Array = new Float64Array(1024);
+  lat: Float64Array = new Float64Array(1024);
+  lon: Float64Array = new Float64Array(1024);
+
+  add(c: CheckedChunk): void {
+    this.rows += c.rows;
+    this.errorCount += c.errorCount;
+    for (const e of c.errors) if (this.errors.length < MAX_LISTED_ERRORS) this.errors.push(e);
+    for (const s of c.sample) if (this.sample.length < SAMPLE) this.sample.push(s);
+    const need = this.valid + c.valid;
+    if (need > this.cdid.length) {
+      const size = Math.max(need, this.cdid.length * 2);
+      this.cdid = grow(this.cdid, size);
+      this.lat = grow(this.lat, size);
+      this.lon = grow(this.lon, size);
+    }
+    this.cdid.set(c.cdid, this.valid);
+    this.lat.set(c.lat, this.valid);
+    this.lon.set(c.lon, this.valid);
+    this.valid = need;
+  }
+}
+
+function grow(a: Float64Array, size: number): Float64Array {
+  const b = new Float64Array(size);
+  b.set(a);
+  return b;
+}

@@ -1,0 +1,123 @@
+/**
+ * An import's checked rows, kept between the preview and the run in staging SQLite files beside
+ * the uploads (`<data>/imports/<import id>.stage-<k>.sqlite`; the archive is not touched). Each
+ * preview thread writes its own file (SQLite has one writer per file); a row is keyed by its number
+ * in the import file, so the run reads every file together in file order with one merging query
+ * (`stagedRowsSql`) and copies the new rows into the archive inside SQLite, with no value passing
+ * through JavaScript. The files go when the import is run, discarded or replaced, and any left by
+ * a crash go when the next preview starts.
+ */
+import Database from 'better-sqlite3';
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { ImportRow } from './normalize';
+
+/** The staged columns after `row`, in ImportRow's order (merge.ts maps them onto the archive's). */
+export const STAGED_COLUMNS = [
+  'cdid',
+  'type',
+  'address',
+  'lat',
+  'lon',
+  'link',
+  'date_raw',
+  'occurred_local',
+  'timezone',
+  'occurred_utc',
+  'time_flag',
+  'local_day',
+  'local_hour',
+  'local_weekday',
+  'description',
+  'first_seen',
+  'last_seen',
+  'removed',
+] as const;
+
+// Declared types give the values the archive's storage classes (and the file its compactness).
+const TABLE = `CREATE TABLE rows (row INTEGER PRIMARY KEY, cdid INTEGER, type TEXT, address TEXT, lat REAL,
+  lon REAL, link TEXT, date_raw TEXT, occurred_local TEXT, timezone TEXT, occurred_utc INTEGER, time_flag TEXT,
+  local_day TEXT, local_hour INTEGER, local_weekday INTEGER, description TEXT, first_seen INTEGER,
+  last_seen INTEGER, removed INTEGER)`;
+const WIDTH = STAGED_COLUMNS.length + 1;
+const BATCH = 40; // rows per INSERT (760 parameters)
+
+export const stageFileOf = (importsDir: string, importId: string, k: number): string =>
+  path.join(importsDir, `${importId}.stage-${k}.sqlite`);
+
+/** Deletes the staging files of `importId`, or of every import but `keep`'s when no id is given. */
+export function removeStageFiles(importsDir: string, importId?: string, keep?: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(importsDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^([0-9a-f]+)\.stage-\d+\.sqlite(-journal|-wal|-shm)?$/.exec(name);
+    if (!m || (importId !== undefined ? m[1] !== importId : m[1] === keep)) continue;
+    rmSync(path.join(importsDir, name), { force: true });
+  }
+}
+
+/** Writes checked rows into one staging file, in one transaction committed by `close()`. */
+export class StageWriter {
+  private readonly db: Database.Database;
+  private readonly batch: Database.Statement;
+  private readonly pending: unknown[] = [];
+  count = 0;
+
+  constructor(readonly file: string) {
+    rmSync(file, { force: true });
+    this.db = new Database(file);
+    // Scratch data: a crash loses only the preview, which is read again.
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    this.db.exec(TABLE);
+    this.batch = this.db.prepare(insertSql(BATCH));
+    this.db.exec('BEGIN');
+  }
+
+  /** Row `row` (its number in the import file; each number once, rising) as checked. */
+  add(row: number, r: ImportRow): void {
+    const p = this.pending;
+    p.push(row);
+    for (let k = 0; k < 18; k++) p.push(r[k]);
+    this.count++;
+    if (p.length === BATCH * WIDTH) {
+      this.batch.run(p);
+      p.length = 0;
+    }
+  }
+
+  /** Writes what is pending and closes the file, ready for the run. */
+  close(): void {
+    if (this.pending.length > 0) this.db.prepare(insertSql(this.pending.length / WIDTH)).run(this.pending);
+    this.pending.length = 0;
+    this.db.exec('COMMIT');
+    this.db.close();
+  }
+
+  /** Closes and deletes the file (the preview failed or was replaced). */
+  abandon(): void {
+    if (this.db.open) this.db.close();
+    rmSync(this.file, { force: true });
+  }
+}
+
+function insertSql(n: number): string {
+  const one = `(${Array(WIDTH).fill('?').join(', ')})`;
+  return `INSERT INTO rows (row, ${STAGED_COLUMNS.join(', ')}) VALUES ${Array(n).fill(one).join(', ')}`;
+}
+
+/**
+ * The staged rows of every attached staging schema (those meeting `where`, a condition on one
+ * staged row's columns), in file order: `row` and the staged columns. SQLite merges the files'
+ * row-ordered tables (MERGE (UNION ALL)) without a sort — also as a FROM subquery, as long as the
+ * outer query adds no ORDER BY or WHERE of its own (either makes SQLite sort everything again).
+ */
+export function stagedRowsSql(schemas: readonly string[], where?: string): string {
+  const cols = `row, ${STAGED_COLUMNS.join(', ')}`;
+  const arm = (s: string) => `SELECT ${cols} FROM "${s}".rows${where ? ` WHERE ${where}` : ''}`;
+  return `${schemas.map(arm).join(' UNION ALL ')} ORDER BY row`;
+}
