@@ -12,6 +12,8 @@ export default defineConfig({
         input: {
           index: resolve('src-main/electron/main.ts'),
           engineWorker: resolve('src-main/engine/worker.ts'),
+          importWorker: resolve('src-main/engine/import/checkWorker.ts'),
+          checkpointWorker: resolve('src-main/engine/store/checkpointWorker.ts'),
         },
       },
     },

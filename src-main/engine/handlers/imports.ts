@@ -7,7 +7,11 @@ const registries = new WeakMap<EngineContext, Imports>();
 
 export function importsOf(ctx: EngineContext): Imports {
   let imports = registries.get(ctx);
-  if (!imports) registries.set(ctx, (imports = new Imports(ctx)));
+  if (!imports) {
+    const created = new Imports(ctx);
+    registries.set(ctx, (imports = created));
+    ctx.onClose(() => created.close());
+  }
   return imports;
 }
 

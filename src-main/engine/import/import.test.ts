@@ -395,7 +395,7 @@ describe('previewImport and runImport', () => {
         .all() as string[];
     const before = objects();
     expect(before.filter((n) => n.startsWith('temp blotter_query_changes_')).length).toBe(3);
-    expect(before.filter((n) => n.startsWith('index ')).length).toBe(3);
+    expect(before.filter((n) => n.startsWith('index ')).length).toBe(1);
     const rows = Array.from({ length: 30_000 }, (_, k) => apiRow(50_000 + k));
     const pv = await preview(file('many.json', JSON.stringify(rows)));
     const done = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'abort' });

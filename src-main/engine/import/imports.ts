@@ -14,6 +14,7 @@ import type { EngineContext } from '../context';
 import { EngineError } from '../errors';
 import { createLogger } from '../log';
 import { notifyIncidentsWritten, queryServiceFor } from '../query/index';
+import { deferCheckpoint } from '../store/backgroundCheckpoint';
 import { GONE, type Snapshot } from '../query/snapshot';
 import { detectFormat, type Detected } from './detect';
 import { mergeRows, phases } from './merge';
@@ -26,6 +27,8 @@ import { removeStageFiles, stageFileOf, StageWriter } from './stage';
 
 const log = createLogger('import');
 const PROGRESS_EVERY_MS = 150;
+/** Imports of this many rows checkpoint the log afterwards on another thread (backgroundCheckpoint.ts). */
+const BACKGROUND_CHECKPOINT_ROWS = 20_000;
 
 export type ImportOptions = {
   /** CSV files from this size are checked on several threads (parallelPreview.ts). */
@@ -65,6 +68,8 @@ export class Imports {
   private current: Current | null = null;
   private busy = false;
   private readonly options: ImportOptions;
+  /** The background checkpoint after the last large import, while it runs. */
+  private checkpointing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly ctx: Pick<EngineContext, 'db' | 'dataDir' | 'emit'>,
@@ -167,15 +172,21 @@ export class Imports {
         throw new EngineError('conflict', 'The file changed since it was previewed. Preview it again.');
       const started = performance.now();
       const progress = this.throttled('writing', current.source.bytes);
-      // The preview staged only the valid rows: the bad ones are skipped (or, with 'abort', refused above).
-      const counts = mergeRows(this.ctx.db, {
-        stageFiles: current.stageFiles,
-        expectedNew: current.distinct - current.existing,
-        repeats: current.valid > current.distinct,
-        now: this.now(),
-        points: current.points,
-        onProgress: (f) => progress(Math.round(current.source.bytes * f), true),
-      });
+      const deferred = current.valid >= BACKGROUND_CHECKPOINT_ROWS ? deferCheckpoint(this.ctx.db) : null;
+      let counts;
+      try {
+        // The preview staged only the valid rows: the bad ones are skipped (or, with 'abort', refused above).
+        counts = mergeRows(this.ctx.db, {
+          stageFiles: current.stageFiles,
+          expectedNew: current.distinct - current.existing,
+          repeats: current.valid > current.distinct,
+          now: this.now(),
+          points: current.points,
+          onProgress: (f) => progress(Math.round(current.source.bytes * f), true),
+        });
+      } finally {
+        if (deferred) this.checkpointing = deferred.release();
+      }
       progress(current.source.bytes, true);
       notifyIncidentsWritten(this.ctx.db);
       this.ctx.emit({ type: 'incidentsChanged' });
@@ -186,6 +197,11 @@ export class Imports {
       log.info('import written', { ...counts, unchanged, skipped, ms, phases });
       return { ...counts, unchanged, skipped, ms };
     });
+  }
+
+  /** Waits for a background checkpoint still running (the engine is closing). */
+  async close(): Promise<void> {
+    await this.checkpointing;
   }
 
   async discard(importId: string): Promise<boolean> {

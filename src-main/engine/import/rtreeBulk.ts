@@ -237,27 +237,34 @@ export function rebuildIncidentsRtree(
   return sampledCheck(db, leafLevel, depth);
 }
 
-/** The counts, the root's depth, and points spread over the table found from the root down. */
+/**
+ * The counts, the root's depth, and points spread over the table: each found from the root down by
+ * its position (the first match suffices: many incidents may share a block) and by its cdid (the
+ * rowid table to its leaf), with the bounds it was given.
+ */
 function sampledCheck(db: Db, leaves: Level, depth: number): string {
   const rowids = db.prepare(`SELECT count(*) FROM ${TABLE}_rowid`).pluck().get() as number;
   if (rowids !== leaves.size) return `the rowid table holds ${rowids} entries, not ${leaves.size}`;
   const root = db.prepare(`SELECT data FROM ${TABLE}_node WHERE nodeno = 1`).pluck().get() as Buffer;
   if (root.readUInt16BE(0) !== depth) return `the root says depth ${root.readUInt16BE(0)}, not ${depth}`;
-  const found = db
+  const atPosition = db
     .prepare(
-      `SELECT cdid FROM ${TABLE} WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ?`,
+      `SELECT 1 FROM ${TABLE} WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ? LIMIT 1`,
     )
     .pluck();
+  const byCdid = db.prepare(`SELECT min_lat, max_lat, min_lon, max_lon FROM ${TABLE} WHERE cdid = ?`).raw();
   const step = Math.max(1, Math.floor(leaves.size / SAMPLED_POINTS));
   for (let i = 0; i < leaves.size; i += step) {
-    const b = leaves.box;
-    const [minLat, maxLat, minLon, maxLon] = [b[i * 4], b[i * 4 + 1], b[i * 4 + 2], b[i * 4 + 3]];
-    if (!(found.all(maxLat, minLat, maxLon, minLon) as number[]).includes(leaves.id[i] as number))
-      return `incident ${leaves.id[i]} is not found through the tree`;
+    const box = Array.from(leaves.box.subarray(i * 4, i * 4 + 4));
+    const [minLat, maxLat, minLon, maxLon] = box as [number, number, number, number];
+    const id = leaves.id[i] as number;
+    if (atPosition.get(maxLat, minLat, maxLon, minLon) !== 1)
+      return `incident ${id}'s position is not found through the tree`;
+    const stored = byCdid.get(id) as number[] | undefined;
+    if (!stored || stored.some((v, k) => v !== box[k])) return `incident ${id} is not held with its bounds`;
   }
   return 'ok';
 }
-
 /** The points as [cdid, lat, lon], by cdid (the order the rowid table is appended in). */
 function* inCdidOrder({ cdid, lat, lon, size }: Points): Generator<[number, number, number]> {
   let sorted = true;

@@ -24,7 +24,7 @@ export type ApplyContext = {
   shape: Shape;
   runId: number;
   now: number;
-  knownTypes?: readonly string[];
+  knownTypes?: () => readonly string[];
 };
 
 export type Applied = { outcome: Outcome; counts: UpsertCounts; rows: number };

@@ -50,7 +50,12 @@ export type Outcome =
 /** How many levels of quadrants a split may jump at once (4, 16 or 64 children). */
 const MAX_SPLIT_LEVELS = 3;
 
-export type DecideContext = { shape: Shape; now: number; knownTypes?: readonly string[] };
+export type DecideContext = {
+  shape: Shape;
+  now: number;
+  /** Types seen in the local file, read only when a page must be split by type. */
+  knownTypes?: () => readonly string[];
+};
 
 /** `rows` in the order the server sent them (ascending, or descending for tail and desc pages). */
 export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContext): Outcome {
@@ -101,7 +106,7 @@ export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContex
   if (job.types === null) {
     return {
       kind: 'split-types',
-      types: typesToSplit(rows, ctx.knownTypes),
+      types: typesToSplit(rows, ctx.knownTypes?.()),
       next: { since: job.since, mode: 'asc', ascLastUtc: R, estimate: 1 },
     };
   }

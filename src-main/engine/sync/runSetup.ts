@@ -53,7 +53,10 @@ function isDeep(run: RunRow): boolean {
   return daysBetween(run.since_day, localDayOf(run.started_at, zone)) >= DEEP_REFRESH_DAYS;
 }
 
-/** Types seen in the local file (so a type split also asks about types the spec does not list). */
+/**
+ * Types seen in the local file (so a type split also asks about types the spec does not list). A
+ * scan of the table (no index serves it): the sync reads it only when it must split by type.
+ */
 export function knownTypes(db: Db): string[] {
   return db
     .prepare<[], { type: string }>('SELECT DISTINCT type FROM incidents LIMIT 100')

@@ -124,7 +124,7 @@ export async function runArea(
     shape: area.shape,
     runId: run.id,
     now: now(),
-    knownTypes: knownTypes(db),
+    knownTypes: once(() => knownTypes(db)),
   };
 
   async function work(job: JobRow): Promise<void> {
@@ -256,4 +256,10 @@ function chain(prev: (() => void) | null, next: () => void): () => void {
     prev?.();
     next();
   };
+}
+
+/** `read`, run the first time the result is asked for and kept. */
+function once<T>(read: () => T): () => T {
+  let value: { v: T } | null = null;
+  return () => (value ??= { v: read() }).v;
 }

@@ -8,7 +8,8 @@ import type Database from 'better-sqlite3';
 import * as m001 from './001-initial';
 import * as m002 from './002-sync';
 import * as m003 from './003-sync-tail';
+import * as m004 from './004-unused-indexes';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
-export const migrations: readonly Migration[] = [m001, m002, m003];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004];
