@@ -14,6 +14,7 @@ export default defineConfig({
           engineWorker: resolve('src-main/engine/worker.ts'),
           importWorker: resolve('src-main/engine/import/checkWorker.ts'),
           checkpointWorker: resolve('src-main/engine/store/checkpointWorker.ts'),
+          rtreePackWorker: resolve('src-main/engine/import/rtreePackWorker.ts'),
         },
       },
     },

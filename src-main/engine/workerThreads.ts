@@ -5,12 +5,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type TransferListItem } from 'node:worker_threads';
 
-export function startWorkerThread(entry: string, workerData: unknown): Worker {
-  if (!entry.endsWith('.ts')) return new Worker(entry, { workerData });
+export function startWorkerThread(
+  entry: string,
+  workerData: unknown,
+  transferList: TransferListItem[] = [],
+): Worker {
+  if (!entry.endsWith('.ts')) return new Worker(entry, { workerData, transferList });
   const bootstrap = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tsWorkerBootstrap.mjs');
-  return new Worker(bootstrap, { workerData, argv: [pathToFileURL(entry).href] });
+  return new Worker(bootstrap, { workerData, transferList, argv: [pathToFileURL(entry).href] });
 }
 
 /**

@@ -404,6 +404,8 @@ describe('previewImport and runImport', () => {
     expect(t.db.prepare('SELECT rtreecheck(?)').pluck().get('incidents_rtree')).toBe('ok');
     expect(t.db.prepare('SELECT count(*) FROM incidents_rtree').pluck().get()).toBe(30_001);
     t.db.exec(`INSERT INTO incidents_fts (incidents_fts) VALUES ('integrity-check')`);
+    // The rebuild's automatic merging is back on afterwards.
+    expect(t.db.prepare(`SELECT v FROM incidents_fts_config WHERE k = 'automerge'`).pluck().get()).toBe(4);
     expect(
       await call<{ total: number }>('countIncidents', { filters: { preset: 'all', includeRemoved: true } }),
     ).toMatchObject({ total: 30_001 });
@@ -412,6 +414,28 @@ describe('previewImport and runImport', () => {
     expect(
       await call<{ total: number }>('countIncidents', { filters: { preset: 'all', includeRemoved: true } }),
     ).toMatchObject({ total: 30_002 });
+  });
+
+  it('bulk-imports into an empty archive with the R*Tree packed on another thread', async () => {
+    const rows = Array.from({ length: 25_000 }, (_, k) =>
+      apiRow(70_000 + k, { lat: 41.6 + (k % 500) / 1000, lon: -87.9 + (k % 311) / 1000 }),
+    );
+    const pv = await preview(file('empty.json', JSON.stringify(rows)));
+    const done = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'abort' });
+    expect(done.inserted).toBe(25_000);
+    expect(t.db.prepare('SELECT rtreecheck(?)').pluck().get('incidents_rtree')).toBe('ok');
+    const inBox = t.db
+      .prepare(
+        'SELECT count(*) FROM incidents_rtree WHERE min_lat >= 41.6105 AND max_lat <= 41.6495 AND min_lon >= -87.8995 AND max_lon <= -87.8505',
+      )
+      .pluck()
+      .get();
+    // Bounds halfway between positions: float32 rounding never decides.
+    const inside = (r: { lat: number; lon: number }) =>
+      r.lat >= 41.6105 && r.lat <= 41.6495 && r.lon >= -87.8995 && r.lon <= -87.8505;
+    expect(inBox).toBe(rows.filter(inside).length);
+    expect(inBox).toBeGreaterThan(100);
+    expect(readFileSync(path.join(t.dir.path, 'logs', 'blotter.log'), 'utf8')).not.toMatch(/packing thread/);
   });
 
   it('refuses a file that is not there and a source the page invented', async () => {

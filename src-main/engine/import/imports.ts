@@ -21,7 +21,8 @@ import { mergeRows, phases } from './merge';
 import { checkCsvInParallel } from './parallelPreview';
 import { readRecords } from './readRecords';
 import { checkRecords, CheckTally } from './rowChecks';
-import type { Points } from './rtreeBulk';
+import { rtreeNodeSize, type Points } from './rtreeBulk';
+import { packRtreeInBackground } from './rtreePackThread';
 import { importsDirOf, openSource, type OpenedSource } from './sources';
 import { removeStageFiles, stageFileOf, StageWriter } from './stage';
 
@@ -29,6 +30,8 @@ const log = createLogger('import');
 const PROGRESS_EVERY_MS = 150;
 /** Imports of this many rows checkpoint the log afterwards on another thread (backgroundCheckpoint.ts). */
 const BACKGROUND_CHECKPOINT_ROWS = 20_000;
+/** Imports of this many rows into an empty archive pack the R*Tree on another thread (rtreePackThread.ts). */
+const BACKGROUND_PACKING_ROWS = 20_000;
 
 export type ImportOptions = {
   /** CSV files from this size are checked on several threads (parallelPreview.ts). */
@@ -173,6 +176,13 @@ export class Imports {
       const started = performance.now();
       const progress = this.throttled('writing', current.source.bytes);
       const deferred = current.valid >= BACKGROUND_CHECKPOINT_ROWS ? deferCheckpoint(this.ctx.db) : null;
+      // Into an empty archive every staged row goes in: the R*Tree can be packed meanwhile.
+      const packing =
+        current.valid >= BACKGROUND_PACKING_ROWS &&
+        current.valid === current.distinct &&
+        this.ctx.db.prepare('SELECT NOT EXISTS (SELECT 1 FROM incidents)').pluck().get() === 1
+          ? packRtreeInBackground(current.points, rtreeNodeSize(this.ctx.db))
+          : undefined;
       let counts;
       try {
         // The preview staged only the valid rows: the bad ones are skipped (or, with 'abort', refused above).
@@ -182,9 +192,11 @@ export class Imports {
           repeats: current.valid > current.distinct,
           now: this.now(),
           points: current.points,
+          ...(packing ? { packing } : {}),
           onProgress: (f) => progress(Math.round(current.source.bytes * f), true),
         });
       } finally {
+        packing?.cancel();
         if (deferred) this.checkpointing = deferred.release();
       }
       progress(current.source.bytes, true);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiRow, openTestEngine, writeIncidents, type TestEngine } from '../export/exportTesting';
-import { float32Down, float32Up, rebuildIncidentsRtree } from './rtreeBulk';
+import { float32Down, float32Up, rebuildIncidentsRtree, rtreeNodeSize } from './rtreeBulk';
+import { packRtreeInBackground } from './rtreePackThread';
 
 let t: TestEngine;
 beforeEach(() => (t = openTestEngine()));
@@ -47,5 +48,32 @@ describe('bulk R*Tree', () => {
     writeIncidents(t.db, [apiRow(1), apiRow(2)]);
     expect(t.db.transaction(() => rebuildIncidentsRtree(t.db, undefined, 'full'))()).toBe('ok');
     expect(contents()).toHaveLength(2);
+  });
+
+  it('packs on another thread the same tree, taken inside a transaction', () => {
+    const rows = Array.from({ length: 3000 }, (_, k) =>
+      apiRow(10 + k * 3, { lat: 41 + ((k * 7919) % 1000) / 1000, lon: -88 + ((k * 104729) % 1000) / 1000 }),
+    );
+    writeIncidents(t.db, rows);
+    const before = contents();
+    const size = rows.length;
+    // The positions in a shuffled order, as a file may hold them.
+    const order = rows.map((_, k) => (k * 1237) % size);
+    const points = {
+      cdid: Float64Array.from(order, (k) => rows[k]?.cdid as number),
+      lat: Float64Array.from(order, (k) => rows[k]?.lat as number),
+      lon: Float64Array.from(order, (k) => rows[k]?.lon as number),
+      size,
+    };
+    const packing = packRtreeInBackground(points, rtreeNodeSize(t.db));
+    const verdict = t.db.transaction(() => {
+      const packed = packing.take();
+      expect(packed?.ids.length).toBe(size);
+      return rebuildIncidentsRtree(t.db, undefined, 'full', packed);
+    })();
+    expect(verdict).toBe('ok');
+    expect(contents()).toEqual(before);
+    expect(points.size).toBe(size); // the caller's positions are untouched
+    expect(points.cdid[1]).toBe(rows[1237]?.cdid);
   });
 });

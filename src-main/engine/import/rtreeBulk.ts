@@ -124,27 +124,65 @@ export type Points = { cdid: Float64Array; lat: Float64Array; lon: Float64Array;
 /** Points looked up again through the module after a bulk build. */
 const SAMPLED_POINTS = 256;
 
+/** A tree packed in memory, ready to be written: what `packRtree` computes (on any thread). */
+export type PackedRtree = {
+  depth: number;
+  nodeSize: number;
+  /** Every node's blob (nodeSize bytes each, in writing order) and node number. */
+  blobs: Uint8Array;
+  nodenos: Float64Array;
+  /** [node number, parent's node number] for every node but the root. */
+  parents: Float64Array;
+  /** The leaf entries in cdid order: cdid, leaf node number, bounds (4 float32 each). */
+  ids: Float64Array;
+  leafOf: Float64Array;
+  boxes: Float32Array;
+};
+
+/** The rtree module's node size in this database (the root node's blob is always there). */
+export function rtreeNodeSize(db: Db): number {
+  return db.prepare(`SELECT length(data) FROM ${TABLE}_node WHERE nodeno = 1`).pluck().get() as number;
+}
+
 /**
  * Replaces the R*Tree's content with every incident — read from the table, or given as `points`
- * (exactly the table's rows) — and returns the check's verdict ('ok' when sound).
+ * (exactly the table's rows), or already packed from them — and returns the check's verdict ('ok'
+ * when sound).
  */
 export function rebuildIncidentsRtree(
   db: Db,
   points?: Points,
   check: 'sampled' | 'full' = 'sampled',
+  packed?: PackedRtree | null,
 ): string {
-  const nodeSize = db
-    .prepare(`SELECT length(data) FROM ${TABLE}_node WHERE nodeno = 1`)
-    .pluck()
-    .get() as number;
-  const maxCells = Math.floor((nodeSize - 4) / CELL);
   const count = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
+  const tree =
+    packed && packed.ids.length === count
+      ? packed
+      : packRtree(
+          points && points.size === count
+            ? inCdidOrder(points)
+            : (db.prepare('SELECT cdid, lat, lon FROM incidents ORDER BY cdid').raw().iterate() as Iterable<
+                [number, number, number]
+              >),
+          count,
+          rtreeNodeSize(db),
+        );
+  writePackedRtree(db, tree);
+  if (check === 'full') return db.prepare(`SELECT rtreecheck(?)`).pluck().get(TABLE) as string;
+  return sampledCheck(db, tree);
+}
+
+/** Packs `count` points ([cdid, lat, lon], by cdid) into nodes of `nodeSize` bytes. */
+export function packRtree(
+  points: Iterable<readonly [number, number, number]>,
+  count: number,
+  nodeSize: number,
+): PackedRtree {
+  const maxCells = Math.floor((nodeSize - 4) / CELL);
   const leafLevel: Level = { id: new Float64Array(count), box: new Float32Array(count * 4), size: 0 };
-  for (const [cdid, lat, lon] of points && points.size === count
-    ? inCdidOrder(points)
-    : (db.prepare('SELECT cdid, lat, lon FROM incidents ORDER BY cdid').raw().iterate() as Iterable<
-        [number, number, number]
-      >)) {
+  for (const [cdid, lat, lon] of points) {
+    if (leafLevel.size === count) break;
     const i = leafLevel.size++;
     leafLevel.id[i] = cdid;
     const b = leafLevel.box;
@@ -191,39 +229,66 @@ export function rebuildIncidentsRtree(
   }
 
   const depth = levels.length - 1;
+  const total = levels.reduce((sum, nodes) => sum + nodes.length, 0);
+  const blobs = new Uint8Array(total * nodeSize);
+  const view = new DataView(blobs.buffer);
+  const nodenos = new Float64Array(total);
+  const parents = new Float64Array((total - 1) * 2);
+  const leafOf = new Float64Array(leafLevel.size);
+  let written = 0;
+  let linked = 0;
+  levels.forEach((nodes, d) => {
+    for (const n of nodes) {
+      const base = written * nodeSize;
+      if (n.nodeno === 1) view.setUint16(base, depth);
+      view.setUint16(base + 2, n.entries.length);
+      n.entries.forEach((i, c) => {
+        const at = base + 4 + c * CELL;
+        const id = n.level.id[i] as number;
+        view.setUint32(at, Math.floor(id / 2 ** 32));
+        view.setUint32(at + 4, id >>> 0);
+        for (let k = 0; k < 4; k++) view.setFloat32(at + 8 + k * 4, n.level.box[i * 4 + k] as number);
+        if (d === 0) leafOf[i] = n.nodeno;
+      });
+      nodenos[written++] = n.nodeno;
+      if (n.parent) {
+        parents[linked++] = n.nodeno;
+        parents[linked++] = n.parent.nodeno;
+      }
+    }
+  });
+  return {
+    depth,
+    nodeSize,
+    blobs,
+    nodenos,
+    parents,
+    ids: leafLevel.id.subarray(0, leafLevel.size),
+    leafOf,
+    boxes: leafLevel.box.subarray(0, leafLevel.size * 4),
+  };
+}
+
+/** Writes a packed tree into the module's shadow tables in place of what they held. */
+function writePackedRtree(db: Db, tree: PackedRtree): void {
   const unsafe = (on: boolean) => db.unsafeMode(on);
   unsafe(true);
   try {
     db.exec(`DELETE FROM ${TABLE}_node; DELETE FROM ${TABLE}_rowid; DELETE FROM ${TABLE}_parent;`);
     const node = db.prepare(`INSERT INTO ${TABLE}_node (nodeno, data) VALUES (?, ?)`);
     const parent = db.prepare(`INSERT INTO ${TABLE}_parent (nodeno, parentnode) VALUES (?, ?)`);
-    // Each point's leaf, written in cdid order (the read order): appends to the rowid table's B-tree.
-    const leafOf = new Float64Array(leafLevel.size);
-    levels.forEach((nodes, d) => {
-      for (const n of nodes) {
-        const blob = Buffer.alloc(nodeSize);
-        const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-        if (n.nodeno === 1) view.setUint16(0, depth);
-        view.setUint16(2, n.entries.length);
-        n.entries.forEach((i, c) => {
-          const at = 4 + c * CELL;
-          const id = n.level.id[i] as number;
-          view.setUint32(at, Math.floor(id / 2 ** 32));
-          view.setUint32(at + 4, id >>> 0);
-          for (let k = 0; k < 4; k++) view.setFloat32(at + 8 + k * 4, n.level.box[i * 4 + k] as number);
-          if (d === 0) leafOf[i] = n.nodeno;
-        });
-        node.run(n.nodeno, blob);
-        if (n.parent) parent.run(n.nodeno, n.parent.nodeno);
-      }
-    });
+    const { nodeSize, blobs } = tree;
+    const bytes = Buffer.from(blobs.buffer, blobs.byteOffset, blobs.byteLength);
+    tree.nodenos.forEach((nodeno, k) => node.run(nodeno, bytes.subarray(k * nodeSize, (k + 1) * nodeSize)));
+    for (let k = 0; k < tree.parents.length; k += 2) parent.run(tree.parents[k], tree.parents[k + 1]);
+    // Each point's leaf, in cdid order: appends to the rowid table's B-tree.
     const ROWS = 100;
     const rowidSql = (k: number) =>
       `INSERT INTO ${TABLE}_rowid (rowid, nodeno) VALUES ${Array(k).fill('(?, ?)').join(', ')}`;
     const rowids = db.prepare(rowidSql(ROWS));
     const params: number[] = [];
-    for (let i = 0; i < leafLevel.size; i++) {
-      params.push(leafLevel.id[i] as number, leafOf[i] as number);
+    for (let i = 0; i < tree.ids.length; i++) {
+      params.push(tree.ids[i] as number, tree.leafOf[i] as number);
       if (params.length === ROWS * 2) {
         rowids.run(params);
         params.length = 0;
@@ -233,8 +298,6 @@ export function rebuildIncidentsRtree(
   } finally {
     unsafe(false);
   }
-  if (check === 'full') return db.prepare(`SELECT rtreecheck(?)`).pluck().get(TABLE) as string;
-  return sampledCheck(db, leafLevel, depth);
 }
 
 /**
@@ -242,22 +305,24 @@ export function rebuildIncidentsRtree(
  * its position (the first match suffices: many incidents may share a block) and by its cdid (the
  * rowid table to its leaf), with the bounds it was given.
  */
-function sampledCheck(db: Db, leaves: Level, depth: number): string {
+function sampledCheck(db: Db, tree: PackedRtree): string {
+  const size = tree.ids.length;
   const rowids = db.prepare(`SELECT count(*) FROM ${TABLE}_rowid`).pluck().get() as number;
-  if (rowids !== leaves.size) return `the rowid table holds ${rowids} entries, not ${leaves.size}`;
+  if (rowids !== size) return `the rowid table holds ${rowids} entries, not ${size}`;
   const root = db.prepare(`SELECT data FROM ${TABLE}_node WHERE nodeno = 1`).pluck().get() as Buffer;
-  if (root.readUInt16BE(0) !== depth) return `the root says depth ${root.readUInt16BE(0)}, not ${depth}`;
+  if (root.readUInt16BE(0) !== tree.depth)
+    return `the root says depth ${root.readUInt16BE(0)}, not ${tree.depth}`;
   const atPosition = db
     .prepare(
       `SELECT 1 FROM ${TABLE} WHERE min_lat <= ? AND max_lat >= ? AND min_lon <= ? AND max_lon >= ? LIMIT 1`,
     )
     .pluck();
   const byCdid = db.prepare(`SELECT min_lat, max_lat, min_lon, max_lon FROM ${TABLE} WHERE cdid = ?`).raw();
-  const step = Math.max(1, Math.floor(leaves.size / SAMPLED_POINTS));
-  for (let i = 0; i < leaves.size; i += step) {
-    const box = Array.from(leaves.box.subarray(i * 4, i * 4 + 4));
+  const step = Math.max(1, Math.floor(size / SAMPLED_POINTS));
+  for (let i = 0; i < size; i += step) {
+    const box = Array.from(tree.boxes.subarray(i * 4, i * 4 + 4));
     const [minLat, maxLat, minLon, maxLon] = box as [number, number, number, number];
-    const id = leaves.id[i] as number;
+    const id = tree.ids[i] as number;
     if (atPosition.get(maxLat, minLat, maxLon, minLon) !== 1)
       return `incident ${id}'s position is not found through the tree`;
     const stored = byCdid.get(id) as number[] | undefined;
@@ -265,8 +330,9 @@ function sampledCheck(db: Db, leaves: Level, depth: number): string {
   }
   return 'ok';
 }
+
 /** The points as [cdid, lat, lon], by cdid (the order the rowid table is appended in). */
-function* inCdidOrder({ cdid, lat, lon, size }: Points): Generator<[number, number, number]> {
+export function* inCdidOrder({ cdid, lat, lon, size }: Points): Generator<[number, number, number]> {
   let sorted = true;
   for (let i = 1; i < size && sorted; i++) sorted = (cdid[i - 1] as number) < (cdid[i] as number);
   const order = new Uint32Array(size);
