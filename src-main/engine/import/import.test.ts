@@ -503,6 +503,14 @@ describe('the parallel preview of a large CSV file', () => {
       const rb = await parallel.run(b.importId, 'skip');
       expect({ ...rb, ms: 0 }).toEqual({ ...ra, ms: 0 });
       expect(stageFiles()).toHaveLength(0);
+      // A preview discarded, or replaced by another, leaves no staging files either.
+      const first = await parallel.preview({ path: csv });
+      const second = await parallel.preview({ path: csv });
+      expect(stageFiles()).toHaveLength(3);
+      expect(stageFiles().every((f) => f.startsWith(second.importId))).toBe(true);
+      expect(await parallel.discard(first.importId)).toBe(false); // already replaced
+      expect(await parallel.discard(second.importId)).toBe(true);
+      expect(stageFiles()).toHaveLength(0);
       const all = (db: typeof t.db) =>
         db
           .prepare('SELECT * FROM incidents ORDER BY cdid')
