@@ -1,0 +1,93 @@
+/**
+ * A large archive import, end to end on the built app: a 10 MB Blotter CSV uploaded through the
+ * Export view is previewed on the check threads (importWorker.js), imported into the empty archive
+ * with its R*Tree packed on another thread (rtreePackWorker.js) and the log checkpointed afterwards
+ * (checkpointWorker.js); the archive then holds exactly the valid rows, searchable by place and text.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test } from './fixtures';
+import { openView } from './support/app';
+
+const ROWS = 70_000;
+const BAD = [12_345, 54_321]; // row numbers of the two bad rows
+
+function archiveCsv(): string {
+  const lines = ['cdid,type,occurred_local,timezone,occurred_utc,date_raw,address,lat,lon,link,description'];
+  let row = 0;
+  for (let k = 0; k < ROWS; k++) {
+    if (BAD.includes(row + 1)) {
+      row++;
+      lines.push(`${8_000_000 + k}x,Theft,2025-03-01T10:15,America/Chicago,,,1 BAD ST,41.8,-87.6,,`);
+    }
+    row++;
+    const cdid = 8_000_000 + k;
+    const day = String(1 + (k % 28)).padStart(2, '0');
+    const hour = k % 24;
+    const local = `2025-02-${day}T${String(hour).padStart(2, '0')}:30`;
+    const utc = new Date(Date.UTC(2025, 1, Number(day), hour + 6, 30)).toISOString();
+    const ampm = `${String(hour % 12 === 0 ? 12 : hour % 12).padStart(2, '0')}:30 ${hour < 12 ? 'AM' : 'PM'}`;
+    const lat = (41.7 + (k % 400) / 2000).toFixed(6);
+    const lon = (-87.8 + (k % 577) / 2000).toFixed(6);
+    const description = k % 10 === 0 ? `"Window broken, ""items"" taken ${k}"` : '';
+    lines.push(
+      `${cdid},${k % 3 ? 'Theft' : 'Burglary'},${local},America/Chicago,${utc},02/${day}/25 ${ampm},` +
+        `${100 + (k % 90) * 100} BLOCK OF N CLARK ST,${lat},${lon},https://crime.example.test/i/${cdid},${description}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test('a 10 MB archive previews on several threads and imports whole', async ({ page, dataDir }) => {
+  test.setTimeout(120_000);
+  const csv = path.join(dataDir, 'archive.csv');
+  writeFileSync(csv, archiveCsv());
+  await openView(page, 'Export');
+  await page.getByTestId('import-file').setInputFiles(csv);
+  const preview = page.getByTestId('import-preview');
+  await expect(preview).toContainText('Blotter CSV export', { timeout: 60_000 });
+  await expect(preview).toContainText('70,002');
+  const errors = page.getByTestId('import-errors');
+  for (const row of BAD) await expect(errors).toContainText(String(row));
+  await expect(errors).toContainText('cdid must be a number');
+
+  await page.getByRole('button', { name: /^Import 70,000 incidents/ }).click();
+  await expect(page.getByTestId('import-outcome')).toContainText(
+    'Imported: 70,000 new, 0 updated, 0 already held, 2 bad rows skipped',
+    { timeout: 60_000 },
+  );
+
+  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
+  try {
+    expect(db.prepare('SELECT count(*) FROM incidents').pluck().get()).toBe(ROWS);
+    expect(db.prepare('SELECT count(*) FROM incidents_rtree').pluck().get()).toBe(ROWS);
+    expect(db.prepare(`SELECT rtreecheck('incidents_rtree')`).pluck().get()).toBe('ok');
+    expect(
+      db
+        .prepare(`SELECT count(*) FROM incidents_fts WHERE incidents_fts MATCH '"items taken"'`)
+        .pluck()
+        .get(),
+    ).toBe(ROWS / 10);
+    expect(db.prepare('SELECT * FROM incidents WHERE cdid = 8000010').get()).toMatchObject({
+      type: 'Theft',
+      occurred_local: '2025-02-11T10:30',
+      timezone: 'America/Chicago',
+      description: 'Window broken, "items" taken 10',
+      source: 'import',
+    });
+  } finally {
+    db.close();
+  }
+  const log = readFileSync(path.join(dataDir, 'logs', 'blotter.log'), 'utf8');
+  expect(log).toMatch(/import read .*"parallel":true/);
+  expect(log).not.toMatch(/packing thread|no checkpoint thread|checkpoint failed/);
+  await expect
+    .poll(() =>
+      /log checkpointed in the background/.test(
+        readFileSync(path.join(dataDir, 'logs', 'blotter.log'), 'utf8'),
+      ),
+    )
+    .toBe(true);
+  expect(readdirSync(path.join(dataDir, 'imports')).filter((f) => f.includes('.stage-'))).toEqual([]);
+});
