@@ -423,6 +423,7 @@ describe('previewImport and runImport', () => {
     const pv = await preview(file('empty.json', JSON.stringify(rows)));
     const done = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'abort' });
     expect(done.inserted).toBe(25_000);
+    expect(await call('getArchiveSummary', {})).toMatchObject({ total: 25_000 });
     expect(t.db.prepare('SELECT rtreecheck(?)').pluck().get('incidents_rtree')).toBe('ok');
     const inBox = t.db
       .prepare(
@@ -436,6 +437,22 @@ describe('previewImport and runImport', () => {
     expect(inBox).toBe(rows.filter(inside).length);
     expect(inBox).toBeGreaterThan(100);
     expect(readFileSync(path.join(t.dir.path, 'logs', 'blotter.log'), 'utf8')).not.toMatch(/packing thread/);
+  });
+
+  it('answers the views that ask while the query engine reads the import, and those that ask after', async () => {
+    expect(await call('getArchiveSummary', {})).toMatchObject({ total: 0 });
+    const rows = Array.from({ length: 25_000 }, (_, k) => apiRow(90_000 + k));
+    const pv = await preview(file('views.json', JSON.stringify(rows)));
+    const asked: Promise<unknown>[] = [];
+    const changed = t
+      .waitFor((e) => e.type === 'incidentsChanged')
+      .then(() => {
+        asked.push(call('getArchiveSummary', {})); // as the views do on the event
+      });
+    await call('runImport', { importId: pv.importId, onBadRows: 'abort' });
+    await changed;
+    asked.push(call('getArchiveSummary', {})); // as the import panel's own refresh does
+    for (const summary of await Promise.all(asked)) expect(summary).toMatchObject({ total: 25_000 });
   });
 
   it('refuses a file that is not there and a source the page invented', async () => {

@@ -88,7 +88,12 @@ export class SnapshotKeeper {
     if (this.current && changed.length > Math.max(10_000, this.current.size / 10)) this.stale = true;
     else this.written(changed);
     if (!this.current) await (this.first ??= this.start());
-    if (this.stale) await (this.blocking ??= this.readNow().finally(() => (this.blocking = null)));
+    // A full read under way answers every caller, not only the one that started it (readNow
+    // clears `stale` as it starts, so a second caller must wait for `blocking` too).
+    while (this.stale || this.blocking) {
+      if (this.stale && !this.blocking) this.blocking = this.readNow().finally(() => (this.blocking = null));
+      await this.blocking;
+    }
     const snapshot = this.current as unknown as Snapshot;
     if (this.pending.size > 0) {
       applyChanges(this.db, snapshot, [...this.pending]);
