@@ -14,16 +14,11 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import type { ImportPreview, ImportResult } from '../src-shared/exports';
-import type { CallName } from '../src-shared/contract';
 import { logFileOf } from '../src-main/engine/dataDir';
-import { startEngine } from '../src-main/engine/engineClient';
-import type { EngineHandle } from '../src-main/engine/engineHandle';
+import { engineCall as call, startBuiltEngine } from './lib/builtEngine';
 import { RESULTS } from './lib/benchEngine';
 import { round } from './lib/stats';
-
-const ROOT = path.join(import.meta.dirname, '..');
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,12 +53,6 @@ function exportedCsv(): string {
   return made;
 }
 
-async function call<T>(engine: EngineHandle, name: CallName, input: unknown): Promise<T> {
-  const result = await engine.call(name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value as T;
-}
-
 /** The run's phases, from the engine's log line for it. */
 function runPhases(dataDir: string): unknown {
   const line = readFileSync(logFileOf(dataDir), 'utf8')
@@ -75,19 +64,9 @@ function runPhases(dataDir: string): unknown {
 
 async function main(): Promise<void> {
   const csv = exportedCsv();
-  const web = (await import(pathToFileURL(path.join(ROOT, 'scripts', 'web.mjs')).href)) as {
-    buildIsStale(): boolean;
-    build(): void;
-  };
-  if (web.buildIsStale()) web.build();
   const dataDir = path.join(RESULTS, 'import-data');
   rmSync(dataDir, { recursive: true, force: true });
-  const engine = await startEngine({
-    dataDir,
-    host: 'cli',
-    version: 'bench',
-    workerPath: path.join(ROOT, 'out', 'main', 'engineWorker.js'),
-  });
+  const engine = await startBuiltEngine(dataDir);
   try {
     const cpu = process.cpuUsage();
     let t = performance.now();

@@ -5,16 +5,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type TransferListItem } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 
 export function startWorkerThread(
   entry: string,
   workerData: unknown,
   transferList: TransferListItem[] = [],
+  resourceLimits?: ResourceLimits,
 ): Worker {
-  if (!entry.endsWith('.ts')) return new Worker(entry, { workerData, transferList });
+  const limits = resourceLimits ? { resourceLimits } : {};
+  if (!entry.endsWith('.ts')) return new Worker(entry, { workerData, transferList, ...limits });
   const bootstrap = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tsWorkerBootstrap.mjs');
-  return new Worker(bootstrap, { workerData, transferList, argv: [pathToFileURL(entry).href] });
+  return new Worker(bootstrap, { workerData, transferList, argv: [pathToFileURL(entry).href], ...limits });
 }
 
 /**

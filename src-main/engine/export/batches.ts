@@ -35,15 +35,8 @@ export function rowsInCdidOrder({ snapshot, set }: Resolved): Uint32Array {
   return Uint32Array.from(rows).sort((a, b) => (cdid[a] as number) - (cdid[b] as number));
 }
 
-export async function* exportBatches(
-  db: Db,
-  resolved: Resolved,
-  options: { batchRows?: number; pause?: () => Promise<void> } = {},
-): AsyncGenerator<Batch> {
-  const size = options.batchRows ?? 2000;
-  const pause = options.pause ?? yieldToEventLoop;
-  const { snapshot } = resolved;
-  const order = rowsInCdidOrder(resolved);
+/** Reads one batch (snapshot rows, ascending cdid) of the stored columns, joined to its rows. */
+export function batchReader(db: Db, snapshot: Snapshot): (rows: Uint32Array) => Batch {
   const range = db
     .prepare(`SELECT ${COLUMNS} FROM incidents WHERE cdid BETWEEN ? AND ? ORDER BY cdid`)
     .raw(true);
@@ -51,8 +44,7 @@ export async function* exportBatches(
     .prepare(`SELECT ${COLUMNS} FROM incidents WHERE cdid IN (SELECT value FROM json_each(?)) ORDER BY cdid`)
     .raw(true);
   const cdid = snapshot.cdid;
-  for (let start = 0; start < order.length; start += size) {
-    const rows = order.subarray(start, Math.min(order.length, start + size));
+  return (rows) => {
     const first = rows[0] as number;
     const last = rows[rows.length - 1] as number;
     // Rows [0, sortedRows) are the table in cdid order: their span is about what a range scan reads.
@@ -60,7 +52,21 @@ export async function* exportBatches(
     const found = (
       dense ? range.all(cdid[first], cdid[last]) : keyed.all(JSON.stringify(Array.from(rows, (r) => cdid[r])))
     ) as StoredColumns[];
-    yield join(snapshot, rows, found);
+    return join(snapshot, rows, found);
+  };
+}
+
+export async function* exportBatches(
+  db: Db,
+  resolved: Resolved,
+  options: { batchRows?: number; pause?: () => Promise<void> } = {},
+): AsyncGenerator<Batch> {
+  const size = options.batchRows ?? 2000;
+  const pause = options.pause ?? yieldToEventLoop;
+  const order = rowsInCdidOrder(resolved);
+  const read = batchReader(db, resolved.snapshot);
+  for (let start = 0; start < order.length; start += size) {
+    yield read(order.subarray(start, Math.min(order.length, start + size)));
     await pause();
   }
 }

@@ -30,10 +30,10 @@ export class FileSink {
     return this.stream.bytesWritten + this.stream.writableLength;
   }
 
-  /** Appends text (UTF-8); resolves once the stream can take more. */
-  async write(text: string): Promise<void> {
-    if (text.length === 0) return;
-    if (!this.stream.write(text)) await Promise.race([once(this.stream, 'drain'), this.failure]);
+  /** Appends text (UTF-8) or bytes; resolves once the stream can take more. */
+  async write(data: string | Uint8Array): Promise<void> {
+    if (data.length === 0) return;
+    if (!this.stream.write(data)) await Promise.race([once(this.stream, 'drain'), this.failure]);
   }
 
   /** Flushes, closes and renames the file into place; returns its size in bytes. */

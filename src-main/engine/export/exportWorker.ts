@@ -1,0 +1,70 @@
+/**
+ * An export thread (built as out/main/exportWorker.js; see parallelExport.ts): reads the batches the
+ * engine thread hands it — the cdids of one batch of the filtered set, in cdid order — from the
+ * archive on its own read-only connection and formats them (storedFormat.ts), answering each with
+ * the batch's bytes (transferred; GeoJSON features without the separator before the first) and
+ * how many of its incidents the store no longer held.
+ */
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { STORED_EXPORT_COLUMNS, StoredFormatter, type StoredExportRow } from './storedFormat';
+
+export type ExportWorkerData = { dbFile: string; format: 'csv' | 'geojson' };
+export type ToExportWorker = {
+  seq: number;
+  /** The batch's cdids, ascending. */
+  cdids: Float64Array;
+  /** Whether the batch is most of the table between its first and last cdid (a range scan pays). */
+  dense: boolean;
+};
+export type FromExportWorker =
+  { seq: number; bytes: Uint8Array; written: number; vanished: number } | { seq: number; failed: string };
+
+const port = parentPort;
+if (!port) throw new Error('exportWorker.ts runs as a worker thread');
+const { dbFile, format } = workerData as ExportWorkerData;
+const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+db.pragma('cache_size = -2000'); // it reads each page once, in order: a small cache does
+const range = db
+  .prepare(`SELECT ${STORED_EXPORT_COLUMNS} FROM incidents WHERE cdid BETWEEN ? AND ? ORDER BY cdid`)
+  .raw(true);
+const keyed = db
+  .prepare(
+    `SELECT ${STORED_EXPORT_COLUMNS} FROM incidents WHERE cdid IN (SELECT value FROM json_each(?)) ORDER BY cdid`,
+  )
+  .raw(true);
+const formatter = new StoredFormatter();
+
+port.on('message', ({ seq, cdids, dense }: ToExportWorker) => {
+  try {
+    const n = cdids.length;
+    const found = (
+      n === 0 ? [] : dense ? range.all(cdids[0], cdids[n - 1]) : keyed.all(JSON.stringify(Array.from(cdids)))
+    ) as StoredExportRow[];
+    // Keep exactly the wanted rows (a range scan also meets rows outside the filter).
+    const rows: StoredExportRow[] = [];
+    let j = 0;
+    for (const id of cdids) {
+      while (j < found.length && (found[j] as StoredExportRow)[0] < id) j++;
+      const hit = found[j];
+      if (hit && hit[0] === id) {
+        rows.push(hit);
+        j++;
+      }
+    }
+    const text = format === 'csv' ? formatter.csv(rows) : formatter.geojson(rows);
+    const bytes = Buffer.from(text, 'utf8');
+    // A Buffer may share a pooled ArrayBuffer: copy small ones into their own before transferring.
+    const own =
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Uint8Array.from(bytes);
+    port.postMessage(
+      { seq, bytes: own, written: rows.length, vanished: n - rows.length } satisfies FromExportWorker,
+      [own.buffer as ArrayBuffer],
+    );
+  } catch (error) {
+    port.postMessage({
+      seq,
+      failed: error instanceof Error ? error.message : String(error),
+    } satisfies FromExportWorker);
+  }
+});

@@ -1,0 +1,125 @@
+/**
+ * A large CSV or GeoJSON export on more than one thread: the engine thread cuts the filtered set
+ * (the query engine's, in cdid order) into batches and hands them round to export threads
+ * (exportWorker.ts), each reading its batches from the archive on its own read-only connection and
+ * formatting them, while it formats its own share (`local`: the one-thread path's reader and
+ * formatter, from the snapshot); it writes the batches to the file in order. The file is byte for
+ * byte what the one-thread path (batches.ts + batchFormat.ts) writes; a test compares them.
+ */
+import type { ResourceLimits, Worker } from 'node:worker_threads';
+import type { Snapshot } from '../query/snapshot';
+import { startWorkerThread, workerEntry } from '../workerThreads';
+import type { ExportWorkerData, FromExportWorker, ToExportWorker } from './exportWorker';
+import type { FileSink } from './fileSink';
+
+export type ThreadedExport = {
+  dbFile: string;
+  format: 'csv' | 'geojson';
+  snapshot: Snapshot;
+  /** The filtered set's snapshot rows, in cdid order. */
+  order: Uint32Array;
+  sink: FileSink;
+  threads: number;
+  /** The threads' heap limits (default THREAD_LIMITS). */
+  limits?: ResourceLimits;
+  /**
+   * Formats one batch in this thread (the one-thread path's reader and formatter): this thread then
+   * takes every (threads + 1)-th batch itself while the threads work on theirs.
+   */
+  local?: (rows: Uint32Array) => { text: string; written: number };
+  batchRows?: number;
+  cancelled: () => boolean;
+  /** Rows written so far (after each batch). */
+  onWritten: (written: number) => void;
+};
+
+type Answer = Extract<FromExportWorker, { bytes: Uint8Array }>;
+
+/** Rows per batch: small enough that a batch's garbage dies young in a small heap. */
+const BATCH_ROWS = 1000;
+/**
+ * An export thread's heap, capped (measured on 1M rows: the same speed as unbounded, ~half the
+ * memory). A batch that does not fit (thousands of 100,000-character descriptions) stops the
+ * thread, and the caller writes the file on this thread instead.
+ */
+const THREAD_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 16 };
+
+/** Writes the rows to the sink; the count written, or null when cancelled. */
+export async function exportOnThreads(job: ThreadedExport): Promise<{ written: number } | null> {
+  const { snapshot, order, sink } = job;
+  const size = job.batchRows ?? BATCH_ROWS;
+  const batches = Math.ceil(order.length / size);
+  const waiting = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+  const answers = new Map<number, Promise<Answer>>();
+  const failAll = (error: Error) => {
+    for (const w of waiting.values()) w.reject(error);
+    waiting.clear();
+  };
+  const workers: Worker[] = [];
+  const entry = workerEntry(import.meta.url, 'exportWorker.ts', 'exportWorker.js');
+  try {
+    for (let k = 0; k < Math.max(1, job.threads); k++) {
+      const worker = startWorkerThread(
+        entry,
+        { dbFile: job.dbFile, format: job.format } satisfies ExportWorkerData,
+        [],
+        job.limits ?? THREAD_LIMITS,
+      );
+      worker.on('message', (m: FromExportWorker) => {
+        const w = waiting.get(m.seq);
+        waiting.delete(m.seq);
+        if ('failed' in m) w?.reject(new Error(m.failed));
+        else w?.resolve(m);
+      });
+      worker.on('error', failAll);
+      worker.on('exit', () => failAll(new Error('An export thread stopped.')));
+      workers.push(worker);
+    }
+    const lanes = workers.length + (job.local ? 1 : 0);
+    const isLocal = (seq: number) => job.local !== undefined && seq % lanes === lanes - 1;
+    const rowsOf = (seq: number) => order.subarray(seq * size, Math.min(order.length, (seq + 1) * size));
+    let sent = 0;
+    const send = (seq: number) => {
+      if (isLocal(seq)) return;
+      const rows = rowsOf(seq);
+      const first = rows[0] as number;
+      const last = rows[rows.length - 1] as number;
+      // Rows [0, sortedRows) are the table in cdid order: their span is about what a range scan reads.
+      const dense = last < snapshot.sortedRows && last - first + 1 <= 2 * rows.length;
+      const cdids = Float64Array.from(rows, (r) => snapshot.cdid[r] as number);
+      answers.set(seq, new Promise<Answer>((resolve, reject) => waiting.set(seq, { resolve, reject })));
+      answers.get(seq)?.catch(() => undefined); // observed below, in order
+      (workers[(seq % lanes) % workers.length] as Worker).postMessage(
+        { seq, cdids, dense } satisfies ToExportWorker,
+        [cdids.buffer],
+      );
+    };
+    const ahead = lanes * 2;
+    let written = 0;
+    for (let seq = 0; seq < batches; seq++) {
+      while (sent < batches && sent < seq + ahead) send(sent++);
+      let bytes: string | Uint8Array;
+      let count: number;
+      if (isLocal(seq) && job.local) {
+        ({ text: bytes, written: count } = job.local(rowsOf(seq)));
+      } else {
+        const answer = await (answers.get(seq) as Promise<Answer>);
+        answers.delete(seq);
+        ({ bytes, written: count } = answer);
+      }
+      if (job.cancelled()) return null;
+      if (bytes.length > 0) {
+        if (job.format === 'geojson') await sink.write(written === 0 ? '\n' : ',\n');
+        await sink.write(bytes);
+      }
+      written += count;
+      job.onWritten(written);
+    }
+    return { written };
+  } finally {
+    for (const w of workers) {
+      w.removeAllListeners('exit');
+      void w.terminate();
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Export lines straight from the store's rows (what the export threads write; exportWorker.ts):
+ * the same cells, byte for byte, as BatchFormatter writes from the query engine's snapshot —
+ * csv.ts's quoting and formula neutralising, isoInstant for instants, feature() for GeoJSON — with
+ * the cells of repeated texts (types, zones, addresses) worked out once.
+ */
+import { isoInstant } from './batchFormat';
+import { csvField } from './csv';
+import { feature } from './geojson';
+import type { ExportRow } from './rows';
+
+/** The columns read, in this order, for each exported incident. */
+export const STORED_EXPORT_COLUMNS =
+  'cdid, type, occurred_local, timezone, occurred_utc, date_raw, address, lat, lon, link, description, ' +
+  'first_seen, last_seen, removed_at';
+
+export type StoredExportRow = [
+  cdid: number,
+  type: string,
+  occurredLocal: string,
+  timezone: string,
+  occurredUtc: number,
+  dateRaw: string,
+  address: string,
+  lat: number,
+  lon: number,
+  link: string,
+  description: string | null,
+  firstSeen: number,
+  lastSeen: number,
+  removedAt: number | null,
+];
+
+const CELL_CACHE = 50_000;
+
+export class StoredFormatter {
+  private readonly days = new Map<number, string>();
+  private readonly cells = new Map<string, string>();
+
+  /** A text cell that repeats across rows (type, zone, address), quoted once. */
+  private cell(text: string): string {
+    let out = this.cells.get(text);
+    if (out === undefined) {
+      out = csvField(text);
+      if (this.cells.size >= CELL_CACHE) this.cells.clear();
+      this.cells.set(text, out);
+    }
+    return out;
+  }
+
+  csv(rows: readonly StoredExportRow[]): string {
+    const days = this.days;
+    let out = '';
+    for (const r of rows) {
+      out +=
+        `${r[0]},${this.cell(r[1])},${r[2]},${this.cell(r[3])},${isoInstant(r[4], days)},` +
+        `${csvField(r[5])},${this.cell(r[6])},${r[7]},${r[8]},${csvField(r[9])},${csvField(r[10])},` +
+        `${isoInstant(r[11], days)},${isoInstant(r[12], days)},${r[13] === null ? 'false' : 'true'}\r\n`;
+    }
+    return out;
+  }
+
+  /** GeoJSON features separated by `,\n` (the caller puts `\n` or `,\n` before the first). */
+  geojson(rows: readonly StoredExportRow[]): string {
+    let out = '';
+    rows.forEach((r, k) => (out += (k === 0 ? '' : ',\n') + feature(this.exportRow(r))));
+    return out;
+  }
+
+  private exportRow(r: StoredExportRow): ExportRow {
+    const days = this.days;
+    return {
+      cdid: r[0],
+      type: r[1],
+      occurred_local: r[2],
+      timezone: r[3],
+      occurred_utc: isoInstant(r[4], days),
+      date_raw: r[5],
+      address: r[6],
+      lat: r[7],
+      lon: r[8],
+      link: r[9],
+      description: r[10],
+      first_seen: isoInstant(r[11], days),
+      last_seen: isoInstant(r[12], days),
+      removed: r[13] !== null,
+    };
+  }
+}
