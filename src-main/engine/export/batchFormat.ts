@@ -9,6 +9,7 @@ import { dayString } from '../../../src-shared/filters';
 import type { Snapshot } from '../query/snapshot';
 import { REMOVED } from '../query/snapshot';
 import type { Batch } from './batches';
+import { ByteLines } from './byteLines';
 import { csvField } from './csv';
 import { feature } from './geojson';
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
@@ -94,22 +95,26 @@ export class BatchFormatter {
     return text;
   }
 
-  csv(batch: Batch): string {
+  /** A batch's CSV lines, as UTF-8 bytes (see byteLines.ts). */
+  csvBytes(batch: Batch): Buffer {
+    const lines = new ByteLines(batch.rows.length * 300);
+    for (let k = 0; k < batch.rows.length; k++) lines.add(this.csvLine(batch, k));
+    return lines.bytes();
+  }
+
+  private csvLine(batch: Batch, k: number): string {
     const s = this.snapshot;
-    let out = '';
-    for (let k = 0; k < batch.rows.length; k++) {
-      const row = batch.rows[k] as number;
-      const [cdid, dateRaw, link, description, firstSeen, lastSeen] = batch.stored[
-        k
-      ] as Batch['stored'][number];
-      out +=
-        `${cdid},${this.cell('type', s.type[row] as number)},${this.occurredLocal(row)},` +
-        `${this.cell('zone', s.zone[row] as number)},${isoInstant(s.utc[row] as number, this.days)},` +
-        `${csvField(dateRaw)},${this.cell('addr', s.addr[row] as number)},${s.lat[row]},${s.lon[row]},` +
-        `${csvField(link)},${csvField(description)},${this.firstSeen(firstSeen)},${this.lastSeen(lastSeen)},` +
-        `${s.state[row] === REMOVED ? 'true' : 'false'}\r\n`;
-    }
-    return out;
+    const row = batch.rows[k] as number;
+    const [cdid, dateRaw, link, description, firstSeen, lastSeen] = batch.stored[
+      k
+    ] as Batch['stored'][number];
+    return (
+      `${cdid},${this.cell('type', s.type[row] as number)},${this.occurredLocal(row)},` +
+      `${this.cell('zone', s.zone[row] as number)},${isoInstant(s.utc[row] as number, this.days)},` +
+      `${csvField(dateRaw)},${this.cell('addr', s.addr[row] as number)},${s.lat[row]},${s.lon[row]},` +
+      `${csvField(link)},${csvField(description)},${this.firstSeen(firstSeen)},${this.lastSeen(lastSeen)},` +
+      `${s.state[row] === REMOVED ? 'true' : 'false'}\r\n`
+    );
   }
 
   /** The export row of batch entry k (the shape the CLI's writers take). */

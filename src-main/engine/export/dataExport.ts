@@ -64,9 +64,11 @@ export const createDataRunner =
             // This thread formats a share too, from the snapshot (features without the separator first).
             local: (rows) => {
               const batch = read(rows);
-              const text = csv ? format.csv(batch) : format.geojson(batch, true).slice(1);
+              const text = csv ? format.csvBytes(batch) : format.geojson(batch, true).slice(1);
               return { text, written: batch.rows.length };
             },
+            // CSV: 2 batches here for each one on the thread (measured: the lanes then finish together).
+            localShare: csv ? 2 : 1,
             cancelled: () => job.cancelRequested,
             onWritten,
           });
@@ -87,8 +89,8 @@ export const createDataRunner =
       let written = 0;
       for await (const batch of exportBatches(ctx.db, resolved)) {
         if (job.cancelRequested) return null;
-        // One write per batch (~250 kB): short-lived strings that the young generation collects cheaply.
-        await sink.write(csv ? format.csv(batch) : format.geojson(batch, written === 0));
+        // One write per batch (~500 kB of CSV): lines written straight into its Buffer.
+        await sink.write(csv ? format.csvBytes(batch) : format.geojson(batch, written === 0));
         written += batch.rows.length;
         onWritten(written);
       }

@@ -52,11 +52,13 @@ port.on('message', ({ seq, cdids, dense }: ToExportWorker) => {
         j++;
       }
     }
-    const text = format === 'csv' ? formatter.csv(rows) : formatter.geojson(rows);
-    const bytes = Buffer.from(text, 'utf8');
-    // A Buffer may share a pooled ArrayBuffer: copy small ones into their own before transferring.
-    const own =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Uint8Array.from(bytes);
+    let own: Uint8Array;
+    if (format === 'csv') own = formatter.csvBytes(rows);
+    else {
+      // A small Buffer may be a view of the shared pool: give the answer an ArrayBuffer of its own.
+      const text = Buffer.from(formatter.geojson(rows), 'utf8');
+      own = new Uint8Array(text.buffer.slice(text.byteOffset, text.byteOffset + text.byteLength));
+    }
     port.postMessage(
       { seq, bytes: own, written: rows.length, vanished: n - rows.length } satisfies FromExportWorker,
       [own.buffer as ArrayBuffer],

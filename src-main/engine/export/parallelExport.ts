@@ -26,7 +26,12 @@ export type ThreadedExport = {
    * Formats one batch in this thread (the one-thread path's reader and formatter): this thread then
    * takes every (threads + 1)-th batch itself while the threads work on theirs.
    */
-  local?: (rows: Uint32Array) => { text: string; written: number };
+  local?: (rows: Uint32Array) => { text: string | Uint8Array; written: number };
+  /**
+   * Batches this thread formats per batch of each export thread (default 1). It formats a CSV batch
+   * from the snapshot in about half the time a thread takes from the store, but also writes them all.
+   */
+  localShare?: number;
   batchRows?: number;
   cancelled: () => boolean;
   /** Rows written so far (after each batch). */
@@ -75,8 +80,10 @@ export async function exportOnThreads(job: ThreadedExport): Promise<{ written: n
       worker.on('exit', () => failAll(new Error('An export thread stopped.')));
       workers.push(worker);
     }
-    const lanes = workers.length + (job.local ? 1 : 0);
-    const isLocal = (seq: number) => job.local !== undefined && seq % lanes === lanes - 1;
+    // Per cycle of batches: `localShare` for this thread, then one for each export thread.
+    const mine = job.local ? (job.localShare ?? 1) : 0;
+    const lanes = workers.length + mine;
+    const isLocal = (seq: number) => seq % lanes < mine;
     const rowsOf = (seq: number) => order.subarray(seq * size, Math.min(order.length, (seq + 1) * size));
     let sent = 0;
     const send = (seq: number) => {
@@ -89,10 +96,9 @@ export async function exportOnThreads(job: ThreadedExport): Promise<{ written: n
       const cdids = Float64Array.from(rows, (r) => snapshot.cdid[r] as number);
       answers.set(seq, new Promise<Answer>((resolve, reject) => waiting.set(seq, { resolve, reject })));
       answers.get(seq)?.catch(() => undefined); // observed below, in order
-      (workers[(seq % lanes) % workers.length] as Worker).postMessage(
-        { seq, cdids, dense } satisfies ToExportWorker,
-        [cdids.buffer],
-      );
+      (workers[(seq % lanes) - mine] as Worker).postMessage({ seq, cdids, dense } satisfies ToExportWorker, [
+        cdids.buffer,
+      ]);
     };
     const ahead = lanes * 2;
     let written = 0;

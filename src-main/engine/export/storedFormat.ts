@@ -5,6 +5,7 @@
  * the cells of repeated texts (types, zones, addresses) worked out once.
  */
 import { isoInstant } from './batchFormat';
+import { ByteLines } from './byteLines';
 import { csvField } from './csv';
 import { feature } from './geojson';
 import type { ExportRow } from './rows';
@@ -48,16 +49,18 @@ export class StoredFormatter {
     return out;
   }
 
-  csv(rows: readonly StoredExportRow[]): string {
+  /** CSV lines as UTF-8 bytes (see byteLines.ts). */
+  csvBytes(rows: readonly StoredExportRow[]): Buffer {
     const days = this.days;
-    let out = '';
+    const lines = new ByteLines(rows.length * 300);
     for (const r of rows) {
-      out +=
+      lines.add(
         `${r[0]},${this.cell(r[1])},${r[2]},${this.cell(r[3])},${isoInstant(r[4], days)},` +
-        `${csvField(r[5])},${this.cell(r[6])},${r[7]},${r[8]},${csvField(r[9])},${csvField(r[10])},` +
-        `${isoInstant(r[11], days)},${isoInstant(r[12], days)},${r[13] === null ? 'false' : 'true'}\r\n`;
+          `${csvField(r[5])},${this.cell(r[6])},${r[7]},${r[8]},${csvField(r[9])},${csvField(r[10])},` +
+          `${isoInstant(r[11], days)},${isoInstant(r[12], days)},${r[13] === null ? 'false' : 'true'}\r\n`,
+      );
     }
-    return out;
+    return lines.bytes();
   }
 
   /** GeoJSON features separated by `,\n` (the caller puts `\n` or `,\n` before the first). */
