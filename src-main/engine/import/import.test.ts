@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportResult, StartExportOutput } from '../../../src-shared/exports';
@@ -453,6 +453,22 @@ describe('previewImport and runImport', () => {
     await changed;
     asked.push(call('getArchiveSummary', {})); // as the import panel's own refresh does
     for (const summary of await Promise.all(asked)) expect(summary).toMatchObject({ total: 25_000 });
+  });
+
+  it('deletes uploads a closed page left behind a day ago, and keeps recent ones', async () => {
+    const dir = path.join(t.dir.path, 'imports');
+    mkdirSync(dir, { recursive: true });
+    const old = path.join(dir, 'abandoned.upload');
+    const recent = path.join(dir, 'recent.upload');
+    writeFileSync(old, 'cdid\n');
+    writeFileSync(recent, 'cdid\n');
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+    utimesSync(old, twoDaysAgo, twoDaysAgo);
+    await preview(
+      file('any.csv', 'cdid,type,address,lat,lon,date\n1,Theft,x,41.8,-87.6,05/10/25 01:30 PM\n'),
+    );
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
   });
 
   it('refuses a file that is not there and a source the page invented', async () => {

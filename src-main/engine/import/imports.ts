@@ -23,7 +23,7 @@ import { readRecords } from './readRecords';
 import { checkRecords, CheckTally } from './rowChecks';
 import { rtreeNodeSize, type Points } from './rtreeBulk';
 import { packRtreeInBackground } from './rtreePackThread';
-import { importsDirOf, openSource, type OpenedSource } from './sources';
+import { importsDirOf, openSource, removeAbandonedUploads, type OpenedSource } from './sources';
 import { removeStageFiles, stageFileOf, StageWriter } from './stage';
 
 const log = createLogger('import');
@@ -89,6 +89,7 @@ export class Imports {
       const importsDir = importsDirOf(this.ctx.dataDir);
       mkdirSync(importsDir, { recursive: true });
       removeStageFiles(importsDir); // any a crash left behind
+      removeAbandonedUploads(importsDir, source.file, this.now());
       const detected = detectFormat(await head(source.file));
       const mtimeMs = (await stat(source.file)).mtimeMs;
       const id = randomBytes(8).toString('hex');

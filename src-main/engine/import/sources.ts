@@ -2,7 +2,7 @@
  * Where an import's bytes are: an upload the web host streamed into the data folder's imports/
  * (named by a random id: the page never names a path), or a file the Electron open dialog chose.
  */
-import { statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ImportSource } from '../../../src-shared/exports';
 import { UploadId } from '../../../src-shared/exports';
@@ -37,4 +37,27 @@ export function openSource(dataDir: string, source: ImportSource | undefined): O
   }
   const name = uploaded ? (source.name ?? 'upload') : path.basename(file);
   return { file, name: name.slice(0, 255), bytes, uploaded };
+}
+
+/** Uploads older than this that no import ran or discarded (the page was closed mid-way) are deleted. */
+export const ABANDONED_UPLOAD_MS = 24 * 3_600_000;
+
+/** Deletes the uploads in `importsDir` last written over ABANDONED_UPLOAD_MS ago, but `keep`. */
+export function removeAbandonedUploads(importsDir: string, keep: string | null, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(importsDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.upload')) continue;
+    const file = path.join(importsDir, name);
+    if (file === keep) continue;
+    try {
+      if (now - statSync(file).mtimeMs > ABANDONED_UPLOAD_MS) rmSync(file, { force: true });
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
