@@ -8,7 +8,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
-import type { CallInput } from '../../../src-shared/contract';
+import type { CallInput, EngineEvent } from '../../../src-shared/contract';
 import { createNodeFetch } from '../api/nodeFetch';
 import type { EngineHandle } from '../engineHandle';
 import { createInProcessEngine } from '../inProcessEngine';
@@ -142,6 +142,26 @@ describe('testConnection through the engine', () => {
     });
     const o = await test({ baseUrl: other });
     expect(!o.ok && o.error.message).toMatch(/something that isn't the API \(data in another format\)/);
+  });
+
+  it('tells the status bar when a test finds the API unreachable, and when a later one reaches it', async () => {
+    const events: EngineEvent[] = [];
+    engine.onEvent((e) => events.push(e));
+    const port = await closedPort();
+    await test({ baseUrl: `http://127.0.0.1:${port}`, key: GOOD });
+    expect(events.filter((e) => e.type === 'connectivity')).toEqual([
+      {
+        type: 'connectivity',
+        online: false,
+        message: `Can't reach the API at 127.0.0.1:${port} — showing the local archive`,
+      },
+    ]);
+    // A 401 is an answer: the API is reachable again.
+    await test({ baseUrl: sim.url, key: 'not-a-key-anyone-issued' });
+    expect(events.filter((e) => e.type === 'connectivity').at(-1)).toEqual({
+      type: 'connectivity',
+      online: true,
+    });
   });
 
   it('says when nothing listens at the address, or the name does not resolve', async () => {

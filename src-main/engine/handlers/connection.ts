@@ -10,6 +10,7 @@ import { hostFetch } from '../api/hostFetch';
 import type { FetchLike } from '../api/source';
 import { EngineError } from '../errors';
 import { keyStatus, readApiKey, storeApiKey } from '../secrets/apiKey';
+import { syncServiceOf } from '../sync/engineSync';
 import { checkConnection } from './connectionCheck';
 import type { HandlerGroup } from './handler';
 
@@ -46,10 +47,14 @@ export const connectionHandlers = {
         fetch,
       });
       ctx.log.info('connection test passed', { host: result.host, ms: result.ms });
+      syncServiceOf(ctx).reportReachability(true, settings.baseUrl);
       return result;
     } catch (error) {
-      if (error instanceof EngineError)
+      if (error instanceof EngineError) {
         ctx.log.info('connection test failed', { code: error.code, why: error.message });
+        // Any HTTP answer (a 401, a 403…) means the API is reachable; only no answer is offline.
+        syncServiceOf(ctx).reportReachability(error.code !== 'offline', settings.baseUrl);
+      }
       throw error;
     }
   },

@@ -138,6 +138,11 @@ export function createSyncService(o: SyncServiceOptions) {
   }
 
   const service = {
+    /** A request made outside a sync (the connection test) came back (true) or found no one (false). */
+    reportReachability(reachable: boolean, baseUrl: string): void {
+      connectivity.report(reachable, baseUrl);
+    },
+
     areas,
     jobs,
     isRunning: (areaId: number): boolean => running.has(areaId),
