@@ -563,4 +563,24 @@ describe('the parallel preview of a large CSV file', () => {
       await other.close();
     }
   });
+
+  it('reads the file on the engine thread when the check threads fail', async () => {
+    const csv = file('big.csv', trickyCsv(500));
+    const { Imports } = await import('./imports');
+    const emit = () => undefined;
+    const oneThread = await new Imports({ db: t.db, dataDir: t.dir.path, emit }).preview({ path: csv });
+    const failing = new Imports({ db: t.db, dataDir: t.dir.path, emit }, Date.now, {
+      parallelMinBytes: 0,
+      threads: 2,
+      chunkChars: 700,
+      threadLimits: { maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 }, // no thread starts in that
+    });
+    const fallback = await failing.preview({ path: csv });
+    expect(strip(fallback)).toEqual(strip(oneThread));
+    expect(readFileSync(path.join(t.dir.path, 'logs', 'blotter.log'), 'utf8')).toMatch(
+      /the check threads failed; reading the file on the engine thread/,
+    );
+    const done = await failing.run(fallback.importId, 'skip');
+    expect(done.inserted).toBe(oneThread.valid - oneThread.duplicatesInFile);
+  });
 });

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import type { ResourceLimits } from 'node:worker_threads';
 import { open, rm, stat } from 'node:fs/promises';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../src-shared/exports';
 import type { EngineContext } from '../context';
@@ -40,6 +41,8 @@ export type ImportOptions = {
   threads: number;
   /** Characters per chunk handed to a thread. */
   chunkChars?: number;
+  /** The check threads' heap limits (none by default). */
+  threadLimits?: ResourceLimits;
 };
 
 const DEFAULT_OPTIONS: ImportOptions = {
@@ -94,21 +97,32 @@ export class Imports {
       const mtimeMs = (await stat(source.file)).mtimeMs;
       const id = randomBytes(8).toString('hex');
       const parallel = detected.reader === 'csv' && source.bytes >= this.options.parallelMinBytes;
-      const stageFiles = Array.from({ length: parallel ? this.options.threads : 1 }, (_, k) =>
+      let stageFiles = Array.from({ length: parallel ? this.options.threads : 1 }, (_, k) =>
         stageFileOf(importsDir, id, k),
       );
       const progress = this.throttled('reading', source.bytes);
       let tally: CheckTally;
       try {
-        tally = parallel
-          ? await checkCsvInParallel({
+        if (!parallel)
+          tally = await checkInThisThread(source.file, detected, stageFiles[0] as string, progress);
+        else {
+          try {
+            tally = await checkCsvInParallel({
               file: source.file,
               detected,
               stageFiles,
               onBytes: progress,
               ...(this.options.chunkChars ? { chunkChars: this.options.chunkChars } : {}),
-            })
-          : await checkInThisThread(source.file, detected, stageFiles[0] as string, progress);
+              ...(this.options.threadLimits ? { limits: this.options.threadLimits } : {}),
+            });
+          } catch (error) {
+            // A check thread that failed (no bundle, out of memory): read the file here instead.
+            log.warn('the check threads failed; reading the file on the engine thread', { error });
+            removeStageFiles(importsDir, id);
+            stageFiles = [stageFileOf(importsDir, id, 0)];
+            tally = await checkInThisThread(source.file, detected, stageFiles[0] as string, progress);
+          }
+        }
       } catch (error) {
         removeStageFiles(importsDir, id);
         throw error;

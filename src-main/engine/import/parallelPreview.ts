@@ -7,7 +7,7 @@
  * one-thread preview of the same file.
  */
 import { createReadStream } from 'node:fs';
-import type { Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { startWorkerThread, workerEntry } from '../workerThreads';
 import type { CheckWorkerData, FromCheckWorker, ToCheckWorker } from './checkWorker';
 import { completeRecords, CsvRecordReader } from './csvRecords';
@@ -27,6 +27,8 @@ export type ParallelCheck = {
   onBytes: (bytes: number) => void;
   /** Characters per chunk handed to a thread (about; whole records). */
   chunkChars?: number;
+  /** The threads' heap limits. */
+  limits?: ResourceLimits;
 };
 
 export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally> {
@@ -45,11 +47,12 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
 
   const start = (header: string[]) => {
     for (const stageFile of job.stageFiles) {
-      const worker = startWorkerThread(workerEntry(import.meta.url, 'checkWorker.ts', 'importWorker.js'), {
-        stageFile,
-        detected: job.detected,
-        header,
-      } satisfies CheckWorkerData);
+      const worker = startWorkerThread(
+        workerEntry(import.meta.url, 'checkWorker.ts', 'importWorker.js'),
+        { stageFile, detected: job.detected, header } satisfies CheckWorkerData,
+        [],
+        job.limits,
+      );
       const thread = { worker, inFlight: 0, closed: Promise.resolve() };
       thread.closed = new Promise<void>((resolve, reject) => {
         worker.on('message', (m: FromCheckWorker) => {
