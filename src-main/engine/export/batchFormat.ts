@@ -96,8 +96,8 @@ export class BatchFormatter {
   }
 
   /** A batch's CSV lines, as UTF-8 bytes (see byteLines.ts). */
-  csvBytes(batch: Batch): Buffer {
-    const lines = new ByteLines(batch.rows.length * 300);
+  csvBytes(batch: Batch, reuse?: ArrayBuffer): Buffer {
+    const lines = new ByteLines(batch.rows.length * 300, reuse);
     for (let k = 0; k < batch.rows.length; k++) lines.add(this.csvLine(batch, k));
     return lines.bytes();
   }

@@ -35,6 +35,16 @@ export function rowsInCdidOrder({ snapshot, set }: Resolved): Uint32Array {
   return Uint32Array.from(rows).sort((a, b) => (cdid[a] as number) - (cdid[b] as number));
 }
 
+/**
+ * Whether a batch (snapshot rows, ascending cdid) is most of the table between its first and last
+ * cdid, so that a range scan reads little else: rows [0, sortedRows) are the table in cdid order.
+ */
+export function isDenseBatch(snapshot: Snapshot, rows: Uint32Array): boolean {
+  const first = rows[0] as number;
+  const last = rows[rows.length - 1] as number;
+  return last < snapshot.sortedRows && last - first + 1 <= 2 * rows.length;
+}
+
 /** Reads one batch (snapshot rows, ascending cdid) of the stored columns, joined to its rows. */
 export function batchReader(db: Db, snapshot: Snapshot): (rows: Uint32Array) => Batch {
   const range = db
@@ -47,10 +57,10 @@ export function batchReader(db: Db, snapshot: Snapshot): (rows: Uint32Array) => 
   return (rows) => {
     const first = rows[0] as number;
     const last = rows[rows.length - 1] as number;
-    // Rows [0, sortedRows) are the table in cdid order: their span is about what a range scan reads.
-    const dense = last < snapshot.sortedRows && last - first + 1 <= 2 * rows.length;
     const found = (
-      dense ? range.all(cdid[first], cdid[last]) : keyed.all(JSON.stringify(Array.from(rows, (r) => cdid[r])))
+      isDenseBatch(snapshot, rows)
+        ? range.all(cdid[first], cdid[last])
+        : keyed.all(JSON.stringify(Array.from(rows, (r) => cdid[r])))
     ) as StoredColumns[];
     return join(snapshot, rows, found);
   };

@@ -1,14 +1,20 @@
 /**
  * Lines of text written straight into one Buffer (UTF-8), for a batch of an export: no long string
  * is ever built (a batch's text as one string is a large object that only a full GC frees, which
- * lets the heap grow by tens of MB over a big export), and the Buffer goes to the file as is.
+ * lets the heap grow by tens of MB over a big export), and the Buffer goes to the file as is. Once
+ * the file has taken a batch's bytes, their ArrayBuffer comes back for a later batch
+ * (`BufferPool`), so a long export keeps reusing the same few instead of leaving hundreds of dead
+ * ones for the garbage collector.
  */
 export class ByteLines {
   private buf: Buffer;
   private at = 0;
 
-  constructor(capacity: number) {
-    this.buf = Buffer.allocUnsafeSlow(Math.max(1024, capacity)); // never a pooled slab: it may be transferred
+  /** Writes into `reuse` when given and big enough for `capacity` bytes, else into a new Buffer. */
+  constructor(capacity: number, reuse?: ArrayBuffer) {
+    const size = Math.max(1024, capacity);
+    // Never a pooled slab: the ArrayBuffer may be transferred to another thread.
+    this.buf = reuse && reuse.byteLength >= size ? Buffer.from(reuse) : Buffer.allocUnsafeSlow(size);
   }
 
   add(line: string): void {
@@ -21,8 +27,23 @@ export class ByteLines {
     this.at += this.buf.write(line, this.at, 'utf8');
   }
 
-  /** The bytes written (a view of a Buffer of its own: its ArrayBuffer may be transferred). */
+  /** The bytes written: a view of an ArrayBuffer of their own (it may be transferred or reused). */
   bytes(): Buffer {
     return this.buf.subarray(0, this.at);
+  }
+}
+
+/** A few ArrayBuffers waiting to be written into again. */
+export class BufferPool {
+  private readonly free: ArrayBuffer[] = [];
+
+  constructor(private readonly max = 8) {}
+
+  take(): ArrayBuffer | undefined {
+    return this.free.pop();
+  }
+
+  give(buffer: ArrayBuffer): void {
+    if (this.free.length < this.max && buffer.byteLength > 0) this.free.push(buffer);
   }
 }

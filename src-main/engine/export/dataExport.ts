@@ -62,9 +62,9 @@ export const createDataRunner =
             threads,
             ...(threadLimits ? { limits: threadLimits } : {}),
             // This thread formats a share too, from the snapshot (features without the separator first).
-            local: (rows) => {
+            local: (rows, reuse) => {
               const batch = read(rows);
-              const text = csv ? format.csvBytes(batch) : format.geojson(batch, true).slice(1);
+              const text = csv ? format.csvBytes(batch, reuse) : format.geojson(batch, true).slice(1);
               return { text, written: batch.rows.length };
             },
             // CSV: 2 batches here for each one on the thread (measured: the lanes then finish together).

@@ -7,10 +7,15 @@
  */
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { BufferPool } from './byteLines';
 import { STORED_EXPORT_COLUMNS, StoredFormatter, type StoredExportRow } from './storedFormat';
 
 export type ExportWorkerData = { dbFile: string; format: 'csv' | 'geojson' };
-export type ToExportWorker = {
+export type ToExportWorker =
+  | ExportBatchJob
+  /** An answer's ArrayBuffer, back once the file has its bytes: write a later batch into it. */
+  | { recycle: ArrayBuffer };
+type ExportBatchJob = {
   seq: number;
   /** The batch's cdids, ascending. */
   cdids: Float64Array;
@@ -34,8 +39,14 @@ const keyed = db
   )
   .raw(true);
 const formatter = new StoredFormatter();
+const pool = new BufferPool();
 
-port.on('message', ({ seq, cdids, dense }: ToExportWorker) => {
+port.on('message', (message: ToExportWorker) => {
+  if ('recycle' in message) {
+    pool.give(message.recycle);
+    return;
+  }
+  const { seq, cdids, dense } = message;
   try {
     const n = cdids.length;
     const found = (
@@ -53,7 +64,7 @@ port.on('message', ({ seq, cdids, dense }: ToExportWorker) => {
       }
     }
     let own: Uint8Array;
-    if (format === 'csv') own = formatter.csvBytes(rows);
+    if (format === 'csv') own = formatter.csvBytes(rows, pool.take());
     else {
       // A small Buffer may be a view of the shared pool: give the answer an ArrayBuffer of its own.
       const text = Buffer.from(formatter.geojson(rows), 'utf8');

@@ -30,10 +30,17 @@ export class FileSink {
     return this.stream.bytesWritten + this.stream.writableLength;
   }
 
-  /** Appends text (UTF-8) or bytes; resolves once the stream can take more. */
-  async write(data: string | Uint8Array): Promise<void> {
-    if (data.length === 0) return;
-    if (!this.stream.write(data)) await Promise.race([once(this.stream, 'drain'), this.failure]);
+  /**
+   * Appends text (UTF-8) or bytes; resolves once the stream can take more. `onWritten` hears when
+   * the file has the data (after which the stream holds no reference to `data`).
+   */
+  async write(data: string | Uint8Array, onWritten?: () => void): Promise<void> {
+    if (data.length === 0) {
+      onWritten?.();
+      return;
+    }
+    const written = onWritten ? (error?: Error | null) => error || onWritten() : undefined;
+    if (!this.stream.write(data, written)) await Promise.race([once(this.stream, 'drain'), this.failure]);
   }
 
   /** Flushes, closes and renames the file into place; returns its size in bytes. */

@@ -50,9 +50,9 @@ export class StoredFormatter {
   }
 
   /** CSV lines as UTF-8 bytes (see byteLines.ts). */
-  csvBytes(rows: readonly StoredExportRow[]): Buffer {
+  csvBytes(rows: readonly StoredExportRow[], reuse?: ArrayBuffer): Buffer {
     const days = this.days;
-    const lines = new ByteLines(rows.length * 300);
+    const lines = new ByteLines(rows.length * 300, reuse);
     for (const r of rows) {
       lines.add(
         `${r[0]},${this.cell(r[1])},${r[2]},${this.cell(r[3])},${isoInstant(r[4], days)},` +
