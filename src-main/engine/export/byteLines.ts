@@ -6,6 +6,9 @@
  * (`BufferPool`), so a long export keeps reusing the same few instead of leaving hundreds of dead
  * ones for the garbage collector.
  */
+/** Characters gathered before a write into the Buffer (a Buffer.write per line costs more than the line). */
+const FLUSH_CHARS = 16_384;
+
 export class ByteLines {
   private buf: Buffer;
   private at = 0;
@@ -17,18 +20,29 @@ export class ByteLines {
     this.buf = reuse && reuse.byteLength >= size ? Buffer.from(reuse) : Buffer.allocUnsafeSlow(size);
   }
 
+  /** Lines are gathered into a short string (young, cheap) and written a few dozen at a time. */
+  private pending = '';
+
   add(line: string): void {
+    this.pending += line;
+    if (this.pending.length >= FLUSH_CHARS) this.flush();
+  }
+
+  private flush(): void {
+    const text = this.pending;
+    this.pending = '';
     // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    if (this.at + line.length * 3 > this.buf.length) {
-      const bigger = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.at + line.length * 3));
+    if (this.at + text.length * 3 > this.buf.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.at + text.length * 3));
       this.buf.copy(bigger, 0, 0, this.at);
       this.buf = bigger;
     }
-    this.at += this.buf.write(line, this.at, 'utf8');
+    this.at += this.buf.write(text, this.at, 'utf8');
   }
 
   /** The bytes written: a view of an ArrayBuffer of their own (it may be transferred or reused). */
   bytes(): Buffer {
+    if (this.pending) this.flush();
     return this.buf.subarray(0, this.at);
   }
 }
