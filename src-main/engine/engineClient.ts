@@ -5,7 +5,6 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import type { BridgeError, Result } from '../../src-shared/contract';
 import { serveHostFetch, type HostFetch } from './api/fetchBridge';
 import type { HostKind } from './context';
@@ -63,7 +62,7 @@ export function startEngine(options: StartEngineOptions): Promise<EngineHandle> 
     ...(options.demoKey ? { demoKey: options.demoKey } : {}),
     ...(options.hostFetch ? { hostFetch: true } : {}),
   };
-  const worker = createWorker(workerPath, workerData);
+  const worker = startWorkerThread(workerPath, workerData);
   const events = createEventHub(log);
   const fetches = options.hostFetch
     ? serveHostFetch(options.hostFetch, (message) => worker.postMessage(message satisfies ToWorker))
@@ -175,8 +174,4 @@ export function startEngine(options: StartEngineOptions): Promise<EngineHandle> 
       }
     });
   });
-}
-
-function createWorker(workerPath: string, workerData: EngineWorkerData): Worker {
-  return startWorkerThread(workerPath, workerData);
 }

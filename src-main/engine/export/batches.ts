@@ -11,6 +11,7 @@ import type { Db } from '../store/database';
 import type { Resolved } from '../query/service';
 import type { Snapshot } from '../query/snapshot';
 import { yieldToEventLoop } from '../query/snapshotLoader';
+import { matchByCdid } from './matchByCdid';
 
 /** [cdid, date_raw, link, description, first_seen, last_seen]: the columns the snapshot lacks. */
 export type StoredColumns = [number, string, string, string | null, number, number];
@@ -85,16 +86,10 @@ export async function* exportBatches(
 function join(snapshot: Snapshot, wanted: Uint32Array, found: StoredColumns[]): Batch {
   const rows = new Uint32Array(wanted.length);
   const stored: StoredColumns[] = [];
-  let j = 0;
-  for (const row of wanted) {
-    const id = snapshot.cdid[row] as number;
-    while (j < found.length && (found[j] as StoredColumns)[0] < id) j++;
-    const hit = found[j];
-    if (hit && hit[0] === id) {
-      rows[stored.length] = row;
-      stored.push(hit);
-      j++;
-    }
-  }
+  const ids = Float64Array.from(wanted, (row) => snapshot.cdid[row] as number);
+  matchByCdid(ids, found, (k, hit) => {
+    rows[stored.length] = wanted[k] as number;
+    stored.push(hit);
+  });
   return { snapshot, rows: rows.subarray(0, stored.length), stored, vanished: wanted.length - stored.length };
 }

@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { BufferPool } from './byteLines';
+import { matchByCdid } from './matchByCdid';
 import { STORED_EXPORT_COLUMNS, StoredFormatter, type StoredExportRow } from './storedFormat';
 
 export type ExportWorkerData = { dbFile: string; format: 'csv' | 'geojson' };
@@ -54,15 +55,7 @@ port.on('message', (message: ToExportWorker) => {
     ) as StoredExportRow[];
     // Keep exactly the wanted rows (a range scan also meets rows outside the filter).
     const rows: StoredExportRow[] = [];
-    let j = 0;
-    for (const id of cdids) {
-      while (j < found.length && (found[j] as StoredExportRow)[0] < id) j++;
-      const hit = found[j];
-      if (hit && hit[0] === id) {
-        rows.push(hit);
-        j++;
-      }
-    }
+    matchByCdid(cdids, found, (_k, row) => rows.push(row));
     let own: Uint8Array;
     if (format === 'csv') own = formatter.csvBytes(rows, pool.take());
     else {
