@@ -39,30 +39,6 @@ describe('engine', () => {
   });
   const logText = (): string => readFileSync(logFileOf(tmp.path), 'utf8');
 
-  it('app hosts reach the keychain at start, before the shell asks for the key status; the CLI does not', async () => {
-    const reached: string[] = [];
-    for (const host of ['web', 'cli'] as const) {
-      const counting = createMemorySecretStore();
-      const probe = counting.probe.bind(counting);
-      counting.probe = () => {
-        reached.push(host);
-        return probe();
-      };
-      const dir = makeTempDir();
-      const other = createEngine({
-        dataDir: dir.path,
-        secrets: counting,
-        host,
-        version: '1',
-        emit: () => undefined,
-      });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      await other.close();
-      dir.remove();
-    }
-    expect(reached).toEqual(['web']);
-  });
-
   it('answers getAppInfo', async () => {
     expect(await engine.dispatch('getAppInfo', {})).toEqual({
       ok: true,

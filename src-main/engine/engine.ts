@@ -73,12 +73,6 @@ export function createEngine(options: EngineOptions): Engine {
     const warming = setTimeout(() => void warmQueries(context), 0);
     disposers.push(() => clearTimeout(warming));
   }
-  // The shell's first screen waits for the key status: reach the keychain now (loading keytar and
-  // opening its connection take a few hundred ms the first time), so that call finds it warm.
-  if (options.host !== 'cli') {
-    const reaching = setTimeout(() => void context.secrets.probe().catch(() => undefined), 0);
-    disposers.push(() => clearTimeout(reaching));
-  }
 
   async function run(name: CallName, input: unknown): Promise<Result<unknown>> {
     const parsed = parseCallInput(name, input);
