@@ -40,8 +40,10 @@ export function ReportPage({ api, jobId }: { api: BlotterApi; jobId: string }) {
   useEffect(() => {
     if (!model) return;
     document.title = `${model.title} — Blotter`;
+    // The hosts print only a page marked as this job's report (src-main/web/reportReadiness.ts).
+    document.body.dataset.reportJob = jobId;
     document.body.dataset.reportReady = 'true';
-  }, [model]);
+  }, [model, jobId]);
 
   if (error) return <p className="report-error">{error}</p>;
   if (!model) return <p className="report-loading">Preparing the report…</p>;
