@@ -5,7 +5,9 @@
  * inside a finished (unsplit, unfailed) job's circle and the area, of a type that job asked about,
  * reported late enough after the run's `since` that it must have been in the answer
  * (report ≥ start of the day after since + lag + slack), early enough to be served (before the run
- * began, inside the plan window with an hour to spare), and not seen by this run.
+ * began, inside the plan window with an hour to spare), and not seen by this run. Only rows the API
+ * gave (source 'api') are candidates: an imported row was never promised by the API, so its absence
+ * from an answer proves nothing and a sync never removes it.
  *
  * Lower bound: for each root tile, max(1, ceil(n / 500)), n = incidents it returned (seen by this
  * run inside the root circle) — no strategy can do with fewer requests for those tiles.
@@ -43,9 +45,9 @@ export function finalizeRun(
     const all = jobs.allJobs(run.id);
     const inCircle = db.prepare<
       Record<string, number>,
-      Candidate & { last_seen: number; removed_at: number | null }
+      Candidate & { last_seen: number; removed_at: number | null; source: 'api' | 'import' }
     >(
-      `SELECT i.cdid, i.lat, i.lon, i.type, i.occurred_utc, i.timezone, i.last_seen, i.removed_at
+      `SELECT i.cdid, i.lat, i.lon, i.type, i.occurred_utc, i.timezone, i.last_seen, i.removed_at, i.source
        FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
        WHERE r.min_lat >= @minLat AND r.max_lat <= @maxLat AND r.min_lon >= @minLon AND r.max_lon <= @maxLon`,
     );
@@ -62,7 +64,8 @@ export function finalizeRun(
       const tile = tileOfJob(j);
       const types = typesOfJob(j)?.map((t) => t.toLowerCase());
       for (const c of inCircle.all(box(j))) {
-        if (c.removed_at !== null || c.last_seen >= run.started_at) continue;
+        // Only what the API gave can be proven gone by the API: an imported row is never removed by a sync.
+        if (c.source !== 'api' || c.removed_at !== null || c.last_seen >= run.started_at) continue;
         if (!inTile(tile, c.lat, c.lon) || !contains(area.shape, c.lat, c.lon)) continue;
         if (types && !types.includes(c.type.toLowerCase())) continue;
         const mustBeIn =
