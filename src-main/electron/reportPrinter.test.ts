@@ -61,7 +61,11 @@ describe('report printer', () => {
   it('loads the report page hidden, waits until it is drawn, prints it to the file and closes', async () => {
     const log: string[] = [];
     const written = new Map<string, Uint8Array>();
-    const { printer, Win } = printerWith([null, null, { ready: true }], log, written);
+    const { printer, Win } = printerWith(
+      [null, { loaded: false, app: true }, { ready: true, job: 'j1' }],
+      log,
+      written,
+    );
     await printer.print({ jobId: 'j1', file: '/out/r.pdf.part' });
     expect(log[0]).toBe('load file:///app/index.html#/report?job=j1');
     expect(log[1]).toMatch(/^print .*"pageSize":"Letter"/);
@@ -82,7 +86,7 @@ describe('report printer', () => {
     const log: string[] = [];
     let seen: boolean | null = null;
     const written = new Map<string, Uint8Array>();
-    const { printer, Win } = printerWith([{ ready: true }], log, written);
+    const { printer, Win } = printerWith([{ ready: true, job: 'j1' }], log, written);
     const event = () => {
       const w = Win.last as InstanceType<typeof Win>;
       return { sender: { id: w.webContents.id }, senderFrame: w.webContents.mainFrame };
@@ -99,5 +103,20 @@ describe('report printer', () => {
     const { printer } = printerWith([{ error: 'That report is no longer being printed.' }], log, new Map());
     await expect(printer.print({ jobId: 'j1', file: '/x' })).rejects.toThrow('no longer being printed');
     expect(log.at(-1)).toBe('destroy');
+  });
+
+  it('prints nothing when the page is not this job’s report (an error page, another job)', async () => {
+    for (const [state, reason] of [
+      [{ loaded: true, app: false, title: '404 Not Found' }, /"404 Not Found"\) is not Blotter's report/],
+      [{ loaded: true, app: true, ready: true, job: 'other' }, /another job/],
+    ] as const) {
+      const log: string[] = [];
+      const written = new Map<string, Uint8Array>();
+      const { printer } = printerWith([state], log, written);
+      await expect(printer.print({ jobId: 'j1', file: '/x' })).rejects.toThrow(reason);
+      expect(written.size).toBe(0);
+      expect(log.some((line) => line.startsWith('print'))).toBe(false);
+      expect(log.at(-1)).toBe('destroy');
+    }
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Prints a PDF export's report page with Chromium's own PDF printer: a hidden window (the main
  * window's web preferences: sandboxed, isolated, the same preload) loads `#/report?job=ID`, the page
- * fetches its figures with getReport and sets `body[data-report-ready]` once drawn (or
- * `data-report-error`), then webContents.printToPDF writes the file and the window goes.
+ * fetches its figures with getReport and marks itself as that job's drawn report (or says why it
+ * could not: web/reportReadiness.ts); only then webContents.printToPDF writes the file, and the
+ * window goes. Any other page (an error page, another job's report) fails the job with a reason.
  * Report windows may call the engine like the main window (`isReportSender`).
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { reportHash } from '../../src-shared/reportRoute';
 import type { PrintJob } from '../engine/export/hostHooks';
+import { judgeReportPage, REPORT_STATE_SCRIPT, type ReportPageState } from '../web/reportReadiness';
 import { trustedSenderCheck, type SenderLike, type TrustedWindow } from './senderCheck';
 import { mainWindowOptions } from './window';
 
@@ -31,23 +33,18 @@ export type ReportPrinterDeps<W extends ReportWindowLike> = {
   timeoutMs?: number;
 };
 
-const READY = `(() => { const b = document.body; if (!b) return null;
-  return b.dataset.reportError ? { error: b.dataset.reportError } : b.dataset.reportReady === 'true' ? { ready: true } : null; })()`;
-
 export function createReportPrinter<W extends ReportWindowLike>(deps: ReportPrinterDeps<W>) {
   const open = new Set<W>();
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const timeoutMs = deps.timeoutMs ?? 60_000;
 
-  async function waitUntilDrawn(win: W): Promise<void> {
+  async function waitUntilDrawn(win: W, jobId: string): Promise<void> {
     const started = Date.now();
     for (;;) {
-      const state = (await win.webContents.executeJavaScript(READY)) as {
-        ready?: true;
-        error?: string;
-      } | null;
-      if (state?.error) throw new Error(state.error);
-      if (state?.ready) return;
+      const state = (await win.webContents.executeJavaScript(REPORT_STATE_SCRIPT)) as ReportPageState | null;
+      const verdict = judgeReportPage(state, jobId);
+      if ('fail' in verdict) throw new Error(verdict.fail);
+      if ('print' in verdict) return;
       if (Date.now() - started > timeoutMs)
         throw new Error('The report page did not finish drawing in time.');
       await pause(100);
@@ -67,7 +64,7 @@ export function createReportPrinter<W extends ReportWindowLike>(deps: ReportPrin
       open.add(win);
       try {
         await win.loadURL(`${deps.appUrl.split('#')[0]}${reportHash(jobId)}`);
-        await waitUntilDrawn(win);
+        await waitUntilDrawn(win, jobId);
         const pdf = await win.webContents.printToPDF({
           pageSize: 'Letter',
           printBackground: true,

@@ -26,6 +26,8 @@ export async function handleCall(
   res: ServerResponse,
   engine: Pick<EngineHandle, 'call'>,
   rawName: string,
+  /** Whether this requester may make this call with this (parsed) input; all calls when absent. */
+  allowed?: (name: string, input: unknown) => boolean,
 ): Promise<void> {
   if (req.method !== 'POST') {
     return sendError(res, 405, { code: 'bad_input', message: 'Calls are POST requests.' }, { Allow: 'POST' });
@@ -53,6 +55,9 @@ export async function handleCall(
   }
   const parsed = parseCallInput(name, input);
   if (!parsed.ok) return sendJson(res, 200, parsed);
+  if (allowed && !allowed(name, parsed.value)) {
+    return sendError(res, 403, { code: 'forbidden_sender', message: `This page may not call ${name}.` });
+  }
   try {
     sendJson(res, 200, await engine.call(name, parsed.value));
   } catch (error) {

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -7,8 +15,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineHandle } from '../engine/engineHandle';
 import { exportsDirOf } from '../engine/export/destination';
 import { importsDirOf } from '../engine/import/sources';
-import { createPrintAccess } from './printAccess';
-import { chromiumArgs } from './reportPrinter';
 import { startWebHost, type WebHost } from './server';
 
 let dir: string;
@@ -62,7 +68,9 @@ beforeEach(async () => {
     close: async () => undefined,
   } as unknown as EngineHandle & { call: ReturnType<typeof vi.fn> };
   host = await startWebHost({ engine, rendererDir: renderer });
-  cookie = `blotter_session_${host.port}=${new URL(host.url).searchParams.get('token')}`;
+  cookie = '';
+  const signIn = await send(new URL(host.url).pathname + new URL(host.url).search);
+  cookie = signIn.headers['set-cookie']?.[0]?.split(';')[0] ?? '';
 });
 afterEach(async () => {
   await host.close();
@@ -91,6 +99,28 @@ describe('web host: downloads', () => {
     ])
       expect((await send(`/api/download/${name}`)).status, name).toBe(404);
     expect((await send('/api/download/x.csv', { headers: { Cookie: '' } })).status).toBe(401);
+  });
+});
+
+describe('web host: downloads through symlinks', () => {
+  it('refuses an export name that is a symlink to a file outside exports/', async () => {
+    writeFileSync(path.join(dataDir, 'blotter.sqlite'), 'the whole archive');
+    writeFileSync(path.join(dir, 'secret.csv'), 'secret,outside');
+    symlinkSync(path.join(dataDir, 'blotter.sqlite'), path.join(exportsDirOf(dataDir), 'db.csv'));
+    symlinkSync(path.join(dir, 'secret.csv'), path.join(exportsDirOf(dataDir), 'secret.csv'));
+    for (const name of ['db.csv', 'secret.csv']) {
+      const answer = await send(`/api/download/${name}`);
+      expect(answer.status, name).toBe(403);
+      expect(answer.body.toString()).not.toMatch(/archive|secret,outside/);
+    }
+  });
+
+  it('still serves a symlink that stays inside exports/', async () => {
+    writeFileSync(path.join(exportsDirOf(dataDir), 'real.csv'), 'inside');
+    symlinkSync('real.csv', path.join(exportsDirOf(dataDir), 'alias.csv'));
+    const answer = await send('/api/download/alias.csv');
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe('inside');
   });
 });
 
@@ -144,37 +174,5 @@ describe('web host: uploads', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'bad_input' } });
     await sendCall('startExport', { format: 'csv', filters: {}, destination: { path: '/tmp/evil.csv' } });
     expect(engine.call).toHaveBeenCalledWith('startExport', { format: 'csv', filters: {} });
-  });
-});
-
-describe('web host: printing', () => {
-  it('signs headless Chromium in once per print token, onto the report page', async () => {
-    const answer = await send('/?print=not-a-token', { headers: { Cookie: '' } });
-    expect(answer.status).toBe(401);
-    const access = createPrintAccess(() => 1000);
-    const t = access.issue('job1');
-    expect(access.redeem(t)).toBe('job1');
-    expect(access.redeem(t)).toBeNull();
-    const late = createPrintAccess(
-      (
-        (n) => () =>
-          (n += 61_000)
-      )(0),
-    );
-    expect(late.redeem(late.issue('job2'))).toBeNull();
-  });
-
-  it('prints with the documented headless flags', () => {
-    expect(chromiumArgs('http://127.0.0.1:1/?print=t', '/x/r.pdf', '/tmp/p')).toEqual(
-      expect.arrayContaining([
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--print-to-pdf=/x/r.pdf',
-        'http://127.0.0.1:1/?print=t',
-      ]),
-    );
   });
 });

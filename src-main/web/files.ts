@@ -3,13 +3,15 @@
  *
  * - GET /api/download/<name>: an export the engine wrote into the current data folder's exports/,
  *   as an attachment. Only plain names of finished files are served (no path, no .part file); the
- *   page learns names from the engine's exportProgress events, never makes them up.
+ *   page learns names from the engine's exportProgress events, never makes them up. The file's
+ *   real path (symlinks resolved) must lie inside the real exports/ folder, as for static files: a
+ *   link in exports/ pointing elsewhere (the database, a key file) is refused.
  * - POST /api/upload: a file to import, as the raw body (application/octet-stream, which no HTML
  *   form can send), streamed into the data folder's imports/ under a random id, at most
  *   MAX_UPLOAD_BYTES. The answer is a JSON Result with the upload id for previewImport.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, realpath, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -63,9 +65,13 @@ export async function serveDownload(
   if (!EXPORT_NAME.test(name) || !type) {
     return sendError(res, 404, { code: 'not_found', message: 'There is no such export.' });
   }
-  const file = path.join(exportsDirOf(await dataDirOf(engine)), name);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile())
+  const file = await realFileIn(exportsDirOf(await dataDirOf(engine)), name);
+  if (file === 'outside') {
+    log.warn('refused a download that leads out of exports/', { name });
+    return sendError(res, 403, { code: 'not_found', message: 'That file is not an export.' });
+  }
+  const info = file ? await stat(file).catch(() => null) : null;
+  if (!file || !info?.isFile())
     return sendError(res, 404, { code: 'not_found', message: 'That export is no longer there.' });
   res.writeHead(200, {
     'Content-Type': type,
@@ -76,6 +82,17 @@ export async function serveDownload(
     log.warn('a download stopped early', { error });
     res.destroy();
   });
+}
+
+/** `name` in `folder` with symlinks resolved; 'outside' when that leaves the folder; null when missing. */
+export async function realFileIn(folder: string, name: string): Promise<string | 'outside' | null> {
+  try {
+    const root = await realpath(folder);
+    const real = await realpath(path.join(root, name));
+    return real.startsWith(root + path.sep) ? real : 'outside';
+  } catch {
+    return null;
+  }
 }
 
 export async function receiveUpload(

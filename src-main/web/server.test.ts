@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallName, EngineEvent } from '../../src-shared/contract';
 import { decodeWire } from '../../src-shared/wire';
 import type { EngineHandle } from '../engine/engineHandle';
+import type { PrintRequest } from './reportPrinter';
 import { startWebHost, type WebHost } from './server';
 
 const SECRET = 'top secret outside the renderer';
@@ -39,6 +40,7 @@ let host: WebHost;
 let fake: ReturnType<typeof fakeEngine>;
 let token: string;
 let cookie: string;
+let printer: (request: PrintRequest) => Promise<void> = async () => undefined;
 
 function send(
   pathname: string,
@@ -77,9 +79,15 @@ beforeEach(async () => {
   writeFileSync(path.join(dir, 'secret.txt'), SECRET);
   symlinkSync(path.join(dir, 'secret.txt'), path.join(renderer, 'assets', 'link.txt'));
   fake = fakeEngine();
-  host = await startWebHost({ engine: fake.engine, rendererDir: renderer, heartbeatMs: 50 });
+  host = await startWebHost({
+    engine: fake.engine,
+    rendererDir: renderer,
+    heartbeatMs: 50,
+    print: (request) => printer(request),
+  });
   token = new URL(host.url).searchParams.get('token') ?? '';
-  cookie = `blotter_session_${host.port}=${token}`;
+  const signIn = await send(`/?token=${token}`, { auth: false });
+  cookie = signIn.headers['set-cookie']?.[0]?.split(';')[0] ?? '';
 });
 
 afterEach(async () => {
@@ -113,15 +121,27 @@ describe('web host: signing in', () => {
     const answer = await send(`/?token=${token}`, { auth: false });
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toBe('/');
-    expect(answer.headers['set-cookie']).toEqual([
-      `blotter_session_${host.port}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-    ]);
+    const [setCookie] = answer.headers['set-cookie'] ?? [];
+    expect(setCookie).toMatch(
+      new RegExp(`^blotter_session_${host.port}=[\\w-]{43}; HttpOnly; SameSite=Strict; Path=/$`),
+    );
     const page = await send('/', {
       headers: { Cookie: answer.headers['set-cookie']?.[0]?.split(';')[0] ?? '' },
     });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<title>Blotter</title>');
+  });
+
+  it('gives a session cookie that is a fresh secret, not the launch token', async () => {
+    const value = cookie.split('=')[1];
+    expect(value).toMatch(/^[\w-]{43}$/);
+    expect(value).not.toBe(token);
+    expect(value).not.toContain(token);
+    // The printed token is not a cookie: presenting it as one is refused.
+    const asCookie = await call('getAppInfo', {}, { Cookie: `blotter_session_${host.port}=${token}` });
+    expect(asCookie.status).toBe(401);
+    expect(fake.engine.call).not.toHaveBeenCalled();
   });
 });
 
@@ -292,5 +312,104 @@ describe('web host: static files', () => {
       expect(answer.status, pathname).toBeGreaterThanOrEqual(400);
       expect(answer.body).not.toContain(SECRET);
     }
+  });
+});
+
+describe('web host: print grants', () => {
+  it('reads only its own job’s report and tiles, never other calls, and never becomes a session', async () => {
+    fake.engine.call.mockImplementation(async (name: CallName, input: unknown) =>
+      name === 'startExport'
+        ? {
+            ok: true as const,
+            value: {
+              jobId: 'job1',
+              fileName: 'r.pdf',
+              total: 1,
+              print: { token: 'engine-token', file: path.join(dir, 'r.pdf') },
+            } as never,
+          }
+        : { ok: true as const, value: { name, input } as never },
+    );
+    let release = (): void => undefined;
+    const printing = new Promise<PrintRequest>((resolveRequest) => {
+      printer = (request) => {
+        resolveRequest(request);
+        return new Promise<void>((resolve) => (release = resolve));
+      };
+    });
+    expect((await call('startExport', { format: 'pdf', filters: {} })).status).toBe(200);
+    const request = await printing;
+    expect(request).toMatchObject({ origin: `http://127.0.0.1:${host.port}`, jobId: 'job1' });
+    const grant = `${request.cookie.name}=${request.cookie.value}`;
+    expect(request.cookie.value).not.toBe(token);
+    expect(request.cookie.value).not.toBe(cookie.split('=')[1]);
+    const asPrinter = { Cookie: grant };
+
+    // The report page and its own figures and tiles.
+    expect((await send('/', { headers: asPrinter })).status).toBe(200);
+    expect((await send('/assets/app.js', { headers: asPrinter })).status).toBe(200);
+    fake.engine.call.mockClear();
+    expect((await call('getReport', { jobId: 'job1' }, asPrinter)).status).toBe(200);
+    expect((await call('getBasemapTile', { z: 1, x: 0, y: 0 }, asPrinter)).status).toBe(200);
+    expect(fake.engine.call.mock.calls.map(([name]) => name)).toEqual(['getReport', 'getBasemapTile']);
+    fake.engine.call.mockClear();
+
+    // Nothing else: another job, any other call, events, files.
+    const refused = [
+      await call('getReport', { jobId: 'job2' }, asPrinter),
+      await call('getAppInfo', {}, asPrinter),
+      await call('getSettings', {}, asPrinter),
+      await call('setApiKey', { key: 'abcd1234' }, asPrinter),
+      await call('startExport', { format: 'csv', filters: {} }, asPrinter),
+      await call('finishReport', { jobId: 'job1', token: 'engine-token' }, asPrinter),
+      await send('/api/events', { headers: asPrinter }),
+      await send('/api/download/r.pdf', { headers: asPrinter }),
+      await send('/api/upload', { method: 'POST', headers: asPrinter }),
+    ];
+    expect(refused.map((a) => a.status)).toEqual(refused.map(() => 403));
+    expect(fake.engine.call).not.toHaveBeenCalled();
+
+    // It never buys a session cookie.
+    for (const answer of [
+      await send(`/?print=${request.cookie.value}`, { headers: asPrinter }),
+      await send(`/?token=${request.cookie.value}`, { headers: asPrinter }),
+      await send(`/?token=${request.cookie.value}`, { auth: false }),
+    ]) {
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await send(`/?token=${request.cookie.value}`, { auth: false })).status).toBe(401);
+
+    // Revoked when the print ends.
+    release();
+    await vi.waitFor(() =>
+      expect(fake.engine.call).toHaveBeenCalledWith('finishReport', { jobId: 'job1', token: 'engine-token' }),
+    );
+    expect((await call('getReport', { jobId: 'job1' }, asPrinter)).status).toBe(401);
+  });
+});
+
+describe('web host: refusal logging', () => {
+  it('logs a flood of unauthenticated requests as one line, not one per request', async () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      for (let i = 0; i < 300; i++) {
+        const answers = await Promise.all([
+          send('/', { auth: false }),
+          send('/?token=wrong', { auth: false }),
+          call('getAppInfo', {}, { Cookie: 'x=1' }),
+          send('/', { headers: { Host: 'evil.example' } }),
+        ]);
+        expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 421]);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    const refusals = written.filter((line) => line.includes('refused'));
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toContain('further refusals are counted and logged once a minute');
   });
 });

@@ -4,25 +4,24 @@
  *
  * 1. Host must be `127.0.0.1:PORT` or `localhost:PORT` (else 421: DNS-rebinding defence);
  * 2. Origin, when present, must be `http://127.0.0.1:PORT` or `http://localhost:PORT` (else 403);
- * 3. `GET /?token=T` with the right token sets the HttpOnly, SameSite=Strict session cookie and
- *    redirects (303) to `/`; a wrong token gets 401; `GET /?print=P` does the same once for a
- *    one-time print token (headless Chromium printing a report) and lands on the report page;
+ * 3. `GET /?token=T` with the right token sets the HttpOnly, SameSite=Strict session cookie — a
+ *    fresh random secret, not the token — and redirects (303) to `/`; a wrong token gets 401;
  * 4. everything else needs that cookie (else 401: a page saying how to sign in, or a JSON Result
- *    with `forbidden_sender` on /api/*);
+ *    with `forbidden_sender` on /api/*) — or a print grant's cookie, which reads only the static
+ *    files and its own job's report (printAccess.ts);
  * 5. API requests that carry fetch metadata (Sec-Fetch-Site) must be same-origin (else 403).
  *
  * No CORS headers are ever sent, so no other origin can read an answer. Exports are downloaded
- * from /api/download/<name> and imports uploaded to /api/upload (files.ts).
+ * from /api/download/<name> and imports uploaded to /api/upload (files.ts). Refusals are logged
+ * in aggregate (refusalLog.ts), so a flood of them cannot flood stderr. See README.md.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { reportHash } from '../../src-shared/reportRoute';
 import {
   CALL_PREFIX,
   DOWNLOAD_PREFIX,
   EVENTS_PATH,
-  PRINT_PARAM,
   TOKEN_PARAM,
   UPLOAD_PATH,
 } from '../../src-shared/webProtocol';
@@ -33,7 +32,8 @@ import { createLogger } from '../engine/log';
 import { handleCall } from './calls';
 import { streamEvents } from './events';
 import { receiveUpload, serveDownload } from './files';
-import { createPrintAccess } from './printAccess';
+import { createPrintAccess, printCookieName, printMayCall } from './printAccess';
+import { createRefusalLog } from './refusalLog';
 import { printWithChromium } from './reportPrinter';
 import { sendError, sendPage, sendText, securityHeaders } from './respond';
 import {
@@ -60,6 +60,8 @@ export interface WebHostOptions {
   heartbeatMs?: number;
   /** The Chromium that prints PDF reports (default /usr/bin/chromium, or BLOTTER_CHROMIUM). */
   chromium?: string;
+  /** Prints a report page (default: headless Chromium over the DevTools pipe); tests pass a fake. */
+  print?: typeof printWithChromium;
 }
 
 export interface WebHost {
@@ -78,11 +80,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const rendererDir = path.resolve(options.rendererDir);
   const csp = options.csp ?? (() => STRICT_CSP);
   const token = newToken();
+  // The session cookie's value: its own secret, so the token printed to the terminal is not a cookie.
+  const sessionSecret = newToken();
   const streams = new Set<() => void>();
   let port = 0;
   // Exports and imports (engine/export/hostHooks.ts): exports go to the data folder's exports/ and
-  // are downloaded from there; imports are uploads; PDF reports are printed by headless Chromium,
-  // which signs in once with a print token.
+  // are downloaded from there; imports are uploads; PDF reports are printed by headless Chromium
+  // holding a print grant for that one job, revoked when the print ends.
   const prints = createPrintAccess();
   const engine = withExportHooks(options.engine, {
     chooseDestination: async () => undefined,
@@ -90,18 +94,53 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (sent && 'uploadId' in sent) return sent;
       throw new Error('Upload the file from this page first: the web host imports only uploaded files.');
     },
-    printReport: ({ jobId, file }) =>
-      printWithChromium(`http://${host}:${port}/?${PRINT_PARAM}=${prints.issue(jobId)}`, file, {
-        chromium: options.chromium ?? process.env.BLOTTER_CHROMIUM,
-      }),
+    printReport: async ({ jobId, file }) => {
+      const grant = prints.issue(jobId);
+      try {
+        await (options.print ?? printWithChromium)(
+          {
+            origin: `http://${host}:${port}`,
+            jobId,
+            cookie: { name: printCookieName(port), value: grant },
+            file,
+          },
+          { chromium: options.chromium ?? process.env.BLOTTER_CHROMIUM },
+        );
+      } finally {
+        prints.revoke(grant);
+      }
+    },
   });
+
+  const refusals = createRefusalLog((line) => log.warn(line));
+
+  /** A request holding only a print grant: the static files, and its own job's report. */
+  const routePrint = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    jobId: string,
+  ): Promise<void> => {
+    if (url.pathname.startsWith(CALL_PREFIX) && sameOriginFetch(req)) {
+      return handleCall(req, res, engine, url.pathname.slice(CALL_PREFIX.length), (name, input) =>
+        printMayCall(name, input, jobId),
+      );
+    }
+    if (!url.pathname.startsWith('/api/')) return serveStatic(req, res, rendererDir, url.pathname);
+    refusals.refused('print grant out of scope');
+    return sendError(res, 403, { code: 'forbidden_sender', message: 'A print grant reads only its report.' });
+  };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(securityHeaders(csp()))) res.setHeader(name, value);
     if (!hostAllowed(req, port)) {
+      refusals.refused('foreign Host');
       return sendText(res, 421, `Blotter answers only at 127.0.0.1:${port} or localhost:${port}.`);
     }
-    if (!originAllowed(req, port)) return sendText(res, 403, 'Requests from other sites are refused.');
+    if (!originAllowed(req, port)) {
+      refusals.refused('foreign Origin');
+      return sendText(res, 403, 'Requests from other sites are refused.');
+    }
     const target = req.url ?? '';
     if (!target.startsWith('/')) return sendText(res, 400, 'Bad request.');
     const url = new URL(target, `http://${host}:${port}`);
@@ -109,19 +148,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
     if (url.pathname === '/' && url.searchParams.has(TOKEN_PARAM)) {
       if (!sameSecret(url.searchParams.get(TOKEN_PARAM) ?? undefined, token)) {
-        log.warn('refused a sign-in with a wrong token');
+        refusals.refused('wrong token');
         return sendPage(res, 401, 'Wrong token', `This token is not this launch's. ${SIGN_IN_HINT}`);
       }
-      res.writeHead(303, { 'Set-Cookie': sessionCookie(token, port), Location: '/' });
+      res.writeHead(303, { 'Set-Cookie': sessionCookie(sessionSecret, port), Location: '/' });
       return void res.end();
     }
-    if (url.pathname === '/' && url.searchParams.has(PRINT_PARAM)) {
-      const jobId = prints.redeem(url.searchParams.get(PRINT_PARAM));
-      if (!jobId) return sendPage(res, 401, 'Expired', 'This print link was used already or has expired.');
-      res.writeHead(303, { 'Set-Cookie': sessionCookie(token, port), Location: `/${reportHash(jobId)}` });
-      return void res.end();
-    }
-    if (!hasSession(req, token, port)) {
+    const printJob = hasSession(req, sessionSecret, port) ? null : prints.jobOf(req, port);
+    if (printJob !== null) return routePrint(req, res, url, printJob);
+    if (!hasSession(req, sessionSecret, port)) {
+      refusals.refused('not signed in');
       if (api) {
         return sendError(res, 401, {
           code: 'forbidden_sender',
@@ -131,6 +167,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return sendPage(res, 401, 'Sign in to Blotter', SIGN_IN_HINT);
     }
     if (api && !sameOriginFetch(req)) {
+      refusals.refused('cross-site fetch');
       return sendError(res, 403, {
         code: 'forbidden_sender',
         message: 'Requests from other sites are refused.',
@@ -179,6 +216,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close: () =>
       new Promise<void>((resolve) => {
         for (const end of streams) end();
+        refusals.flush();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

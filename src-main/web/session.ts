@@ -1,12 +1,13 @@
 /**
- * The web host's access control: a random token per launch, the session cookie it buys, and the
+ * The web host's access control: a random token per launch, the session cookie it buys (a value of
+ * its own, never the token: a token seen on a terminal or in a history is not a cookie), and the
  * Host/Origin checks that keep other sites (DNS rebinding, cross-site requests) away from the API.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { sessionCookieName } from '../../src-shared/webProtocol';
 
-/** 32 random bytes, base64url: the launch's token and session secret. */
+/** 32 random bytes, base64url: a launch token, a session secret, a print grant. */
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
 /** Constant-time comparison (hashing first hides the length too). */
@@ -17,9 +18,12 @@ export function sameSecret(given: string | undefined, expected: string): boolean
   return timingSafeEqual(a, b);
 }
 
-/** The cookie that carries the session: HttpOnly (no script reads it), SameSite=Strict, whole site. */
-export const sessionCookie = (token: string, port: number): string =>
-  `${sessionCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+/**
+ * The cookie that carries the session: its own random secret (not the launch token), HttpOnly (no
+ * script reads it), SameSite=Strict, whole site.
+ */
+export const sessionCookie = (secret: string, port: number): string =>
+  `${sessionCookieName(port)}=${secret}; HttpOnly; SameSite=Strict; Path=/`;
 
 /** The value of one cookie in a Cookie header, if present. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -30,8 +34,8 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
-export function hasSession(req: IncomingMessage, token: string, port: number): boolean {
-  return sameSecret(cookieValue(req.headers.cookie, sessionCookieName(port)), token);
+export function hasSession(req: IncomingMessage, secret: string, port: number): boolean {
+  return sameSecret(cookieValue(req.headers.cookie, sessionCookieName(port)), secret);
 }
 
 /** The Host values this server answers to: loopback by IP or by name, on its own port. */
