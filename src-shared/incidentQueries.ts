@@ -187,6 +187,8 @@ export const TopLocationsResult = z.object({
       lon: z.number(),
       topType: z.string(),
       lastUtc: z.number(),
+      /** The IANA zone of the latest incident, to show lastUtc in its local time. */
+      lastZone: z.string(),
     }),
   ),
 });

@@ -17,7 +17,13 @@ export function hourWeekdayGrid({ snapshot, set }: Resolved): GridResult {
   return { counts, total: set.count, max };
 }
 
-/** The addresses with the most incidents (ties: the lower address id, i.e. seen first). */
+/** A repeat location has at least this many incidents; an address seen once is not a pattern. */
+export const MIN_REPEAT = 2;
+
+/**
+ * The addresses with the most incidents, each with at least MIN_REPEAT (ties: the lower address
+ * id, i.e. seen first), with the zone of their latest incident so it is shown in local time.
+ */
 export function topLocations({ snapshot, set }: Resolved, limit: number): TopLocationsResult {
   const rows = set.rows;
   const a = snapshot.addresses.size;
@@ -32,7 +38,7 @@ export function topLocations({ snapshot, set }: Resolved, limit: number): TopLoc
   let floor = 0;
   for (let id = 0; id < a; id++) {
     const c = counts[id] as number;
-    if (c === 0 || (top.length === limit && c <= floor)) continue;
+    if (c < MIN_REPEAT || (top.length === limit && c <= floor)) continue;
     let at = top.length;
     while (at > 0 && c > (counts[top[at - 1] as number] as number)) at--;
     top.splice(at, 0, id);
@@ -47,6 +53,7 @@ export function topLocations({ snapshot, set }: Resolved, limit: number): TopLoc
   const sumLat = new Float64Array(top.length);
   const sumLon = new Float64Array(top.length);
   const last = new Float64Array(top.length).fill(-Infinity);
+  const lastRow = new Int32Array(top.length).fill(-1);
   for (let j = 0; j < rows.length; j++) {
     const row = rows[j] as number;
     const k = slot[snapshot.addr[row] as number] as number;
@@ -55,7 +62,10 @@ export function topLocations({ snapshot, set }: Resolved, limit: number): TopLoc
     typeCounts[cell] = (typeCounts[cell] as number) + 1;
     sumLat[k] = (sumLat[k] as number) + (snapshot.lat[row] as number);
     sumLon[k] = (sumLon[k] as number) + (snapshot.lon[row] as number);
-    last[k] = Math.max(last[k] as number, snapshot.utc[row] as number);
+    if ((snapshot.utc[row] as number) > (last[k] as number)) {
+      last[k] = snapshot.utc[row] as number;
+      lastRow[k] = row;
+    }
   }
   return {
     locations: top.map((id, k) => {
@@ -71,6 +81,7 @@ export function topLocations({ snapshot, set }: Resolved, limit: number): TopLoc
         lon: (sumLon[k] as number) / n,
         topType: snapshot.types.values[best] as string,
         lastUtc: last[k] as number,
+        lastZone: snapshot.zones.values[snapshot.zone[lastRow[k] as number] as number] ?? 'UTC',
       };
     }),
   };

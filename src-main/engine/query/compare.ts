@@ -6,6 +6,7 @@
  */
 import { dayNumber, dayString, sameDayLastYear } from '../../../src-shared/filters';
 import type { CompareResult } from '../../../src-shared/incidentQueries';
+import { MIN_PERCENT_BASE, percentChange } from '../../../src-shared/percentChange';
 import { countsByType } from './counts';
 import { MISSING, PROVISIONAL, SATURATED, type DayStatuses } from './coverage';
 import type { Resolved } from './service';
@@ -119,7 +120,7 @@ function describe(p: PeriodOut, name: string): string | null {
 
 function change(current: PeriodOut, base: PeriodOut, baseName: string): CompareResult['vsPrevious'] {
   const absolute = current.total - base.total;
-  const percent = base.total === 0 ? null : Math.round((absolute / base.total) * 1000) / 10;
+  const percent = percentChange(current.total, base.total);
   const notes = [describe(current, 'this period'), describe(base, baseName)].filter(
     (n): n is string => n !== null,
   );
@@ -135,5 +136,10 @@ function change(current: PeriodOut, base: PeriodOut, baseName: string): CompareR
     notes.push(`The periods differ in length (${current.days} and ${base.days} days).`);
   if (base.total === 0 && comparable)
     notes.push(`No incidents in ${baseName}, so there is no percentage change.`);
+  else if (percent === null && comparable)
+    notes.push(
+      `Only ${base.total} incident${base.total === 1 ? '' : 's'} in ${baseName} (fewer than ${MIN_PERCENT_BASE}), ` +
+        'so the change is given in counts, not as a percentage.',
+    );
   return { absolute, percent, comparable, note: notes.length ? notes.join(' ') : null };
 }
