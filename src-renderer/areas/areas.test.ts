@@ -137,9 +137,9 @@ describe('the coverage strip', () => {
     const segments = coverageSegments(band);
     expect(segments.map((s) => s.days)).toEqual([365, 2, 1]);
     expect(segments.reduce((a, s) => a + s.percent, 0)).toBeCloseTo(100);
-    expect(segments[0]?.label).toBe('20 Nov 2025 – 19 Nov 2026: complete, 365 days');
+    expect(segments[0]?.label).toBe('Nov 20, 2025 – Nov 19, 2026: complete, 365 days');
     expect(segments[1]?.label).toMatch(/provisional \(recent days, still being reported\), 2 days/);
-    expect(segments[2]?.label).toBe('22 Nov 2026: missing (not synced), 1 day');
+    expect(segments[2]?.label).toBe('Nov 22, 2026: missing (not synced), 1 day');
   });
 
   it('sums up the band', () => {

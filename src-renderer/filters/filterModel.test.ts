@@ -72,11 +72,11 @@ describe('dates', () => {
     expect(resolveDateRange(apply({}, presetPatch('all')), today)).toEqual({ from: null, to: null });
   });
 
-  it('says the range in words', () => {
-    expect(rangeText({ from: '2026-08-25', to: '2026-11-22' })).toBe('25 Aug – 22 Nov 2026');
-    expect(rangeText({ from: '2025-12-30', to: '2026-01-02' })).toBe('30 Dec 2025 – 2 Jan 2026');
+  it('says the range in words (the runner’s locale, en-US)', () => {
+    expect(rangeText({ from: '2026-08-25', to: '2026-11-22' })).toBe('Aug 25 – Nov 22, 2026');
+    expect(rangeText({ from: '2025-12-30', to: '2026-01-02' })).toBe('Dec 30, 2025 – Jan 2, 2026');
     expect(rangeText({ from: null, to: null })).toBe('All history');
-    expect(rangeText({ from: '2026-03-01', to: null })).toBe('Since 1 Mar 2026');
+    expect(rangeText({ from: '2026-03-01', to: null })).toBe('Since Mar 1, 2026');
   });
 });
 

@@ -1,13 +1,10 @@
 /** A resolved date range in words: "25 Aug – 22 Nov 2026", "since 1 Mar 2026", "all history". */
 import type { CountResult } from '../../src-shared/incidentQueries';
+import { dayText as localDayText } from '../../src-shared/localTime';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "4 Jul 2026" for 'YYYY-MM-DD' (calendar arithmetic only, no time zone). */
+/** A calendar day 'YYYY-MM-DD' in the user's locale, from the one formatter (src-shared/localTime.ts). */
 export function dayText(day: string, withYear = true): string {
-  const [y, m, d] = day.split('-').map(Number);
-  if (!y || !m || !d) return day;
-  return `${d} ${MONTHS[m - 1] ?? ''}${withYear ? ` ${y}` : ''}`;
+  return localDayText(day, { year: withYear });
 }
 
 export function rangeText(range: CountResult['range'] | null): string {
