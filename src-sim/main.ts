@@ -1,6 +1,6 @@
 /**
  * `npm run sim -- [--port N] [--seed S] [--keys FILE] [--now ISO] [--faults JSON] [--scale N|preset]
- * [--span-days D] [--evolve-every SECONDS]`. The first stdout line is `listening on <url>`; everything
+ * [--span-days D] [--evolve-every SECONDS] [--help]`. The first stdout line is `listening on <url>`; everything
  * else goes to stderr.
  */
 import { readFileSync } from 'node:fs';
@@ -9,8 +9,25 @@ import { parseKeysFile } from './keys';
 import { startSimulator } from './simulator';
 import { SCALES, type Scale } from './types';
 
+const USAGE = `Usage: npm run sim -- [options]
+
+The Crime Incident Data API simulator on loopback. The first stdout line is "listening on <url>";
+everything else goes to stderr.
+
+Options:
+  --port N               port to listen on (default: any free port)
+  --seed S               random seed of the generated archive
+  --keys FILE            the API keys it accepts (JSON; default: a demo key)
+  --now ISO              the simulator's clock starts at this instant
+  --faults JSON          injected faults, e.g. {"errorRate":0.05,"latencyMs":20}
+  --scale N|PRESET       incidents to generate, or one of: ${Object.keys(SCALES).join(', ')}
+  --span-days D          days of history to generate
+  --evolve-every SECONDS amend, add and remove incidents this often (0: never; default 60)
+  -h, --help             print this help and exit
+`;
+
 function fail(message: string): never {
-  console.error(`sim: ${message}`);
+  console.error(`sim: ${message} (npm run sim -- --help for usage)`);
   process.exit(2);
 }
 
@@ -41,9 +58,14 @@ async function main(): Promise<void> {
       scale: { type: 'string' },
       'span-days': { type: 'string' },
       'evolve-every': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   let keys;
   try {
     keys = values.keys === undefined ? undefined : parseKeysFile(readFileSync(values.keys, 'utf8'));

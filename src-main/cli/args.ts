@@ -3,7 +3,7 @@
  * message that says what is wrong and what is expected. Pure; main.ts turns UsageError into exit 2.
  */
 import { PlanId } from '../../src-shared/plans';
-import { shapeProblems, type Shape } from '../engine/geo/shape';
+import { shapeProblems, type Shape } from '../../src-shared/geo';
 import { isDay } from '../engine/time/localDay';
 
 export class UsageError extends Error {

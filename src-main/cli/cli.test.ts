@@ -64,7 +64,7 @@ const lastJson = (out: string) =>
 describe('blotter sync', () => {
   it('mirrors the area, exits 0 and ends stdout with the JSON summary', async () => {
     const r = await cli(syncArgs());
-    expect(r.stderr).toMatch(/^plan: area 1 backfill/m);
+    expect(r.stderr).toMatch(/^\d\d:\d\d:\d\d plan: area 1 backfill/m);
     expect(r.code).toBe(0);
     const summary = lastJson(r.stdout);
     for (const k of [

@@ -15,6 +15,8 @@ export function openDataFolder(io: Io, dataDirFlag: string | undefined): { dataD
   configureLogging({
     file: logFileOf(dataDir),
     level: io.env.BLOTTER_LOG_LEVEL === 'debug' ? 'debug' : 'warn',
+    // The log goes to the file; stderr is for the command's own lines, each said once.
+    stderr: io.env.BLOTTER_LOG_LEVEL === 'debug',
   });
   return { dataDir, db: openDatabase(dbFileOf(dataDir)) };
 }

@@ -7,7 +7,7 @@ main(processIo).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`blotter: ${error instanceof Error ? error.message : String(error)}\n`);
+    processIo.err(`blotter: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   },
 );

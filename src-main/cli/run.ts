@@ -22,8 +22,10 @@ export const USAGE = `Usage:
 The API key comes from BLOTTER_API_KEY, else from the keychain entry the app stored for DIR.
 sync prints progress on stderr and, as its last stdout line, a JSON summary:
   {"requests","incidents","new","updated","removed","rateLimited","seconds","lowerBoundRequests",...}
-Exit codes: 0 complete; 1 failed (offline, server errors, ...); 2 bad arguments; 3 key refused (401);
-4 this computer's IP is not on the key's allowlist (403); 5 finished but not provably complete; 130 interrupted.
+Exit codes: 0 complete; 1 failed (offline, server errors, disk full, ...); 2 bad arguments;
+3 key refused (401); 4 this computer's IP is not on the key's allowlist (403); 5 finished but not
+provably complete; 6 no API key; 7 another Blotter is syncing this area of the folder;
+8 office database unreachable (office mode); 130 interrupted.
 `;
 
 const COMMANDS = {
@@ -65,11 +67,11 @@ export async function main(io: Io): Promise<number> {
           ? EXIT.ipNotAllowed
           : EXIT.failed;
     }
-    if (
-      error instanceof NoKeyError ||
-      error instanceof DataDirError ||
-      error instanceof DatabaseTooNewError
-    ) {
+    if (error instanceof NoKeyError) {
+      io.err(`blotter: ${error.message}\n`);
+      return EXIT.noKey;
+    }
+    if (error instanceof DataDirError || error instanceof DatabaseTooNewError) {
       io.err(`blotter: ${error.message}\n`);
       return EXIT.failed;
     }

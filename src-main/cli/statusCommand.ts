@@ -1,5 +1,5 @@
 /** `status`: what the data folder holds — areas, incidents inside each, ledger coverage, the last sync. */
-import { contains, shapeBox } from '../engine/geo/shape';
+import { contains, shapeBox } from '../../src-shared/geo';
 import type { Db } from '../engine/store/database';
 import { createAreaStore, type AreaRecord } from '../engine/sync/areaStore';
 import { createJobStore } from '../engine/sync/jobStore';

@@ -4,17 +4,17 @@
  */
 import { PLANS } from '../../src-shared/plans';
 import { createNodeFetch } from '../engine/api/nodeFetch';
-import { contains, shapeBox, type Shape } from '../engine/geo/shape';
+import { contains, shapeBox, type Shape } from '../../src-shared/geo';
 import { createLogger } from '../engine/log';
 import type { Db } from '../engine/store/database';
 import { createSettingsRepo } from '../engine/store/settingsRepo';
 import type { AreaRecord } from '../engine/sync/areaStore';
-import type { SyncProgress } from '../engine/sync/progress';
 import { createSyncService, type Connection } from '../engine/sync/syncService';
 import { one, parseArea, parseBaseUrl, parsePlan, parsePositiveInt, UsageError, type Parsed } from './args';
 import { openDataFolder } from './dataFolder';
 import { EXIT, type Io } from './io';
 import { resolveApiKey } from './key';
+import { clockTime, progressPrinter } from './progressLine';
 
 export const SYNC_FLAGS = {
   values: ['data-dir', 'base-url', 'plan', 'rate', 'window-days', 'area'],
@@ -38,7 +38,7 @@ export async function syncCommand(p: Parsed, io: Io): Promise<number> {
   try {
     const key = await resolveApiKey(io.env, createSettingsRepo(db).profileId());
     const conn: Connection = { baseUrl, key, limits, fetch: await createNodeFetch(io.env) };
-    const printer = progressPrinter(io);
+    const printer = progressPrinter((line) => io.err(line));
     const service = createSyncService({
       db,
       log: createLogger('sync'),
@@ -57,7 +57,7 @@ export async function syncCommand(p: Parsed, io: Io): Promise<number> {
     );
     for (const a of plan.areas) {
       io.err(
-        `plan: area ${a.areaId} ${a.kind}, ${a.tiles} tiles, ${a.basis === 'minimum' ? 'at least ' : 'about '}${a.requests} requests ` +
+        `${clockTime(Date.now())} plan: area ${a.areaId} ${a.kind}, ${a.tiles} tiles, ${a.basis === 'minimum' ? 'at least ' : 'about '}${a.requests} requests ` +
           `(${a.minutes.toFixed(1)} min at ${limits.ratePerMinute}/min)\n`,
       );
     }
@@ -134,23 +134,4 @@ function countInside(db: Db, areas: AreaRecord[]): number {
       if (contains(a.shape, r.lat, r.lon)) seen.add(r.cdid);
   }
   return seen.size;
-}
-
-/** One stderr line per state change, and at most one a second while running. */
-function progressPrinter(io: Io): (e: SyncProgress) => void {
-  let lastAt = 0;
-  let lastState = '';
-  return (e) => {
-    const now = Date.now();
-    const changed = e.state !== lastState;
-    if (!changed && e.state === 'running' && now - lastAt < 1000) return;
-    lastAt = now;
-    lastState = e.state;
-    const eta = e.etaSeconds === null ? '' : `, about ${e.etaSeconds} s left`;
-    const words = e.error?.message ?? e.message ?? '';
-    io.err(
-      `sync: area ${e.areaId} ${e.kind} ${e.state}: ${e.done}/${e.planned} requests, ${e.new} new, ${e.updated} updated, ` +
-        `${e.removed} removed${eta}${words ? ` — ${words}` : ''}\n`,
-    );
-  };
 }
