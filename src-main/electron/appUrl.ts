@@ -1,19 +1,18 @@
 /**
  * Where the renderer is loaded from, and whether a URL is that place. The shell trusts exactly one
- * page: the built renderer's index.html (file://) or, in development, electron-vite's dev server.
+ * page: the built renderer's index.html served on its own scheme (`app://blotter/index.html`,
+ * appProtocol.ts) or, in development, electron-vite's dev server. Never file://.
  */
-import { pathToFileURL } from 'node:url';
+import { APP_INDEX_URL } from './appProtocol';
 
 /** The URL the main window loads. `devServerUrl` is electron-vite's ELECTRON_RENDERER_URL (dev only). */
-export function appUrlOf(options: { rendererIndex: string; devServerUrl?: string | undefined }): string {
-  return options.devServerUrl
-    ? new URL(options.devServerUrl).href
-    : pathToFileURL(options.rendererIndex).href;
+export function appUrlOf(options: { devServerUrl?: string | undefined } = {}): string {
+  return options.devServerUrl ? new URL(options.devServerUrl).href : APP_INDEX_URL;
 }
 
 /**
- * True when `candidate` is the app's page: for file:// the same file (any query or fragment), for
- * the dev server the same origin. Anything unparsable is not the app.
+ * True when `candidate` is the app's page: for app:// the same host and index page (any query or
+ * fragment), for the dev server the same origin. file:// and anything unparsable is not the app.
  */
 export function isAppUrl(appUrl: string, candidate: string): boolean {
   let app: URL;
@@ -24,9 +23,17 @@ export function isAppUrl(appUrl: string, candidate: string): boolean {
   } catch {
     return false;
   }
-  if (app.protocol === 'file:') {
-    return url.protocol === 'file:' && url.host === app.host && url.pathname === app.pathname;
+  if (app.protocol === 'app:') {
+    return (
+      url.protocol === 'app:' &&
+      url.host === app.host &&
+      (url.pathname === app.pathname || url.pathname === '/') &&
+      url.username === '' &&
+      url.password === '' &&
+      url.port === ''
+    );
   }
+  if (app.protocol === 'file:' || url.protocol === 'file:') return false;
   return url.origin === app.origin;
 }
 

@@ -1,9 +1,10 @@
 /**
  * The Content-Security-Policy of the renderer, as a function of the settings that widen it.
  *
- * Pure (no Electron): the Electron shell sends it as a response header (session.ts), the web host
- * sends it on every response, and the renderer's index.html carries the same string in a <meta> tag
- * for file:// loads, which have no response headers.
+ * Pure (no Electron): the Electron shell sends it on every app:// answer (appProtocol.ts) and on
+ * http(s) responses (session.ts), the web host sends it on every response, and the renderer's
+ * index.html carries the same string in a <meta> tag as a second line. On app://blotter, 'self'
+ * is that origin only (the scheme is standard and secure), never other local files.
  */
 
 export interface CspOptions {

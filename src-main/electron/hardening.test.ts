@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { isAppUrl } from './appUrl';
 import { hardenWebContents, type HardenableContents } from './hardening';
 
-const APP = 'file:///app/out/renderer/index.html';
+const APP = 'app://blotter/index.html';
 
 type Listener = (event: { preventDefault(): void; url: string }) => void;
 
@@ -40,6 +40,8 @@ describe('hardenWebContents', () => {
     expect(fire('will-navigate', 'file:///etc/passwd')).toBe(true);
     expect(fire('will-navigate', 'http://example.com/')).toBe(true);
     expect(fire('will-redirect', 'https://evil.example/')).toBe(true);
+    expect(fire('will-navigate', 'file:///app/out/renderer/index.html')).toBe(true);
+    expect(fire('will-navigate', 'app://other/index.html')).toBe(true);
     expect(fire('will-navigate', `${APP}#/table`)).toBe(false);
     expect(openExternal).toHaveBeenCalledTimes(1);
     expect(openExternal).toHaveBeenCalledWith('https://evil.example/');

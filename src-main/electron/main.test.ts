@@ -28,6 +28,8 @@ const fakes = vi.hoisted(() => {
     onHeadersReceived: vi.fn(),
     setPermissionRequestHandler: vi.fn(),
     setPermissionCheckHandler: vi.fn(),
+    registerSchemesAsPrivileged: vi.fn(),
+    protocolHandle: vi.fn(),
   };
 });
 
@@ -79,6 +81,10 @@ vi.mock('electron', () => {
     },
     shell: { openExternal: vi.fn(async () => {}) },
     net: { fetch: fakes.netFetch },
+    protocol: {
+      registerSchemesAsPrivileged: fakes.registerSchemesAsPrivileged,
+      handle: fakes.protocolHandle,
+    },
   };
 });
 
@@ -95,6 +101,7 @@ describe('Electron main wiring', () => {
   it('starts the engine on the data folder and wires every safeguard', async () => {
     fakes.startEngine.mockResolvedValue(fakes.engine);
     process.argv.push('--data-dir', dataDir);
+    const umask = vi.spyOn(process, 'umask').mockImplementation(() => 0o022);
     await import('./main');
     await vi.waitFor(() => expect(fakes.windows).toHaveLength(1));
 
@@ -118,7 +125,17 @@ describe('Electron main wiring', () => {
       nodeIntegration: false,
     });
     expect(win?.options.webPreferences?.preload).toMatch(/[\\/]preload[\\/]index\.cjs$/);
-    expect(win?.url).toMatch(/^file:\/\/.*renderer\/index\.html$/);
+    expect(win?.url).toBe('app://blotter/index.html');
+    expect(fakes.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ secure: true }) }),
+    ]);
+    expect(fakes.protocolHandle).toHaveBeenCalledWith('app', expect.any(Function));
+    // Private files and folders, set before the data folder or the engine is touched.
+    expect(umask).toHaveBeenCalledWith(0o077);
+    expect(umask.mock.invocationCallOrder[0]).toBeLessThan(
+      fakes.startEngine.mock.invocationCallOrder[0] ?? 0,
+    );
+    umask.mockRestore();
   });
 
   it('hands the engine a fetch that goes through net.fetch (the system proxy)', async () => {

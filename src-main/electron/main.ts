@@ -3,7 +3,7 @@
  * (window.ts, hardening.ts, session.ts, ipc.ts, senderCheck.ts, events.ts, quit.ts,
  * netFetchBridge.ts); the work itself runs in the engine worker (out/main/engineWorker.js).
  */
-import { app, BrowserWindow, dialog, ipcMain, net, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { startDemoHost } from '../demo/demoHost';
 import { resolveDataDir } from '../engine/dataDir';
 import { startEngine } from '../engine/engineClient';
 import { withExportHooks } from '../engine/export/hostHooks';
+import { handleAppProtocol, registerAppScheme } from './appProtocol';
 import { appUrlOf, devServerUrlFrom, isAppUrl } from './appUrl';
 import { contentSecurityPolicy } from './csp';
 import { electronExportHooks } from './exportDialogs';
@@ -26,7 +27,7 @@ import { createMainWindow } from './window';
 
 const here = import.meta.dirname;
 const PRELOAD = join(here, '../preload/index.cjs');
-const RENDERER_INDEX = join(here, '../renderer/index.html');
+const RENDERER_DIR = join(here, '../renderer');
 const ENGINE_WORKER = join(here, 'engineWorker.js');
 
 function fail(error: unknown): void {
@@ -35,6 +36,11 @@ function fail(error: unknown): void {
 }
 
 function run(): void {
+  // Every file and folder this process (and its worker threads, which share it) creates is the
+  // user's alone: 0600 files, 0700 folders. Set before anything touches the disk.
+  process.umask(0o077);
+  // The renderer's own scheme (appProtocol.ts) must be registered before the app is ready.
+  registerAppScheme(protocol);
   // One rule for every host (engine/dataDir.ts): --data-dir DIR, else BLOTTER_DATA_DIR, else the
   // platform's app-data folder for Blotter. Electron's own files (profile, instance lock) live there
   // too, so one window per data folder, and separate folders run side by side.
@@ -54,7 +60,7 @@ function run(): void {
   app.enableSandbox();
 
   const devServerUrl = devServerUrlFrom(process.env, app.isPackaged);
-  const appUrl = appUrlOf({ rendererIndex: RENDERER_INDEX, devServerUrl });
+  const appUrl = appUrlOf({ devServerUrl });
   const isApp = (url: string): boolean => isAppUrl(appUrl, url);
   let win: BrowserWindow | null = null;
   const currentWindow = (): BrowserWindow | null => (win && !win.isDestroyed() ? win : null);
@@ -79,6 +85,12 @@ function run(): void {
     .then(async () => {
       // Later: the user's online tile URL (Settings) joins the policy here.
       hardenSession(session.defaultSession, () => contentSecurityPolicy({ devServerUrl }));
+      // app://blotter/… serves the built renderer folder, and nothing outside it.
+      handleAppProtocol(protocol, {
+        rendererDir: RENDERER_DIR,
+        net,
+        csp: () => contentSecurityPolicy({ devServerUrl }),
+      });
       // The engine's HTTP requests (API, online map tiles) go through net.fetch — the system proxy
       // and certificates — over the worker's port (netFetchBridge.ts, engine/api/fetchBridge.ts).
       const hostFetch = netFetchBridge(net);
@@ -104,7 +116,7 @@ function run(): void {
         preloadPath: PRELOAD,
         appUrl,
         isAppUrl: isApp,
-        writeFile: (file, data) => writeFile(file, data),
+        writeFile: (file, data) => writeFile(file, data, { mode: 0o600 }),
       });
       const exporting = withExportHooks(
         engine,

@@ -1,6 +1,6 @@
 /**
  * Hardens the Electron session: the CSP on every response that has headers (http(s): the dev server
- * and, later, tiles; file:// loads rely on index.html's <meta> tag), and every permission request
+ * and, later, tiles; app:// answers carry it from appProtocol.ts), and every permission request
  * (camera, geolocation, notifications, …) denied — Blotter needs none.
  */
 import type { Session } from 'electron';
