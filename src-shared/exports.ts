@@ -217,6 +217,23 @@ export const ImportPreview = z.object({
   duplicatesInFile: Count,
   /** Distinct valid cdids the archive already holds. */
   existing: Count,
+  /**
+   * What the run would do to those `existing` rows (each counted once, in the first group that
+   * fits). An API row is never overwritten by an import (DESIGN.md, "Incident identity"); it may
+   * only gain a description it lacks.
+   */
+  held: z.object({
+    /** Imported rows the file saw later (its last_seen): replaced by the file's copy. */
+    replace: Count,
+    /** Rows that only gain the description they lack. */
+    describe: Count,
+    /** API rows whose copy in the file differs: kept as the API has them. */
+    keptApi: Count,
+    /** Imported rows whose copy in the file differs but was not seen later: kept as held. */
+    keptHeld: Count,
+    /** Rows the file's copy agrees with: nothing changes. */
+    unchanged: Count,
+  }),
   errorCount: Count,
   /** The first problems, one per bad row (at most 500). */
   errors: z.array(ImportRowError),

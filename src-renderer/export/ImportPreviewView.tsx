@@ -2,6 +2,7 @@
 import type { ImportPreview } from '../../src-shared/exports';
 import { count } from '../text/count';
 import { bytesText, IMPORT_FORMATS } from './exportText';
+import { importChanges, newRows } from './importChanges';
 
 export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
   const p = preview;
@@ -20,9 +21,14 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
         <dd>{count(p.errorCount)}</dd>
         <dt>Repeated in the file</dt>
         <dd>{count(p.duplicatesInFile)} (a repeat replaces the earlier copy only when it was seen later)</dd>
+        <dt>New</dt>
+        <dd>{count(newRows(p))}</dd>
         <dt>Already in the archive</dt>
-        <dd>{count(p.existing)} (replaced only where the file’s copy was seen later)</dd>
+        <dd>{count(p.existing)}</dd>
       </dl>
+      <p data-testid="import-changes">
+        {importChanges(p)} An import never changes what the API gave: it can only add a missing description.
+      </p>
       {p.sample.length > 0 ? (
         <table className="data-table import-sample">
           <caption>The first rows</caption>

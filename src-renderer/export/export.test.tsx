@@ -4,6 +4,7 @@ import type { ImportPreview, Manifest } from '../../src-shared/exports';
 import { ExportResult } from './ExportResult';
 import { bytesText, importOutcome, progressText, type ExportEvent } from './exportText';
 import { ImportPreviewView } from './ImportPreviewView';
+import { importChanges } from './importChanges';
 import { uploadFile } from './upload';
 
 const event = (over: Partial<ExportEvent>): ExportEvent => ({
@@ -98,6 +99,7 @@ describe('the import preview', () => {
       valid: 2,
       duplicatesInFile: 0,
       existing: 1,
+      held: { replace: 0, describe: 0, keptApi: 1, keptHeld: 0, unchanged: 0 },
       errorCount: 1,
       errors: [{ row: 3, field: 'lat', message: 'lat must be a number from -90 to 90.' }],
       sample: [
@@ -116,6 +118,22 @@ describe('the import preview', () => {
     expect(html).toContain('read as CSV with the API’s fields');
     expect(html).toContain('<td>2025-05-10 13:30</td>');
     expect(html).toContain('<td>3</td><td>lat</td><td>lat must be a number from -90 to 90.</td>');
+    expect(html).toContain(
+      '1 new; of the 1 already in the archive: 1 differs from the API’s copy and is kept as the API has it.',
+    );
+  });
+
+  it('says what the import would change in rows already held', () => {
+    const p = {
+      valid: 68,
+      duplicatesInFile: 8,
+      existing: 48,
+      held: { replace: 0, describe: 3, keptApi: 5, keptHeld: 0, unchanged: 40 },
+    } as ImportPreview;
+    expect(importChanges(p)).toBe(
+      '12 new; of the 48 already in the archive: 3 would gain the description they lack, 40 unchanged, ' +
+        '5 differ from the API’s copy and are kept as the API has them.',
+    );
   });
 });
 

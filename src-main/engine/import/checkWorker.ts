@@ -7,20 +7,22 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Detected } from './detect';
 import { RecordDecoder } from './readRecords';
-import { checkRecords, type CheckedChunk } from './rowChecks';
+import { FileProblem } from './fileProblem';
+import { checkRecords, type CheckedChunk, type CheckRules } from './rowChecks';
 import { StageWriter } from './stage';
 
-export type CheckWorkerData = { stageFile: string; detected: Detected; header: string[] };
+export type CheckWorkerData = { stageFile: string; detected: Detected; header: string[]; rules: CheckRules };
 export type ToCheckWorker =
   { type: 'chunk'; seq: number; text: string; firstRow: number } | { type: 'close' };
 export type FromCheckWorker =
   | { type: 'checked'; seq: number; chunk: CheckedChunk }
   | { type: 'closed'; staged: number }
-  | { type: 'failed'; message: string };
+  /** `fileProblem`: the file itself is refused (fileProblem.ts), not the thread failing. */
+  | { type: 'failed'; message: string; fileProblem?: boolean };
 
 const port = parentPort;
 if (!port) throw new Error('checkWorker.ts runs as a worker thread');
-const { stageFile, detected, header } = workerData as CheckWorkerData;
+const { stageFile, detected, header, rules } = workerData as CheckWorkerData;
 const stage = new StageWriter(stageFile);
 
 port.on('message', (message: ToCheckWorker) => {
@@ -34,7 +36,7 @@ port.on('message', (message: ToCheckWorker) => {
     const decoder = new RecordDecoder(detected, { header, firstRow: message.firstRow });
     const records = decoder.push(message.text);
     records.push(...decoder.end());
-    const chunk = checkRecords(records, detected, stage);
+    const chunk = checkRecords(records, detected, stage, rules);
     port.postMessage({ type: 'checked', seq: message.seq, chunk } satisfies FromCheckWorker, [
       chunk.cdid.buffer as ArrayBuffer,
       chunk.lat.buffer as ArrayBuffer,
@@ -44,6 +46,7 @@ port.on('message', (message: ToCheckWorker) => {
     port.postMessage({
       type: 'failed',
       message: error instanceof Error ? error.message : String(error),
+      ...(error instanceof FileProblem ? { fileProblem: true } : {}),
     } satisfies FromCheckWorker);
   }
 });

@@ -2,8 +2,18 @@
  * A streaming RFC 4180 reader: text chunks in, records (arrays of fields) out, a chunk's worth at
  * a time. Quoted fields may hold commas, doubled quotes and line breaks (also across chunk
  * boundaries); lines end in CRLF or LF; blank lines are skipped. Lines without a quote take a fast
- * path (one split). A quote inside an unquoted field is kept as text, as spreadsheets do.
+ * path (one split). A quote inside an unquoted field is kept as text, as spreadsheets do. A quoted
+ * field still open when the text ends is refused (UnclosedQuote): it would swallow every record
+ * after it.
  */
+
+/** The text ended inside a quoted field (thrown by `end()`: the record is the first one not yet given). */
+export class UnclosedQuote extends Error {
+  constructor() {
+    super('A quoted field never closes.');
+    this.name = 'UnclosedQuote';
+  }
+}
 
 export class CsvRecordReader {
   private rest = '';
@@ -17,7 +27,12 @@ export class CsvRecordReader {
     return out;
   }
 
-  /** The last record, when the text did not end with a line break. */
+  /** Characters held for a record not yet complete. */
+  get pending(): number {
+    return this.rest.length;
+  }
+
+  /** The last record, when the text did not end with a line break; throws UnclosedQuote. */
   end(): string[][] {
     const out: string[][] = [];
     parse(this.rest, out, true);
@@ -92,9 +107,7 @@ function quoted(text: string, start: number, final: boolean): { fields: string[]
         const q = text.indexOf('"', from);
         if (q < 0) {
           if (!final) return -1;
-          value += text.slice(from);
-          i = n;
-          break;
+          throw new UnclosedQuote();
         }
         value += text.slice(from, q);
         if (text.charCodeAt(q + 1) === 34) {

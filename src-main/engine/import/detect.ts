@@ -2,15 +2,27 @@
  * What kind of file an import is, from its first characters: JSON (an array, or an object holding
  * the records array), NDJSON (one JSON object per line), else CSV with a header row — Blotter's
  * own CSV when the header has occurred_local and timezone, otherwise rows shaped like the API's.
+ * An empty file and JSONP are refused here, as file-level problems.
  */
 import type { ImportFormat } from '../../../src-shared/exports';
+import { FileProblem } from './fileProblem';
 import { canonicalKey } from './normalize';
 import { RECORD_KEYS } from './jsonRecords';
 
 export type Detected = { reader: 'csv' | 'json' | 'ndjson'; format: ImportFormat };
 
+/** JSON wrapped in a function call (`callback([...])`, JSONP): not a file Blotter reads. */
+const JSONP = /^[A-Za-z_$][\w$.]*\s*\(\s*[[{]/;
+
+/** The file's format; throws FileProblem for text that is no import file at all (empty, JSONP). */
 export function detectFormat(head: string): Detected {
   const text = head.replace(/^\uFEFF/, '').trimStart();
+  if (text === '') throw new FileProblem('The file is empty: there is nothing to import.');
+  if (JSONP.test(text))
+    throw new FileProblem(
+      'The file is JSON wrapped in a function call (JSONP, such as callback([...])). Blotter reads plain ' +
+        'JSON: remove the wrapper so the file starts with [ or {, and import it again.',
+    );
   if (text.startsWith('['))
     return { reader: 'json', format: text.includes('"Feature"') ? 'geojson' : 'json' };
   if (text.startsWith('{')) {

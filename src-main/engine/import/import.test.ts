@@ -332,6 +332,7 @@ describe('previewImport and runImport', () => {
 
   it('dedupes by cdid: the later last_seen wins, the archive keeps its own copy otherwise', async () => {
     writeIncidents(t.db, [apiRow(31), apiRow(32), apiRow(33)], Date.parse('2025-06-01T00:00:00Z'));
+    t.db.exec(`UPDATE incidents SET source = 'import' WHERE cdid = 31`); // an earlier import's row
     const header =
       'cdid,type,occurred_local,timezone,occurred_utc,date_raw,address,lat,lon,link,description,first_seen,last_seen,removed';
     const line = (cdid: number, address: string, lastSeen: string, description = '') =>
@@ -345,7 +346,12 @@ describe('previewImport and runImport', () => {
       line(34, 'stale copy', '2025-04-01T00:00:00.000Z'),
     ].join('\r\n');
     const pv = await preview(file('dupes.csv', csv));
-    expect(pv).toMatchObject({ valid: 5, duplicatesInFile: 2, existing: 2 });
+    expect(pv).toMatchObject({
+      valid: 5,
+      duplicatesInFile: 2,
+      existing: 2,
+      held: { replace: 1, describe: 1, keptApi: 0, keptHeld: 0, unchanged: 0 },
+    });
     const result = await call<ImportResult>('runImport', { importId: pv.importId });
     expect(result).toMatchObject({ inserted: 1, updated: 2, unchanged: 0 });
     expect(stored(31)).toMatchObject({

@@ -18,10 +18,13 @@ import { notifyIncidentsWritten, queryServiceFor } from '../query/index';
 import { deferCheckpoint } from '../store/backgroundCheckpoint';
 import { GONE, type Snapshot } from '../query/snapshot';
 import { detectFormat, type Detected } from './detect';
+import { FileProblem } from './fileProblem';
+import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
 import { mergeRows, phases } from './merge';
+import { FUTURE_SKEW_MS } from './normalize';
 import { checkCsvInParallel } from './parallelPreview';
 import { readRecords } from './readRecords';
-import { checkRecords, CheckTally } from './rowChecks';
+import { checkRecords, CheckTally, type CheckRules } from './rowChecks';
 import { rtreeNodeSize, type Points } from './rtreeBulk';
 import { packRtreeInBackground } from './rtreePackThread';
 import { importsDirOf, openSource, removeAbandonedUploads, type OpenedSource } from './sources';
@@ -86,6 +89,16 @@ export class Imports {
   }
 
   async preview(sourceInput: ImportSource | undefined): Promise<ImportPreview> {
+    try {
+      return await this.read(sourceInput);
+    } catch (error) {
+      // The file as a whole cannot be imported: say why, once (fileProblem.ts).
+      if (error instanceof FileProblem) throw new EngineError('bad_input', error.message);
+      throw error;
+    }
+  }
+
+  private async read(sourceInput: ImportSource | undefined): Promise<ImportPreview> {
     const source = openSource(this.ctx.dataDir, sourceInput);
     return this.exclusive(async () => {
       await this.dropCurrent(this.current?.source.file !== source.file);
@@ -101,10 +114,11 @@ export class Imports {
         stageFileOf(importsDir, id, k),
       );
       const progress = this.throttled('reading', source.bytes);
+      const rules: CheckRules = { notAfter: this.now() + FUTURE_SKEW_MS };
       let tally: CheckTally;
       try {
         if (!parallel)
-          tally = await checkInThisThread(source.file, detected, stageFiles[0] as string, progress);
+          tally = await checkInThisThread(source.file, detected, stageFiles[0] as string, progress, rules);
         else {
           try {
             tally = await checkCsvInParallel({
@@ -112,17 +126,25 @@ export class Imports {
               detected,
               stageFiles,
               onBytes: progress,
+              rules,
               ...(this.options.chunkChars ? { chunkChars: this.options.chunkChars } : {}),
               ...(this.options.threadLimits ? { limits: this.options.threadLimits } : {}),
             });
           } catch (error) {
+            if (error instanceof FileProblem) throw error; // the file's, not the threads'
             // A check thread that failed (no bundle, out of memory): read the file here instead.
             log.warn('the check threads failed; reading the file on the engine thread', { error });
             removeStageFiles(importsDir, id);
             stageFiles = [stageFileOf(importsDir, id, 0)];
-            tally = await checkInThisThread(source.file, detected, stageFiles[0] as string, progress);
+            tally = await checkInThisThread(source.file, detected, stageFiles[0] as string, progress, rules);
           }
         }
+        if (tally.rows === 0)
+          throw new FileProblem(
+            detected.reader === 'csv'
+              ? 'The file has a header row but no records under it: there is nothing to import.'
+              : 'The file holds no records: there is nothing to import.',
+          );
       } catch (error) {
         removeStageFiles(importsDir, id);
         throw error;
@@ -139,6 +161,18 @@ export class Imports {
         distinct++;
         if (held(sorted[k] as number)) existing++;
       }
+      const changes =
+        existing === 0
+          ? NO_HELD_CHANGES
+          : await heldChanges({
+              dbFile: this.ctx.db.name,
+              stageFiles,
+              rows: tally.rows,
+              repeats: valid > distinct,
+            }).catch((error: unknown) => {
+              removeStageFiles(importsDir, id);
+              throw error;
+            });
       const points = { cdid: tally.cdid, lat: tally.lat, lon: tally.lon, size: valid };
       const { errorCount } = tally;
       this.current = {
@@ -169,6 +203,7 @@ export class Imports {
         valid,
         duplicatesInFile: valid - distinct,
         existing,
+        held: changes,
         errorCount,
         errors: tally.errors,
         sample: tally.sample,
@@ -280,12 +315,13 @@ async function checkInThisThread(
   detected: Detected,
   stageFile: string,
   onBytes: (bytes: number) => void,
+  rules: CheckRules,
 ): Promise<CheckTally> {
   const stage = new StageWriter(stageFile);
   try {
     const tally = new CheckTally();
     for await (const records of readRecords(file, detected, onBytes))
-      tally.add(checkRecords(records, detected, stage));
+      tally.add(checkRecords(records, detected, stage, rules));
     stage.close();
     return tally;
   } catch (error) {

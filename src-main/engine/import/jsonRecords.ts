@@ -22,6 +22,8 @@ export class JsonRecordReader {
   private partial = '';
   private recordStart = -1;
   private rootSeen = false;
+  /** Text other than white space after the document closed. */
+  private trailing = false;
 
   /** Raw record texts completed by `chunk` (JSON.parse them). */
   push(chunk: string): string[] {
@@ -42,6 +44,10 @@ export class JsonRecordReader {
             this.stringStart = -1;
           }
         }
+        continue;
+      }
+      if (this.depth === 0 && this.rootSeen && c > 32) {
+        this.trailing = true;
         continue;
       }
       if (c === 34) {
@@ -90,6 +96,16 @@ export class JsonRecordReader {
   /** True when a records array was found. */
   get foundRecords(): boolean {
     return this.recordDepth !== 0;
+  }
+
+  /** True when the document was closed (not cut short): its root, and no string or record open. */
+  get closed(): boolean {
+    return this.rootSeen && this.depth === 0 && !this.inString && this.recordStart === -1;
+  }
+
+  /** True when something other than white space follows the document. */
+  get trailingText(): boolean {
+    return this.trailing;
   }
 }
 

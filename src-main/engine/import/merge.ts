@@ -1,10 +1,12 @@
 /**
  * Writes an import's staged rows (stage.ts) into the archive in ONE transaction: either every row
  * lands or none does. The rule, per cdid (README.md): a row the archive does not hold is inserted
- * (source 'import'; first/last seen from the file, else now); a copy replaces the one already held
- * — in the archive, or earlier in the same file — only when its last_seen is later (first_seen
- * becomes the earlier of the two); otherwise the held copy stays, and only a description it lacks
- * is taken.
+ * (source 'import'; first/last seen from the file, else now); a copy replaces an imported one
+ * already held — in the archive, or earlier in the same file — only when its last_seen is later
+ * (first_seen becomes the earlier of the two); otherwise the held copy stays, and only a
+ * description it lacks is taken. A row from the API (source 'api') is never replaced: the API
+ * serves it again, so an import may only fill its missing description (DESIGN.md, "Incident
+ * identity").
  *
  * Files whose cdids are distinct (what the preview saw) are merged by a few set-wise statements
  * inside SQLite: replace, describe, then insert the rest in file order. Files that repeat a cdid go
@@ -38,11 +40,16 @@ const AS_ARCHIVE_ROW = `s.cdid, s.type, s.address, s.lat, s.lon, s.link, s.date_
   s.occurred_utc, s.time_flag, s.local_day, s.local_hour, s.local_weekday, s.description,
   coalesce(s.first_seen, s.last_seen, @now), coalesce(s.last_seen, @now),
   CASE WHEN s.removed THEN coalesce(s.last_seen, @now) END, CASE WHEN s.removed THEN @reason END, 'import'`;
-/** Replaces held copies the staged copy `s` saw later (the row's archive values as AS_ARCHIVE_ROW). */
+/**
+ * Replaces a held copy `i` (an imported one: an API row is never replaced) that the staged copy `s`
+ * saw later (the row's archive values as AS_ARCHIVE_ROW). Every column of the target is named
+ * through its alias: in UPDATE … FROM a bare name that both tables have is ambiguous.
+ */
 const REPLACE_SET = `type = s.type, address = s.address, lat = s.lat, lon = s.lon, link = s.link,
   date_raw = s.date_raw, occurred_local = s.occurred_local, timezone = s.timezone, occurred_utc = s.occurred_utc,
   time_flag = s.time_flag, local_day = s.local_day, local_hour = s.local_hour, local_weekday = s.local_weekday,
-  description = coalesce(s.description, description), first_seen = min(first_seen, coalesce(s.first_seen, s.last_seen)),
+  description = coalesce(s.description, i.description),
+  first_seen = min(i.first_seen, coalesce(s.first_seen, s.last_seen)),
   last_seen = s.last_seen, removed_at = CASE WHEN s.removed THEN s.last_seen END,
   removed_reason = CASE WHEN s.removed THEN @reason END, source = 'import'`;
 const TRIGGERS = ['incidents_ai', 'incidents_au_geo', 'incidents_au_text'];
@@ -156,7 +163,7 @@ function mergeSetwise(db: Db, schemas: string[], params: Params): number {
       updated += db
         .prepare(
           `UPDATE main.incidents AS i SET ${REPLACE_SET} FROM temp.import_held AS s
-           WHERE i.cdid = s.cdid AND s.last_seen IS NOT NULL AND s.last_seen > i.last_seen`,
+           WHERE i.cdid = s.cdid AND i.source = 'import' AND s.last_seen IS NOT NULL AND s.last_seen > i.last_seen`,
         )
         .run(params).changes;
       // A replaced row already took the newcomer's description when it had one.
@@ -191,7 +198,7 @@ function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
     db.prepare(`UPDATE incidents SET type = ?, address = ?, lat = ?, lon = ?, link = ?, date_raw = ?,
     occurred_local = ?, timezone = ?, occurred_utc = ?, time_flag = ?, local_day = ?, local_hour = ?, local_weekday = ?,
     description = coalesce(?, description), first_seen = min(first_seen, ?), last_seen = ?, removed_at = ?,
-    removed_reason = ?, source = ? WHERE cdid = ? AND ? > last_seen`);
+    removed_reason = ?, source = ? WHERE cdid = ? AND ? > last_seen AND source = 'import'`);
   const describe = db.prepare(
     'UPDATE incidents SET description = ?, description_fetched_at = ? WHERE cdid = ? AND description IS NULL',
   );

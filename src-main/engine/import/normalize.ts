@@ -69,7 +69,24 @@ class Problem extends Error {
 export type NormalizeOptions = {
   /** Blotter CSV: undo the export's formula neutralising (a leading ' before = + - @ tab CR). */
   unneutralise: boolean;
+  /**
+   * The latest instant (epoch ms) a row's times may name: the import's clock plus a day's skew
+   * (FUTURE_SKEW_MS). A later occurrence, first_seen or last_seen is refused: a last_seen in 2099
+   * would otherwise win every later comparison. Absent: no limit.
+   */
+  notAfter?: number;
 };
+
+/** How far ahead of this computer's clock a row's times may be (clock skew, zones). */
+export const FUTURE_SKEW_MS = 86_400_000;
+
+function notFuture(ms: number | null, field: string, notAfter: number | undefined): void {
+  if (ms === null || notAfter === undefined || ms <= notAfter) return;
+  throw new Problem(
+    field,
+    `${field} is in the future (${new Date(ms).toISOString()}); times more than a day ahead of this computer's clock are refused.`,
+  );
+}
 
 export function normalize(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow | RowProblem {
   try {
@@ -167,6 +184,11 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
       throw new Problem('occurred_utc', 'occurred_utc does not match occurred_local in its time zone.');
     utc = given;
   }
+  notFuture(utc, local !== null && zoneText !== null ? 'occurred_local' : 'date_raw', opts.notAfter);
+  const firstSeen = instant(rec, 'first_seen');
+  const lastSeen = instant(rec, 'last_seen');
+  notFuture(firstSeen, 'first_seen', opts.notAfter);
+  notFuture(lastSeen, 'last_seen', opts.notAfter);
   const day = `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)}`;
   return [
     cdid,
@@ -184,8 +206,8 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
     wall.hour,
     weekdayOf(Math.floor(fake / 86_400_000)),
     text(rec, 'description', false, 100_000, un),
-    instant(rec, 'first_seen'),
-    instant(rec, 'last_seen'),
+    firstSeen,
+    lastSeen,
     flag(rec.removed),
   ];
 }

@@ -10,10 +10,14 @@ import { createReadStream } from 'node:fs';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { startWorkerThread, workerEntry } from '../workerThreads';
 import type { CheckWorkerData, FromCheckWorker, ToCheckWorker } from './checkWorker';
-import { completeRecords, CsvRecordReader } from './csvRecords';
+import { columnsProblem } from './columns';
+import { completeRecords, CsvRecordReader, UnclosedQuote } from './csvRecords';
 import type { Detected } from './detect';
+import { FileProblem } from './fileProblem';
 import { canonicalKey } from './normalize';
-import { CheckTally, type CheckedChunk } from './rowChecks';
+import { MAX_RECORD_CHARS, notUtf8, recordTooLong, unclosedQuote } from './readRecords';
+import { CheckTally, type CheckedChunk, type CheckRules } from './rowChecks';
+import { InvalidUtf8, Utf8Chunks } from './utf8Text';
 
 const READ_BYTES = 1 << 20;
 /** Chunks waiting at one thread at most (enough to keep it busy, bounded memory). */
@@ -29,6 +33,7 @@ export type ParallelCheck = {
   chunkChars?: number;
   /** The threads' heap limits. */
   limits?: ResourceLimits;
+  rules: CheckRules;
 };
 
 export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally> {
@@ -49,7 +54,7 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
     for (const stageFile of job.stageFiles) {
       const worker = startWorkerThread(
         workerEntry(import.meta.url, 'checkWorker.ts', 'importWorker.js'),
-        { stageFile, detected: job.detected, header } satisfies CheckWorkerData,
+        { stageFile, detected: job.detected, header, rules: job.rules } satisfies CheckWorkerData,
         [],
         job.limits,
       );
@@ -64,7 +69,7 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
               tally.add(c);
             }
           } else if (m.type === 'closed') resolve();
-          else failure ??= new Error(m.message);
+          else failure ??= m.fileProblem ? new FileProblem(m.message) : new Error(m.message);
           notify();
         });
         worker.on('error', (error) => {
@@ -94,30 +99,53 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
     }
   };
 
-  const stream = createReadStream(job.file, { encoding: 'utf8', highWaterMark: READ_BYTES });
+  const stream = createReadStream(job.file, { highWaterMark: READ_BYTES });
+  const utf8 = new Utf8Chunks();
+  let text = '';
+  let header: string[] | null = null;
+  let nextRow = 1;
+  /** The number of the record the text read so far ends in (0: the header). */
+  const currentRow = () => (header ? nextRow + completeRecords(text).count : 0);
+  const decode = (bytes: Buffer | null): string => {
+    try {
+      return bytes ? utf8.decode(bytes) : utf8.end();
+    } catch (error) {
+      if (!(error instanceof InvalidUtf8)) throw error;
+      text += error.before;
+      if (!header && completeRecords(text, 1).count > 0)
+        throw notUtf8(error.offset, 1 + completeRecords(text.slice(completeRecords(text, 1).end)).count);
+      throw notUtf8(error.offset, currentRow());
+    }
+  };
   try {
-    let text = '';
-    let header: string[] | null = null;
-    let nextRow = 1;
     let first = true;
     for await (const piece of stream) {
       job.onBytes(stream.bytesRead);
-      text += first ? (piece as string).replace(/^\uFEFF/, '') : (piece as string);
+      const decoded = decode(piece as Buffer);
+      text += first ? decoded.replace(/^\uFEFF/, '') : decoded;
       first = false;
       if (!header) {
         const cut = completeRecords(text, 1);
-        if (cut.count === 0) continue;
+        if (cut.count === 0) {
+          if (text.length > MAX_RECORD_CHARS) throw recordTooLong(0);
+          continue;
+        }
         header = readHeader(text.slice(0, cut.end));
         text = text.slice(cut.end);
         start(header);
       }
       if (text.length < chunkChars) continue;
       const { end, count } = completeRecords(text);
-      if (end === 0) continue; // one record longer than a chunk: wait for its end
+      if (end === 0) {
+        // One record longer than a chunk: wait for its end (within reason).
+        if (text.length > MAX_RECORD_CHARS) throw recordTooLong(nextRow);
+        continue;
+      }
       await dispatch(text.slice(0, end), nextRow);
       nextRow += count;
       text = text.slice(end);
     }
+    text += decode(null);
     if (!header) {
       header = readHeader(text);
       text = '';
@@ -136,9 +164,18 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
   }
 }
 
-/** The header's field names, canonical. */
+/** The header's field names, canonical; a FileProblem when they are not Blotter's (columns.ts). */
 function readHeader(text: string): string[] {
   const reader = new CsvRecordReader();
-  const records = [...reader.push(text), ...reader.end()];
-  return (records[0] ?? []).map(canonicalKey);
+  let records: string[][];
+  try {
+    records = [...reader.push(text), ...reader.end()];
+  } catch (error) {
+    if (error instanceof UnclosedQuote) throw unclosedQuote(0);
+    throw error;
+  }
+  const found = records[0] ?? [];
+  const problem = columnsProblem(found, 'columns');
+  if (problem) throw new FileProblem(problem);
+  return found.map(canonicalKey);
 }

@@ -5,16 +5,44 @@
  * Read asynchronously, so the engine answers other calls while a preview reads.
  */
 import { createReadStream } from 'node:fs';
-import { CsvRecordReader } from './csvRecords';
+import { columnsProblem } from './columns';
+import { CsvRecordReader, UnclosedQuote } from './csvRecords';
 import type { Detected } from './detect';
+import { FileProblem, rowWords } from './fileProblem';
 import { JsonRecordReader, NdjsonRecordReader } from './jsonRecords';
 import { canonicalKey } from './normalize';
+import { InvalidUtf8, Utf8Chunks } from './utf8Text';
 
 export type RawRecord = { row: number; value: Record<string, unknown> } | { row: number; problem: string };
 
 const CHUNK = 1 << 20;
+/** A CSV record longer than this is refused (an unclosed quote reading the rest of a huge file). */
+export const MAX_RECORD_CHARS = 64 * 1024 * 1024;
 const NO_RECORDS =
   'No records found: expected an array, or an object with "features", "crimes", "incidents" or "records".';
+
+/** The file-level problem of a quoted field that never closes, opened in `row` (0: the header). */
+export const unclosedQuote = (row: number): FileProblem =>
+  new FileProblem(
+    `${capitalised(rowWords(row))} opens a quoted field (") that never closes, so every line after it would be ` +
+      'read into that one field. Close the quote, or remove the stray one, and import the file again.',
+  );
+
+/** The file-level problem of bytes that are not UTF-8, at `offset` in `row` (0: the header). */
+export const notUtf8 = (offset: number, row: number): FileProblem =>
+  new FileProblem(
+    `The file is not UTF-8 text: byte ${offset} (in ${rowWords(row)}) cannot be read. Save the file as ` +
+      'UTF-8 (in a spreadsheet: "CSV UTF-8") and import it again.',
+  );
+
+/** The file-level problem of a CSV record longer than MAX_RECORD_CHARS, from `row`. */
+export const recordTooLong = (row: number): FileProblem =>
+  new FileProblem(
+    `${capitalised(rowWords(row))} runs on for more than ${MAX_RECORD_CHARS / 1024 / 1024} MB: most likely a ` +
+      'quoted field (") that never closes. Close the quote and import the file again.',
+  );
+
+const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Text chunks → records, for one file. */
 export class RecordDecoder {
@@ -40,21 +68,50 @@ export class RecordDecoder {
     }
   }
 
+  /** The number of the record the text read so far is in (0: a CSV file's header). */
+  get currentRow(): number {
+    return this.detected.reader === 'csv' && !this.header ? 0 : this.row + 1;
+  }
+
   push(chunk: string): RawRecord[] {
     if (this.first) {
       chunk = chunk.replace(/^\uFEFF/, '');
       this.first = false;
     }
     const { reader } = this.detected;
-    if (reader === 'csv') return this.fromCsv(this.csv.push(chunk));
+    if (reader === 'csv') {
+      const records = this.fromCsv(this.csv.push(chunk));
+      if (this.csv.pending > MAX_RECORD_CHARS) throw recordTooLong(this.currentRow);
+      return records;
+    }
     return this.fromJson(reader === 'ndjson' ? this.ndjson.push(chunk) : this.json.push(chunk));
   }
 
+  /** The records the end of the text completes; throws FileProblem when the file is cut short. */
   end(): RawRecord[] {
     const { reader } = this.detected;
-    if (reader === 'csv') return this.fromCsv(this.csv.end());
+    if (reader === 'csv') {
+      try {
+        return this.fromCsv(this.csv.end());
+      } catch (error) {
+        if (error instanceof UnclosedQuote) throw unclosedQuote(this.currentRow);
+        throw error;
+      }
+    }
     if (reader === 'ndjson') return this.fromJson(this.ndjson.end());
-    return this.json.foundRecords ? [] : [{ row: 0, problem: NO_RECORDS }];
+    const json = this.json;
+    if (!json.foundRecords) throw new FileProblem(NO_RECORDS);
+    if (!json.closed)
+      throw new FileProblem(
+        `The file ends before its JSON does: it looks cut short${this.row > 0 ? ` after record ${this.row}` : ''}. ` +
+          'Nothing is read from a file that may be missing records: copy or export it again.',
+      );
+    if (json.trailingText)
+      throw new FileProblem(
+        'The file has more text after its JSON document ends (two documents, or JSON wrapped in something else). ' +
+          'Blotter reads one JSON document per file.',
+      );
+    return [];
   }
 
   private fromCsv(records: string[][]): RawRecord[] {
@@ -62,6 +119,8 @@ export class RecordDecoder {
     for (const fields of records) {
       const header = this.header;
       if (!header) {
+        const problem = columnsProblem(fields, 'columns');
+        if (problem) throw new FileProblem(problem);
         this.header = fields.map(canonicalKey);
         continue;
       }
@@ -78,7 +137,13 @@ export class RecordDecoder {
   }
 
   private fromJson(texts: string[]): RawRecord[] {
-    return texts.map((text) => jsonRecord(++this.row, text));
+    const out = texts.map((text) => jsonRecord(++this.row, text));
+    const first = this.row === out.length ? out[0] : undefined;
+    if (first && 'value' in first) {
+      const problem = columnsProblem(Object.keys(first.value), 'fields');
+      if (problem) throw new FileProblem(problem);
+    }
+    return out;
   }
 }
 
@@ -87,14 +152,25 @@ export async function* readRecords(
   detected: Detected,
   onBytes: (bytes: number) => void = () => undefined,
 ): AsyncGenerator<RawRecord[]> {
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK });
+  const stream = createReadStream(file, { highWaterMark: CHUNK });
   const decoder = new RecordDecoder(detected);
+  const utf8 = new Utf8Chunks();
+  const text = (bytes: Buffer | null): string => {
+    try {
+      return bytes ? utf8.decode(bytes) : utf8.end();
+    } catch (error) {
+      if (!(error instanceof InvalidUtf8)) throw error;
+      decoder.push(error.before); // the records before the bad byte: which row it is in
+      throw notUtf8(error.offset, decoder.currentRow);
+    }
+  };
   try {
     for await (const chunk of stream) {
       onBytes(stream.bytesRead);
-      yield decoder.push(chunk as string);
+      yield decoder.push(text(chunk as Buffer));
     }
-    yield decoder.end();
+    const rest = text(null);
+    yield [...decoder.push(rest), ...decoder.end()];
   } finally {
     stream.destroy();
   }

@@ -31,17 +31,29 @@ export type CheckedChunk = {
   lon: Float64Array;
 };
 
+/** What every row of one preview is held to, beyond its own fields. */
+export type CheckRules = {
+  /** The latest instant a row's times may name (the preview's clock plus FUTURE_SKEW_MS). */
+  notAfter: number;
+};
+
 /** A record as a row for the store, or its problem. */
 export function checked(
   rec: RawRecord,
   detected: Detected,
+  rules: CheckRules,
 ): ImportRow | { field: string | null; message: string } {
   if ('problem' in rec) return { field: null, message: rec.problem };
-  return normalize(rec.value, { unneutralise: detected.format === 'blotter-csv' });
+  return normalize(rec.value, { unneutralise: detected.format === 'blotter-csv', notAfter: rules.notAfter });
 }
 
 /** Checks `records`, staging each valid row under its row number. */
-export function checkRecords(records: RawRecord[], detected: Detected, stage: StageWriter): CheckedChunk {
+export function checkRecords(
+  records: RawRecord[],
+  detected: Detected,
+  stage: StageWriter,
+  rules: CheckRules,
+): CheckedChunk {
   const n = records.length;
   const out: CheckedChunk = {
     rows: 0,
@@ -55,7 +67,7 @@ export function checkRecords(records: RawRecord[], detected: Detected, stage: St
   };
   for (const rec of records) {
     if (rec.row > 0) out.rows++;
-    const result = checked(rec, detected);
+    const result = checked(rec, detected, rules);
     if (!Array.isArray(result)) {
       out.errorCount++;
       if (out.errors.length < MAX_LISTED_ERRORS) out.errors.push({ row: rec.row, ...result });

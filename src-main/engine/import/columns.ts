@@ -1,0 +1,37 @@
+/**
+ * Whether a file's columns (a CSV header, the first JSON record's fields) are ones Blotter reads:
+ * cdid, type, lat, lon and a time (occurred_local + timezone, or date), under their names or
+ * aliases (normalize.ts). When they are not, the file is refused once, naming what was expected
+ * and what was found, instead of "cdid is missing" on every row. (Mapping other columns onto these
+ * comes with the interchange work.)
+ */
+import { canonicalKey } from './normalize';
+
+const REQUIRED = ['cdid', 'type', 'lat', 'lon'] as const;
+const OPTIONAL = 'address, link, description, occurred_utc, first_seen, last_seen, removed';
+/** Names listed in the message at most, each cut at NAME_CHARS (a header may be anything). */
+const LISTED = 30;
+const NAME_CHARS = 40;
+
+/** The message refusing these columns, or null when the required ones are all there. */
+export function columnsProblem(found: readonly string[], what: 'columns' | 'fields'): string | null {
+  const names = new Set(found.map(canonicalKey));
+  const missing: string[] = REQUIRED.filter((k) => !names.has(k));
+  const timed = names.has('date_raw') || (names.has('occurred_local') && names.has('timezone'));
+  if (!timed) missing.push('a time (occurred_local and timezone, or date)');
+  if (missing.length === 0) return null;
+  const shown = found
+    .slice(0, LISTED)
+    .map((n) => {
+      const clean = n.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+      return clean.length > NAME_CHARS ? `${clean.slice(0, NAME_CHARS)}…` : clean || '(blank)';
+    })
+    .join(', ');
+  const more = found.length > LISTED ? ` and ${found.length - LISTED} more` : '';
+  const where = what === 'columns' ? "This file's columns" : "The first record's fields";
+  return (
+    `${where} are not the ones Blotter reads. Expected: cdid (or id), type, lat, lon, and either ` +
+    `occurred_local with timezone or date (MM/DD/YY HH:MM AM/PM); optional: ${OPTIONAL}. ` +
+    `Found: ${shown || 'none'}${more}. Missing: ${missing.join(', ')}.`
+  );
+}
