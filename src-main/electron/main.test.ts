@@ -131,7 +131,7 @@ describe('Electron main wiring', () => {
     ]);
     expect(fakes.protocolHandle).toHaveBeenCalledWith('app', expect.any(Function));
     // Private files and folders, set before the data folder or the engine is touched.
-    expect(umask).toHaveBeenCalledWith(0o077);
+    expect(umask).toHaveBeenCalledWith(0o077); // PRIVATE_UMASK
     expect(umask.mock.invocationCallOrder[0]).toBeLessThan(
       fakes.startEngine.mock.invocationCallOrder[0] ?? 0,
     );

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoHost } from '../demo/demoHost';
-import { resolveDataDir } from '../engine/dataDir';
+import { PRIVATE_UMASK, resolveDataDir } from '../engine/dataDir';
 import { startEngine } from '../engine/engineClient';
 import { withExportHooks } from '../engine/export/hostHooks';
 import { handleAppProtocol, registerAppScheme } from './appProtocol';
@@ -38,7 +38,7 @@ function fail(error: unknown): void {
 function run(): void {
   // Every file and folder this process (and its worker threads, which share it) creates is the
   // user's alone: 0600 files, 0700 folders. Set before anything touches the disk.
-  process.umask(0o077);
+  process.umask(PRIVATE_UMASK);
   // The renderer's own scheme (appProtocol.ts) must be registered before the app is ready.
   registerAppScheme(protocol);
   // One rule for every host (engine/dataDir.ts): --data-dir DIR, else BLOTTER_DATA_DIR, else the

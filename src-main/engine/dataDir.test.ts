@@ -1,7 +1,7 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirError, dataDirFlag, dbFileOf, locateDataDir, resolveDataDir } from './dataDir';
+import { DataDirError, dataDirFlag, dbFileOf, ensureDir, locateDataDir, resolveDataDir } from './dataDir';
 import { makeTempDir, type TempDir } from './testing/tempDir';
 
 const linux = { platform: 'linux' as const, homedir: '/home/ana', env: {}, argv: [], cwd: '/work' };
@@ -88,5 +88,29 @@ describe('resolveDataDir', () => {
     expect(() => resolveDataDir({ ...linux, argv: ['--data-dir', path.join(file, 'sub')] })).toThrow(
       /is a file/,
     );
+  });
+
+  it('refuses an existing folder other users can write to, saying how to fix it, and leaves it as it is', () => {
+    for (const mode of [0o770, 0o777, 0o1777, 0o720]) {
+      const dir = path.join(tmp, `shared-${mode.toString(8)}`);
+      mkdirSync(dir);
+      chmodSync(dir, mode);
+      expect(() => resolveDataDir({ ...linux, argv: ['--data-dir', dir] }), mode.toString(8)).toThrow(
+        /can be changed by other users .*-writable\)\. Blotter does not change .*chmod 700/,
+      );
+      expect(statSync(dir).mode & 0o7777).toBe(mode);
+    }
+    const readable = path.join(tmp, 'readable');
+    mkdirSync(readable);
+    chmodSync(readable, 0o755);
+    expect(resolveDataDir({ ...linux, argv: ['--data-dir', readable] })).toBe(readable);
+  });
+
+  it('refuses a folder that belongs to another user', () => {
+    const dir = path.join(tmp, 'theirs');
+    mkdirSync(dir, { mode: 0o700 });
+    const me = statSync(dir).uid;
+    expect(() => ensureDir(dir, me + 1)).toThrow(/belongs to another user \(uid \d+, you are \d+\)/);
+    expect(() => ensureDir(dir, me)).not.toThrow();
   });
 });

@@ -3,8 +3,14 @@
  * environment variable, which beats the platform's app-data folder — the same folder Electron's
  * `app.getPath('userData')` gives for the product name Blotter. Used by every host and the CLI, so
  * tests, portable installs and several offices on one machine each get their own folder.
+ *
+ * The folder holds the archive, the logs and exports: on POSIX it must be the user's alone. A
+ * folder Blotter creates is 0700; an existing one that other users can write to (group- or
+ * world-writable) or that belongs to another user is refused with a message saying how to fix it
+ * — never chmod-ed behind the user's back. Every host sets `process.umask(0o077)` before anything
+ * is written, so the files inside are 0600 and the folders 0700 (worker threads share it).
  */
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 export const APP_FOLDER = 'Blotter';
@@ -85,8 +91,14 @@ export function dataDirFlag(argv: readonly string[]): string | undefined {
   return found;
 }
 
-/** Creates `dir` (mode 0700) when missing; a clear DataDirError when it is a file or not writable. */
-export function ensureDir(dir: string): void {
+/** The umask every host sets first thing: files 0600, folders 0700. */
+export const PRIVATE_UMASK = 0o077;
+
+/**
+ * Creates `dir` (mode 0700) when missing; a clear DataDirError when it is a file, not writable,
+ * writable by other users or owned by another user. `uid` is the user's (tests pass another).
+ */
+export function ensureDir(dir: string, uid: number | undefined = process.getuid?.()): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
@@ -96,9 +108,11 @@ export function ensureDir(dir: string): void {
     }
     throw new DataDirError(`Cannot create the data folder ${dir}: ${(error as Error).message}. ${CHOOSE}`);
   }
-  if (!statSync(dir).isDirectory()) {
+  const info = statSync(dir);
+  if (!info.isDirectory()) {
     throw new DataDirError(`The data folder ${dir} is a file, not a folder. ${CHOOSE}`);
   }
+  checkPrivate(dir, info, uid);
   try {
     accessSync(dir, constants.W_OK | constants.X_OK);
   } catch {
@@ -107,6 +121,25 @@ export function ensureDir(dir: string): void {
 }
 
 const CHOOSE = `Choose another folder with ${DATA_DIR_FLAG} DIR or ${DATA_DIR_ENV}.`;
+
+/** POSIX only: refuses a folder other users can change, or one that is not the user's. */
+export function checkPrivate(dir: string, info: Pick<Stats, 'mode' | 'uid'>, uid: number | undefined): void {
+  if (process.platform === 'win32' || uid === undefined) return;
+  if (info.uid !== uid) {
+    throw new DataDirError(
+      `The data folder ${dir} belongs to another user (uid ${info.uid}, you are ${uid}). Blotter keeps its ` +
+        `archive, logs and exports only in a folder of your own. ${CHOOSE}`,
+    );
+  }
+  const mode = info.mode & 0o777;
+  if (mode & 0o022) {
+    throw new DataDirError(
+      `The data folder ${dir} can be changed by other users (mode ${mode.toString(8).padStart(4, '0')}: ` +
+        `${mode & 0o002 ? 'world' : 'group'}-writable). Blotter does not change a folder's permissions itself: ` +
+        `make it private with \`chmod 700 "${dir}"\`, or ${CHOOSE.charAt(0).toLowerCase()}${CHOOSE.slice(1)}`,
+    );
+  }
+}
 
 function nonEmpty(value: string, message: string): string {
   if (value.trim() === '') throw new DataDirError(`${message}.`);

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { resolveDataDir } from '../engine/dataDir';
+import { PRIVATE_UMASK, resolveDataDir } from '../engine/dataDir';
 import { startDemoHost } from '../demo/demoHost';
 import { startEngine } from '../engine/engineClient';
 import { parseWebArgs, USAGE, UsageError } from './args';
@@ -23,6 +23,9 @@ const ENGINE_WORKER = path.join(ROOT, 'out', 'main', 'engineWorker.js');
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
 async function main(argv: readonly string[]): Promise<void> {
+  // Every file and folder this process and its worker threads create is the user's alone (0600
+  // files, 0700 folders): set before the data folder, the log or any worker exists.
+  process.umask(PRIVATE_UMASK);
   const args = parseWebArgs(argv);
   if (args.help) {
     console.error(USAGE);
