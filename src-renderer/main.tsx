@@ -5,6 +5,7 @@ import { App } from './App';
 import { getBridge } from './bridge/getBridge';
 import { ReportPage } from './report/ReportPage';
 import './styles/app.css';
+import './styles/tables.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Filters, LatLon } from './filters';
-import { GridResult, SeriesResult, TopLocationsResult } from './incidentQueries';
+import { GridResult, IncidentRow, SeriesResult, TopLocationsResult } from './incidentQueries';
 import { PlanId } from './plans';
 
 const Count = z.number().int().nonnegative();
@@ -150,6 +150,11 @@ export const FinishReportInput = z
 export const ReportModel = z.object({
   jobId: z.string(),
   title: z.string(),
+  /** The agency's name and the analyst's notes (settings `report`); empty when not set. */
+  agency: z.string(),
+  notes: z.string(),
+  /** The incidents themselves, newest first, up to REPORT_INCIDENT_LIST_MAX; null when not asked for. */
+  incidents: z.object({ rows: z.array(IncidentRow), total: Count }).nullable(),
   createdAt: z.number(),
   version: z.string(),
   filters: Filters,

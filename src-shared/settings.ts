@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BasemapSetting } from './basemap';
 import { PlanId, planLimits } from './plans';
+import { ReportOptions } from './reportOptions';
 
 export { PlanId };
 
@@ -22,6 +23,8 @@ export const Settings = z.object({
   windowDays: z.number().int().min(1).max(3650).nullable(),
   /** The map's street layer (src-shared/basemap.ts); absent means none. */
   basemap: BasemapSetting.optional(),
+  /** The printed report's title, agency, notes and incident list, as last used (reportOptions.ts). */
+  report: ReportOptions.optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -14,6 +14,7 @@ import { useWorkspace } from '../workspace/WorkspaceContext';
 import { ExportResult } from './ExportResult';
 import { FORMATS, progressText } from './exportText';
 import { useExportJob } from './useExportJob';
+import { ReportOptionsFields, useReportOptions } from '../report/ReportOptionsFields';
 
 export function ExportPanel({
   client,
@@ -31,6 +32,7 @@ export function ExportPanel({
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [bom, setBom] = useState(false);
   const job = useExportJob(client);
+  const report = useReportOptions(client);
   const counted = useCall(
     () => client.call('countIncidents', { filters }),
     `${JSON.stringify(filters)}|${dataVersion}`,
@@ -79,12 +81,17 @@ export function ExportPanel({
           </label>
         ) : null}
       </fieldset>
+      {format === 'pdf' ? <ReportOptionsFields state={report} disabled={job.running} /> : null}
       <p className="actions">
         <button
           type="button"
           className="button primary"
           disabled={job.running || total === null}
-          onClick={() => void job.start({ format, filters, ...(format === 'csv' ? { bom } : {}) })}
+          onClick={() =>
+            void (format === 'pdf' ? report.save() : Promise.resolve())
+              .catch(() => undefined) // the report is still made; the fields are not kept
+              .then(() => job.start({ format, filters, ...(format === 'csv' ? { bom } : {}) }))
+          }
         >
           {format === 'pdf'
             ? 'Create the PDF report'

@@ -6,12 +6,20 @@ import type { CoverageResult, CoverageStatus } from '../../src-shared/incidentQu
 import { dayNumber } from '../../src-shared/filters';
 import { dayText } from '../filters/rangeText';
 import { coverageSummary } from './historyText';
+import styles from './history.module.css';
 
 const LABEL: Record<CoverageStatus, string> = {
   complete: 'Complete',
   saturated: 'Complete (dense days, finished by splitting)',
   provisional: 'Provisional',
   missing: 'Missing',
+};
+
+const STATUS_CLASS: Record<CoverageStatus, string | undefined> = {
+  complete: styles.coverageComplete,
+  saturated: styles.coverageSaturated,
+  provisional: styles.coverageProvisional,
+  missing: styles.coverageMissing,
 };
 
 export function CoverageBand({ band }: { band: CoverageResult }) {
@@ -23,33 +31,33 @@ export function CoverageBand({ band }: { band: CoverageResult }) {
       <p>{coverageSummary(band)}</p>
       {band.runs.length > 0 ? (
         <>
-          <div className="coverage-band" aria-hidden="true">
+          <div className={styles.coverageBand} aria-hidden="true">
             {band.runs.map((run) => {
               const left = ((dayNumber(run.from) - from) / days) * 100;
               const width = ((dayNumber(run.to) - dayNumber(run.from) + 1) / days) * 100;
               return (
                 <span
                   key={run.from}
-                  className={`coverage-run coverage-${run.status}`}
+                  className={`${styles.coverageRun} ${STATUS_CLASS[run.status]}`}
                   style={{ left: `${left}%`, width: `${width}%` }}
                   title={`${LABEL[run.status]}: ${dayText(run.from)} – ${dayText(run.to)}`}
                 />
               );
             })}
           </div>
-          <div className="coverage-axis" aria-hidden="true">
+          <div className={styles.coverageAxis} aria-hidden="true">
             <span>{band.from ? dayText(band.from) : ''}</span>
             <span>{band.to ? dayText(band.to) : ''}</span>
           </div>
-          <ul className="coverage-legend">
+          <ul className={styles.coverageLegend}>
             {(['complete', 'saturated', 'provisional', 'missing'] as const).map((s) => (
               <li key={s}>
-                <span className={`coverage-swatch coverage-${s}`} aria-hidden="true" />
+                <span className={`${styles.coverageSwatch} ${STATUS_CLASS[s]}`} aria-hidden="true" />
                 {LABEL[s]}
               </li>
             ))}
           </ul>
-          <details className="coverage-runs">
+          <details className={styles.coverageRuns}>
             <summary>List the runs of days</summary>
             <ul>
               {band.runs.map((run) => (

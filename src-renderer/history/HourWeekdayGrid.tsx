@@ -5,6 +5,7 @@
 import type { CSSProperties } from 'react';
 import type { GridResult } from '../../src-shared/incidentQueries';
 import { count } from '../text/count';
+import styles from './history.module.css';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** Monday first, as the weeks of the trend. */
@@ -18,8 +19,8 @@ const hourLabel = (h: number): string => String(h).padStart(2, '0');
 
 export function HourWeekdayGrid({ grid }: { grid: GridResult }) {
   return (
-    <div className="hour-grid-wrap">
-      <table className="hour-grid" data-testid="hour-grid">
+    <div className={styles.hourGridWrap}>
+      <table className={styles.hourGrid} data-testid="hour-grid">
         <caption>
           Incidents by local hour of day and weekday ({count(grid.total)} in all; the darkest cell has{' '}
           {count(grid.max)})
@@ -53,9 +54,9 @@ export function HourWeekdayGrid({ grid }: { grid: GridResult }) {
           ))}
         </tbody>
       </table>
-      <p className="hour-grid-scale" aria-hidden="true">
+      <p className={styles.hourGridScale} aria-hidden="true">
         <span>Fewer</span>
-        <span className="hour-grid-ramp" />
+        <span className={styles.hourGridRamp} />
         <span>More incidents</span>
       </p>
     </div>

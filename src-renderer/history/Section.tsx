@@ -1,6 +1,7 @@
 /** A titled card of the History view, with its loading and error states. */
 import { useId, type ReactNode } from 'react';
 import type { CallState } from './useCall';
+import styles from './history.module.css';
 
 export function Section<T>({
   title,
@@ -17,13 +18,8 @@ export function Section<T>({
 }) {
   const id = useId();
   return (
-    <section
-      className="card history-section"
-      aria-labelledby={id}
-      aria-busy={state.loading}
-      data-testid={testId}
-    >
-      <div className="history-section-head">
+    <section className="card" aria-labelledby={id} aria-busy={state.loading} data-testid={testId}>
+      <div className={styles.sectionHead}>
         <h2 id={id}>{title}</h2>
         {tools}
       </div>

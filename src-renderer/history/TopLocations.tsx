@@ -1,15 +1,25 @@
-/** The addresses with the most incidents under the filters (block-level addresses, as the API gives them). */
+/**
+ * The addresses with two or more incidents under the filters, most first (block-level addresses,
+ * as the API gives them), each with its latest incident in that incident's local time and zone.
+ */
 import type { TopLocationsResult } from '../../src-shared/incidentQueries';
+import { instantText } from '../../src-shared/localTime';
 import { colourOf } from '../map/palette';
 import { count } from '../text/count';
-
-const when = (utc: number): string => new Date(utc).toISOString().slice(0, 10);
+import styles from './history.module.css';
 
 export function TopLocations({ locations }: { locations: TopLocationsResult['locations'] }) {
-  if (locations.length === 0) return <p className="muted">No incidents match the filters.</p>;
+  if (locations.length === 0)
+    return (
+      <p className="muted" data-testid="top-locations-none">
+        No address has two or more incidents under these filters.
+      </p>
+    );
   return (
-    <table className="data-table top-locations" data-testid="top-locations">
-      <caption className="visually-hidden">Repeat locations, most incidents first</caption>
+    <table className={`data-table ${styles.topLocations}`} data-testid="top-locations">
+      <caption className="visually-hidden">
+        Repeat locations (two or more incidents), most incidents first
+      </caption>
       <thead>
         <tr>
           <th scope="col">#</th>
@@ -18,7 +28,7 @@ export function TopLocations({ locations }: { locations: TopLocationsResult['loc
             Incidents
           </th>
           <th scope="col">Most common type</th>
-          <th scope="col">Latest (UTC date)</th>
+          <th scope="col">Latest (local time)</th>
         </tr>
       </thead>
       <tbody>
@@ -31,7 +41,7 @@ export function TopLocations({ locations }: { locations: TopLocationsResult['loc
               <span className="type-dot" style={{ background: colourOf(l.topType) }} aria-hidden="true" />
               {l.topType}
             </td>
-            <td>{when(l.lastUtc)}</td>
+            <td>{instantText(l.lastUtc, l.lastZone)}</td>
           </tr>
         ))}
       </tbody>

@@ -8,6 +8,7 @@ import type { SeriesResult } from '../../src-shared/incidentQueries';
 import { legendEntries } from '../map/palette';
 import { Chart, themeColours, useColorScheme } from './chartSetup';
 import { bucketLabel, seriesSummary, xAxisTitle, yAxisTitle } from './historyText';
+import styles from './history.module.css';
 
 export type TrendChartProps = {
   series: SeriesResult;
@@ -77,8 +78,11 @@ export function TrendChart({ series, size }: TrendChartProps) {
   }, [series, size, scheme]);
 
   return (
-    <figure className="trend-chart">
-      <div className="trend-canvas" style={size ? { width: size.width, height: size.height } : undefined}>
+    <figure className={styles.trendChart}>
+      <div
+        className={styles.trendCanvas}
+        style={size ? { width: size.width, height: size.height } : undefined}
+      >
         <canvas
           ref={canvas}
           role="img"

@@ -51,20 +51,36 @@ const compare: CompareResult = {
   vsYearAgo: { absolute: 80, percent: 200, comparable: false, note: 'engine words' },
 };
 
+// Dates follow the user's locale (src-shared/localTime.ts); the test runner's is en-US (LANG=C.UTF-8).
 describe('history words', () => {
   it('says changes with sign and percent, and when there is nothing to compare with', () => {
-    expect(changeWords({ absolute: 20, percent: 20, comparable: true, note: null })).toEqual({
+    expect(changeWords({ absolute: 20, percent: 20, comparable: true, note: null }, 100, 120)).toEqual({
       figure: '+20',
       percent: '+20 %',
+      counts: '100 then, 120 now',
       direction: 'up',
     });
-    expect(changeWords({ absolute: -1234, percent: -5.25, comparable: true, note: null })).toEqual({
-      figure: '−1,234',
-      percent: '−5.3 %',
-      direction: 'down',
+    expect(
+      changeWords({ absolute: -1234, percent: -5.25, comparable: true, note: null }, 23_500, 22_266),
+    ).toMatchObject({ figure: '−1,234', percent: '−5.3 %', direction: 'down' });
+    expect(changeWords({ absolute: 7, percent: null, comparable: true, note: null }, 0, 7)).toMatchObject({
+      percent: null,
+      counts: 'none then, 7 now',
     });
-    expect(changeWords({ absolute: 7, percent: null, comparable: true, note: null }).percent).toBeNull();
-    expect(changeWords({ absolute: 0, percent: 0, comparable: true, note: null }).figure).toBe('No change');
+    expect(changeWords({ absolute: 0, percent: 0, comparable: true, note: null }, 50, 50).figure).toBe(
+      'No change',
+    );
+  });
+
+  it('gives counts, never a percentage, when the earlier period had fewer than 10 incidents', () => {
+    // 2 → 1,027 was printed as "+51250 %".
+    const words = changeWords({ absolute: 1025, percent: 51250, comparable: true, note: null }, 2, 1027);
+    expect(words.percent).toBeNull();
+    expect(words.figure).toBe('+1,025');
+    expect(words.counts).toBe('2 then, 1,027 now: too few then for a percentage');
+    expect(changeWords({ absolute: 5, percent: 50, comparable: true, note: null }, 10, 15).percent).toBe(
+      '+50 %',
+    );
   });
 
   it('is plain about periods the archive does not fully hold', () => {
@@ -80,8 +96,8 @@ describe('history words', () => {
     expect(yAxisTitle('week')).toBe('Incidents per week');
     expect(xAxisTitle('day')).toBe('Day (local date)');
     expect(bucketLabel('2025-07-01', 'month', false)).toBe('Jul 2025');
-    expect(bucketLabel('2025-07-04', 'day', false)).toBe('4 Jul');
-    expect(bucketLabel('2025-07-04', 'week', true)).toBe('4 Jul 2025');
+    expect(bucketLabel('2025-07-04', 'day', false)).toBe('Jul 4');
+    expect(bucketLabel('2025-07-04', 'week', true)).toBe('Jul 4, 2025');
   });
 
   it('compares the filter’s own dates, or the last 30 days when it has none', () => {
@@ -108,8 +124,20 @@ describe('history sections', () => {
     expect(html).toContain('+20</span><span> (+20 %)');
     expect(html).toContain('The archive only covers 12 of these 30 days.');
     expect(html).toContain('Not a like-for-like comparison');
-    expect(html).toContain('compare-card compare-caveat');
     expect(html).toContain('The filters set no date range.');
+  });
+
+  it('a small earlier period shows its count, not "+51250 %"', () => {
+    const small: CompareResult = {
+      ...compare,
+      current: period('2025-04-11', '2025-05-10', 1027),
+      previous: period('2025-03-12', '2025-04-10', 2),
+      vsPrevious: { absolute: 1025, percent: null, comparable: true, note: null },
+    };
+    const html = renderToStaticMarkup(<CompareCards result={small} basis={null} />);
+    expect(html).not.toMatch(/51,?250/);
+    expect(html).toContain('+1,025');
+    expect(html).toContain('2 then, 1,027 now: too few then for a percentage');
   });
 
   it('the hour × weekday grid is a table, Monday first, a cell per hour, shaded by count', () => {
@@ -140,11 +168,11 @@ describe('history sections', () => {
     };
     expect(coverageSummary(band)).toBe('3 days complete, 2 provisional, 5 missing.');
     const html = renderToStaticMarkup(<CoverageBand band={band} />);
-    expect(html).toContain('class="coverage-run coverage-missing" style="left:0%;width:50%"');
-    expect(html).toContain('Provisional: 9 Jan 2025 – 10 Jan 2025');
+    expect(html).toContain('style="left:0%;width:50%" title="Missing: Jan 1, 2025 – Jan 5, 2025"');
+    expect(html).toContain('Provisional: Jan 9, 2025 – Jan 10, 2025');
   });
 
-  it('top locations list addresses with their count and leading type', () => {
+  it('top locations list addresses with their count, leading type and latest time in its own zone', () => {
     const html = renderToStaticMarkup(
       <TopLocations
         locations={[
@@ -154,13 +182,19 @@ describe('history sections', () => {
             lat: 1,
             lon: 2,
             topType: 'Theft',
-            lastUtc: Date.parse('2025-05-10T12:00:00Z'),
+            // 03:00 UTC on 11 May: still the evening of 10 May in Chicago.
+            lastUtc: Date.parse('2025-05-11T03:00:00Z'),
+            lastZone: 'America/Chicago',
           },
         ]}
       />,
     );
     expect(html).toContain('<td>100 BLOCK OF N MAIN ST</td><td class="num">1,234</td>');
-    expect(html).toContain('2025-05-10');
+    expect(html).toContain('<td>May 10, 2025, 10:00 PM CDT</td>');
+    expect(html).not.toContain('2025-05-11');
+    expect(renderToStaticMarkup(<TopLocations locations={[]} />)).toContain(
+      'No address has two or more incidents under these filters.',
+    );
   });
 
   it('the trend chart is a labelled canvas with its axis titles and a summary', () => {
@@ -174,7 +208,7 @@ describe('history sections', () => {
       range: { from: '2025-04-28', to: '2025-05-10' },
     };
     expect(seriesSummary(series)).toBe(
-      '8 incidents from 28 Apr 2025 to 11 May 2025, by week; the busiest week began 5 May 2025 with 5.',
+      '8 incidents from Apr 28, 2025 to May 11, 2025, by week; the busiest week began May 5, 2025 with 5.',
     );
     const html = renderToStaticMarkup(<TrendChart series={series} />);
     expect(html).toContain('data-y-title="Incidents per week"');

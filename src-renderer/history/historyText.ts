@@ -1,9 +1,8 @@
 /** History's words and labels: bucket labels, axis titles, change in plain words, coverage caveats. */
 import type { CompareResult, CoverageResult, Interval, SeriesResult } from '../../src-shared/incidentQueries';
+import { dayRangeText, dayText, monthText } from '../../src-shared/localTime';
+import { MIN_PERCENT_BASE } from '../../src-shared/percentChange';
 import { count } from '../text/count';
-import { dayText } from '../filters/rangeText';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export const INTERVAL_WORD: Record<Interval, string> = { day: 'day', week: 'week', month: 'month' };
 
@@ -17,13 +16,10 @@ export const xAxisTitle = (interval: Interval): string =>
       ? 'Week starting Monday (local dates)'
       : 'Month';
 
-/** A bucket's label on the x axis: "4 Jul", "4 Jul" (week start), "Jul 2025". */
+/** A bucket's label on the x axis, in the user's locale: "4 Jul", "4 Jul" (week start), "Jul 2025". */
 export function bucketLabel(start: string, interval: Interval, multiYear: boolean): string {
-  if (interval === 'month') {
-    const [y, m] = start.split('-').map(Number);
-    return `${MONTHS[(m ?? 1) - 1]} ${y}`;
-  }
-  return dayText(start, multiYear);
+  if (interval === 'month') return monthText(start);
+  return dayText(start, { year: multiYear });
 }
 
 /** A one-sentence summary of a series, for screen readers and the chart's caption. */
@@ -37,9 +33,16 @@ export function seriesSummary(series: SeriesResult): string {
   return `${count(total)} incidents from ${dayText(first)} to ${dayText(last)}, by ${INTERVAL_WORD[series.interval]}; the busiest ${INTERVAL_WORD[series.interval]} began ${dayText(busiest.start)} with ${count(busiest.total)}.`;
 }
 
-export type ChangeWords = { figure: string; percent: string | null; direction: 'up' | 'down' | 'same' };
+export type ChangeWords = {
+  figure: string;
+  /** "+12 %", or null when the earlier period is too small for a percentage. */
+  percent: string | null;
+  /** The two counts, said instead of a percentage: "2 then, 1,027 now: too few then for a percentage". */
+  counts: string;
+  direction: 'up' | 'down' | 'same';
+};
 
-export function changeWords(change: CompareResult['vsPrevious']): ChangeWords {
+export function changeWords(change: CompareResult['vsPrevious'], base: number, current: number): ChangeWords {
   const a = change.absolute;
   const direction = a > 0 ? 'up' : a < 0 ? 'down' : 'same';
   const figure = a === 0 ? 'No change' : `${a > 0 ? '+' : '−'}${count(Math.abs(a))}`;
@@ -47,7 +50,13 @@ export function changeWords(change: CompareResult['vsPrevious']): ChangeWords {
     change.percent === null
       ? null
       : `${change.percent > 0 ? '+' : change.percent < 0 ? '−' : ''}${Math.abs(change.percent).toFixed(Math.abs(change.percent) < 10 ? 1 : 0)} %`;
-  return { figure, percent, direction };
+  const counts =
+    base === 0
+      ? `none then, ${count(current)} now`
+      : base < MIN_PERCENT_BASE
+        ? `${count(base)} then, ${count(current)} now: too few then for a percentage`
+        : `${count(base)} then, ${count(current)} now`;
+  return { figure, percent: base < MIN_PERCENT_BASE ? null : percent, counts, direction };
 }
 
 type Period = CompareResult['current'];
@@ -63,7 +72,7 @@ export function coverageNote(period: Period): string | null {
   return `The archive only covers ${count(held)} of these ${count(c.days)} days.`;
 }
 
-export const periodText = (p: Period): string => `${dayText(p.from)} – ${dayText(p.to)}`;
+export const periodText = (p: Period): string => dayRangeText(p.from, p.to);
 
 /** The coverage band in words: "612 days complete, 2 provisional, 35 missing". */
 export function coverageSummary(band: CoverageResult): string {

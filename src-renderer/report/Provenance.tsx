@@ -1,21 +1,22 @@
 /** The report's provenance box: each area's last sync and coverage gaps, the plan window, and the caveats. */
 import type { Provenance as ProvenanceData } from '../../src-shared/exports';
-import { dayText } from '../filters/rangeText';
+import { dayRangeText, dayText, instantText } from '../../src-shared/localTime';
 import { count } from '../text/count';
+import styles from './report.module.css';
 
-const when = (ms: number | null): string =>
-  ms ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' : 'never';
+/** When an area was last synced: this computer's local time with its zone, like every report date. */
+const when = (ms: number | null): string => (ms ? instantText(ms) : 'never');
 
 export function Provenance({ provenance: p }: { provenance: ProvenanceData }) {
   return (
-    <div className="report-box report-provenance" data-testid="report-provenance">
+    <div className={`${styles.box} ${styles.provenance}`} data-testid="report-provenance">
       <h2>Where these figures come from</h2>
       <p>
         Plan: {p.plan.label}; the API serves the last {p.plan.windowDays} days. Coverage is judged{' '}
         {p.coverageBasis === 'ledger'
           ? 'from the sync’s coverage ledger'
           : 'from the dates the archive holds'}
-        {p.range.from && p.range.to ? `, ${dayText(p.range.from)} – ${dayText(p.range.to)}` : ''}.
+        {p.range.from && p.range.to ? `, ${dayRangeText(p.range.from, p.range.to)}` : ''}.
       </p>
       {p.areas.length > 0 ? (
         <table className="data-table">
@@ -39,9 +40,7 @@ export function Provenance({ provenance: p }: { provenance: ProvenanceData }) {
                     ? 'none'
                     : `${count(a.missingDays)} days: ${a.gaps
                         .slice(0, 4)
-                        .map((g) =>
-                          g.from === g.to ? dayText(g.from) : `${dayText(g.from)} – ${dayText(g.to)}`,
-                        )
+                        .map((g) => (g.from === g.to ? dayText(g.from) : dayRangeText(g.from, g.to)))
                         .join('; ')}${a.gaps.length > 4 ? ` and ${a.gaps.length - 4} more` : ''}`}
                 </td>
                 <td className="num">{count(a.provisionalDays)}</td>

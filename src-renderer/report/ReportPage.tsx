@@ -1,13 +1,17 @@
 /**
  * The printable report of a PDF export (`#/report?job=ID`): the host opens this page hidden and
- * prints it. It asks the engine for the job's figures (getReport), draws title, the filters in
- * words, the map, counts by type, the trend, the hour × weekday grid, the top locations and the
- * provenance box on three Letter pages, in the light palette whatever the system theme, and then
- * sets `body[data-report-ready]` (or `data-report-error`) for the host.
+ * prints it. It asks the engine for the job's figures (getReport) and draws a bulletin an analyst
+ * can hand over: the agency and the title, the analyst's notes, the filters in words, the map,
+ * counts by type, the trend, the hour × weekday grid, the top repeat locations, the provenance box
+ * and, when asked, the incidents themselves; every date from the one formatter
+ * (src-shared/localTime.ts), page numbers and a running footer as @page margin boxes. In the light
+ * palette whatever the system theme; then it sets `body[data-report-ready]` (or
+ * `data-report-error`) for the host.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { BlotterApi } from '../../src-shared/contract';
 import type { ReportModel } from '../../src-shared/exports';
+import { dayRangeText, instantText } from '../../src-shared/localTime';
 import { createClient } from '../bridge/client';
 import { rangeText } from '../filters/rangeText';
 import { HourWeekdayGrid } from '../history/HourWeekdayGrid';
@@ -16,12 +20,14 @@ import { TrendChart } from '../history/TrendChart';
 import { colourOf } from '../map/palette';
 import { count } from '../text/count';
 import { errorText } from '../text/errorText';
+import { IncidentList } from './IncidentList';
 import { Provenance } from './Provenance';
+import { footerCss, reportFilterWords } from './reportText';
 import { StaticMap } from './StaticMap';
-import '../history/history.css';
-import './report.css';
+import styles from './report.module.css';
 
-const CHART = { width: 700, height: 300 };
+/** Fits the printable width of A4 and Letter (182 mm ≈ 688 px). */
+const CHART = { width: 660, height: 280 };
 
 export function ReportPage({ api, jobId }: { api: BlotterApi; jobId: string }) {
   const client = useMemo(() => createClient(api), [api]);
@@ -45,84 +51,94 @@ export function ReportPage({ api, jobId }: { api: BlotterApi; jobId: string }) {
     document.body.dataset.reportReady = 'true';
   }, [model, jobId]);
 
-  if (error) return <p className="report-error">{error}</p>;
-  if (!model) return <p className="report-loading">Preparing the report…</p>;
+  if (error) return <p className={styles.message}>{error}</p>;
+  if (!model) return <p className={styles.message}>Preparing the report…</p>;
   return <ReportDocument model={model} />;
 }
 
-/** The report's three pages for a model. */
+/** The report for a model: one flowing document, kept whole box by box. */
 export function ReportDocument({ model: m }: { model: ReportModel }) {
-  const created = new Date(m.createdAt);
+  const range = m.range.from && m.range.to ? dayRangeText(m.range.from, m.range.to) : rangeText(m.range);
   return (
-    <article className="report" data-testid="report">
-      <section className="report-page">
-        <header className="report-header">
-          <h1>{m.title}</h1>
-          <p>
-            {rangeText(m.range)} · {count(m.total)} incidents · created {created.toLocaleString('en-US')} by
-            Blotter {m.version}
+    <article className={styles.report} data-testid="report">
+      <style>{footerCss(m)}</style>
+      <header className={styles.header}>
+        {m.agency ? (
+          <p className={styles.agency} data-testid="report-agency">
+            {m.agency}
           </p>
-        </header>
-        <div className="report-box">
-          <h2>Filters</h2>
-          <ul>
-            {m.filterWords.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
-        </div>
-        <h2>Map</h2>
-        <StaticMapFigure model={m} />
-        <h2>Incidents by type</h2>
-        <table className="data-table report-types">
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col" className="num">
-                Incidents
-              </th>
-              <th scope="col" className="num">
-                Share
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {m.byType.map((t) => (
-              <tr key={t.type}>
-                <td>
-                  <span className="type-dot" style={{ background: colourOf(t.type) }} aria-hidden="true" />
-                  {t.type}
-                </td>
-                <td className="num">{count(t.count)}</td>
-                <td className="num">{m.total ? `${((t.count / m.total) * 100).toFixed(1)} %` : '—'}</td>
-              </tr>
-            ))}
-            <tr className="report-total">
-              <td>All types</td>
-              <td className="num">{count(m.total)}</td>
-              <td className="num">100 %</td>
-            </tr>
-          </tbody>
-        </table>
+        ) : null}
+        <h1>{m.title}</h1>
+        <p className={styles.meta}>
+          {range} · {count(m.total)} incidents · prepared {instantText(m.createdAt)} with Blotter {m.version}
+        </p>
+      </header>
+      {m.notes ? (
+        <section className={styles.box} data-testid="report-notes">
+          <h2>Analyst’s notes</h2>
+          <p className={styles.notes}>{m.notes}</p>
+        </section>
+      ) : null}
+      <section className={styles.box}>
+        <h2>Filters</h2>
+        <ul>
+          {reportFilterWords(m).map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
       </section>
-      <section className="report-page">
+      <h2>Map</h2>
+      <StaticMapFigure model={m} />
+      <h2>Incidents by type</h2>
+      <table className={`data-table ${styles.types}`}>
+        <thead>
+          <tr>
+            <th scope="col">Type</th>
+            <th scope="col" className="num">
+              Incidents
+            </th>
+            <th scope="col" className="num">
+              Share
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {m.byType.map((t) => (
+            <tr key={t.type}>
+              <td>
+                <span className="type-dot" style={{ background: colourOf(t.type) }} aria-hidden="true" />
+                {t.type}
+              </td>
+              <td className="num">{count(t.count)}</td>
+              <td className="num">{m.total ? `${((t.count / m.total) * 100).toFixed(1)} %` : '—'}</td>
+            </tr>
+          ))}
+          <tr className={styles.total}>
+            <td>All types</td>
+            <td className="num">{count(m.total)}</td>
+            <td className="num">100 %</td>
+          </tr>
+        </tbody>
+      </table>
+      <div className={styles.block}>
         <h2>Incidents over time</h2>
         <TrendChart series={m.series} size={CHART} />
+      </div>
+      <div className={styles.block}>
         <h2>When incidents happen (local time)</h2>
         <HourWeekdayGrid grid={m.grid} />
-      </section>
-      <section className="report-page">
-        <h2>Top repeat locations</h2>
-        <TopLocations locations={m.top} />
-        <Provenance provenance={m.provenance} />
-      </section>
+      </div>
+      <h2>Top repeat locations</h2>
+      <TopLocations locations={m.top} />
+      <Provenance provenance={m.provenance} />
+      {m.incidents ? <IncidentList incidents={m.incidents} /> : null}
     </article>
   );
 }
 
 function StaticMapFigure({ model }: { model: ReportModel }) {
   return (
-    <figure className="report-map">
+    <figure className={styles.map}>
       <StaticMap map={model.map} types={model.series.types} />
       <figcaption className="muted">
         {model.map.shown < model.total

@@ -4,14 +4,13 @@
  * projection is equirectangular around the middle latitude, true enough at city scale.
  */
 import type { ReportModel } from '../../src-shared/exports';
+import { MILES_PER_DEGREE_LAT, RAD, type Box } from '../../src-shared/geo';
 import { colourOf } from '../map/palette';
+import styles from './report.module.css';
 
 const W = 700;
 const H = 300;
 const PAD = 16;
-const RAD = Math.PI / 180;
-
-type Box = { minLat: number; maxLat: number; minLon: number; maxLon: number };
 
 export function mapBox(map: ReportModel['map']): Box | null {
   const box = { minLat: Infinity, maxLat: -Infinity, minLon: Infinity, maxLon: -Infinity };
@@ -38,7 +37,7 @@ export function projection(box: Box) {
     x: (lon: number) => offX + (lon - box.minLon) * k * scale,
     y: (lat: number) => offY + (box.maxLat - lat) * scale,
     /** Pixels per mile (a degree of latitude is ~69 miles). */
-    pxPerMile: scale / 69.05,
+    pxPerMile: scale / MILES_PER_DEGREE_LAT,
   };
 }
 
@@ -52,17 +51,17 @@ export function StaticMap({ map, types }: { map: ReportModel['map']; types: stri
   const miles = niceMiles((W * 0.25) / p.pxPerMile);
   return (
     <svg
-      className="static-map"
+      className={styles.staticMap}
       viewBox={`0 0 ${W} ${H}`}
       role="img"
       aria-label="Map of the area and the incidents"
       data-testid="report-map"
     >
-      <rect x="0" y="0" width={W} height={H} className="static-map-bg" />
+      <rect x="0" y="0" width={W} height={H} className={styles.staticMapBg} />
       {map.outlines.map((ring, k) => (
         <polygon
           key={k}
-          className="static-map-area"
+          className={styles.staticMapArea}
           points={ring.map(([lat, lon]) => `${p.x(lon).toFixed(1)},${p.y(lat).toFixed(1)}`).join(' ')}
         />
       ))}
@@ -76,13 +75,13 @@ export function StaticMap({ map, types }: { map: ReportModel['map']; types: stri
           fillOpacity="0.8"
         />
       ))}
-      <g className="static-map-scale" transform={`translate(${PAD}, ${H - PAD})`}>
+      <g className={styles.staticMapScale} transform={`translate(${PAD}, ${H - PAD})`}>
         <line x1="0" y1="0" x2={miles * p.pxPerMile} y2="0" />
         <text x="0" y="-6">
           {miles} mi
         </text>
       </g>
-      <text x={W - PAD} y={PAD + 10} textAnchor="end" className="static-map-north">
+      <text x={W - PAD} y={PAD + 10} textAnchor="end" className={styles.staticMapNorth}>
         N ↑
       </text>
     </svg>

@@ -3,11 +3,31 @@ import { describe, expect, it } from 'vitest';
 import type { ReportModel } from '../../src-shared/exports';
 import { reportHash, reportJobOf } from '../../src-shared/reportRoute';
 import { ReportDocument } from './ReportPage';
+import { cssString, footerCss, reportFilterWords } from './reportText';
 import { mapBox, projection } from './StaticMap';
 
 const model: ReportModel = {
   jobId: 'abc123',
-  title: 'Incident report',
+  title: 'Weekly burglary bulletin',
+  agency: 'Springfield Police Department',
+  notes: 'Burglaries rose near the station.\nPatrols asked to watch Main St.',
+  incidents: {
+    total: 3,
+    rows: [
+      {
+        cdid: 101,
+        type: 'Theft',
+        address: '1 BLOCK OF N MAIN ST',
+        lat: 41.88,
+        lon: -87.63,
+        occurredLocal: '2025-05-10T22:00',
+        timezone: 'America/Chicago',
+        occurredUtc: Date.parse('2025-05-11T03:00:00Z'),
+        removed: false,
+        distanceMi: null,
+      },
+    ],
+  },
   createdAt: Date.parse('2025-05-10T14:30:00Z'),
   version: '0.1.0',
   filters: { preset: '30d' },
@@ -25,7 +45,17 @@ const model: ReportModel = {
     range: { from: '2025-05-10', to: '2025-05-10' },
   },
   grid: { counts: Array.from({ length: 7 }, () => Array(24).fill(0) as number[]), total: 3, max: 0 },
-  top: [{ address: '1 BLOCK OF N MAIN ST', count: 3, lat: 41.88, lon: -87.63, topType: 'Theft', lastUtc: 0 }],
+  top: [
+    {
+      address: '1 BLOCK OF N MAIN ST',
+      count: 3,
+      lat: 41.88,
+      lon: -87.63,
+      topType: 'Theft',
+      lastUtc: Date.parse('2025-05-11T03:00:00Z'),
+      lastZone: 'America/Chicago',
+    },
+  ],
   map: {
     outlines: [
       [
@@ -42,7 +72,7 @@ const model: ReportModel = {
       {
         id: 1,
         name: 'Loop',
-        lastSyncedAt: null,
+        lastSyncedAt: Date.parse('2025-05-10T14:00:00Z'),
         backfilledAt: null,
         gaps: [{ from: '2025-04-20', to: '2025-04-21' }],
         missingDays: 2,
@@ -57,10 +87,13 @@ const model: ReportModel = {
 };
 
 describe('the printed report', () => {
-  it('has its sections on three pages', () => {
+  it('is a bulletin: agency, title, notes, the sections, provenance and the incident list', () => {
     const html = renderToStaticMarkup(<ReportDocument model={model} />);
-    expect((html.match(/class="report-page"/g) ?? []).length).toBe(3);
+    expect(html).toContain('>Springfield Police Department</p>');
+    expect(html).toContain('<h1>Weekly burglary bulletin</h1>');
+    expect(html).toContain('Burglaries rose near the station.\nPatrols asked to watch Main St.');
     for (const heading of [
+      'Analyst’s notes',
       'Filters',
       'Map',
       'Incidents by type',
@@ -68,15 +101,41 @@ describe('the printed report', () => {
       'When incidents happen (local time)',
       'Top repeat locations',
       'Where these figures come from',
+      'Incidents',
     ])
       expect(html).toContain(`>${heading}</h2>`);
-    expect(html).toContain('Dates: 2025-04-11 to 2025-05-10 (last 30 days)');
+    // One flowing document: no section forces a page of its own (half-empty pages).
+    expect(html).not.toContain('report-page');
     expect(html).toContain('66.7 %');
-    expect(html).toContain('2 days: 20 Apr 2025 – 21 Apr 2025');
     expect(html).toContain('Addresses are block-level.');
     expect(html).toContain('Plan: Developer; the API serves the last 90 days.');
     expect((html.match(/<circle /g) ?? []).length).toBe(2);
     expect(html).toContain('<polygon');
+    expect(html).toContain(
+      '@bottom-left { content: "Springfield Police Department — Weekly burglary bulletin"',
+    );
+  });
+
+  it('writes every date in one format, local, with the zone (the runner’s locale is en-US)', () => {
+    const html = renderToStaticMarkup(<ReportDocument model={model} />);
+    expect(html).toContain('Dates: Apr 11, 2025 to May 10, 2025 (last 30 days)');
+    expect(html).toContain('2 days: Apr 20 – Apr 21, 2025');
+    // An incident at 03:00 UTC on 11 May happened on the evening of 10 May in Chicago.
+    expect(html).toContain('May 10, 2025, 10:00 PM CDT');
+    expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}/); // no ISO day left anywhere
+    // Blotter's own moments (created, last synced) are in this computer's zone, with its abbreviation.
+    expect(html).toMatch(/prepared May 10, 2025, \d{2}:\d{2} [AP]M [A-Z+\-0-9]+ with Blotter/);
+    const dates = html.match(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}\b/g) ?? [];
+    expect(dates.length).toBeGreaterThan(5);
+  });
+
+  it('keeps footer words inside their CSS string and the dates of the filters readable', () => {
+    expect(cssString('A "quoted" \\ name</style>')).toBe('"A \\22 quoted\\22  \\5c  name\\3c /style>"');
+    expect(footerCss({ agency: '', title: 'Incident report' })).toContain('content: "Incident report"');
+    expect(reportFilterWords({ filterWords: ['Types: all', 'Dates: 2025-04-11 to 2025-05-10'] })).toEqual([
+      'Types: all',
+      'Dates: Apr 11, 2025 to May 10, 2025',
+    ]);
   });
 
   it('maps with square miles inside its frame', () => {

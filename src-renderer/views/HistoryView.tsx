@@ -23,7 +23,7 @@ import { EmptyState } from '../shell/EmptyState';
 import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
-import '../history/history.css';
+import styles from '../history/history.module.css';
 
 const INTRO = 'Trends over the whole local archive, including incidents the API no longer serves.';
 
@@ -62,7 +62,7 @@ type SectionsProps = {
 
 export function HistorySections({ history, interval, onInterval }: SectionsProps) {
   return (
-    <div className="history">
+    <div className={styles.history}>
       <Section
         title="Incidents over time"
         state={history.series}
@@ -93,7 +93,7 @@ export function HistorySections({ history, interval, onInterval }: SectionsProps
           />
         )}
       </Section>
-      <div className="history-pair">
+      <div className={styles.pair}>
         <Section title="When incidents happen (local time)" state={history.grid} testId="history-grid">
           {(grid) => <HourWeekdayGrid grid={grid} />}
         </Section>

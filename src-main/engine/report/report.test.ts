@@ -12,7 +12,7 @@ import {
   type TestEngine,
 } from '../export/exportTesting';
 import { intervalFor } from '../../../src-shared/intervals';
-import { outlineOf } from './outlines';
+import { outlineOf } from '../../../src-shared/geo';
 
 let t: TestEngine;
 beforeEach(() => {
@@ -44,7 +44,8 @@ describe('PDF export', () => {
     expect(model.filterWords).toContain('Types: Theft');
     expect(model.series.interval).toBe('day');
     expect(model.grid.counts[0]?.[22]).toBe(50); // Sunday 22:00, local time
-    expect(model.top[0]).toMatchObject({ count: 1 });
+    expect(model.top.every((l) => l.count >= 2)).toBe(true); // repeat locations only
+    expect(model).toMatchObject({ agency: '', notes: '', incidents: null });
     expect(model.map.shown).toBe(56);
     expect(model.provenance.notes.join(' ')).toMatch(/block-level/);
 
@@ -63,6 +64,33 @@ describe('PDF export', () => {
     expect(readdirSync(exportsDirOf(t.dir.path)).sort()).toEqual(
       [done.file?.name, done.file?.manifestName].sort(),
     );
+  });
+
+  it('prints the title, agency, notes and incident list last chosen (kept in settings)', async () => {
+    await call('updateSettings', {
+      report: {
+        title: 'Weekly theft bulletin',
+        agency: 'Metro PD',
+        notes: 'Watch Main St.',
+        incidentList: true,
+      },
+    });
+    const started = await call<StartExportOutput>('startExport', {
+      format: 'pdf',
+      filters: { preset: 'all', types: ['Theft'] },
+    });
+    const model = ReportModel.parse(await call('getReport', { jobId: started.jobId }));
+    expect(model).toMatchObject({
+      title: 'Weekly theft bulletin',
+      agency: 'Metro PD',
+      notes: 'Watch Main St.',
+    });
+    expect(model.incidents?.total).toBe(56);
+    expect(model.incidents?.rows).toHaveLength(56);
+    const utc = model.incidents?.rows.map((r) => r.occurredUtc) ?? [];
+    expect(utc).toEqual([...utc].sort((a, b) => b - a)); // newest first
+    expect(await call('getSettings', {})).toMatchObject({ report: { agency: 'Metro PD' } });
+    await call('cancelExport', { jobId: started.jobId });
   });
 
   it('fails a print that is not a PDF, and says why a host could not print', async () => {

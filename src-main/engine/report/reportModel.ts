@@ -2,15 +2,17 @@
  * The figures of the printed report, computed once when a PDF export starts (so the page that is
  * printed shows exactly the job's filter): counts by type, the trend (by day, week or month,
  * whichever gives a readable chart for the range), the hour × weekday grid, the top locations,
- * the area outlines and a sample of points for the static map, and the provenance box.
+ * the area outlines and a sample of points for the static map, and the provenance box; with the
+ * title, agency, notes and (when asked) the incident list the analyst last chose (settings `report`).
  */
 import type { ReportModel } from '../../../src-shared/exports';
 import { intervalFor } from '../../../src-shared/intervals';
+import { REPORT_INCIDENT_LIST_MAX, reportOptionsOf } from '../../../src-shared/reportOptions';
 import type { EngineContext } from '../context';
 import { rowsOf, type ExportJob } from '../export/jobs';
 import { incidentCalls } from '../query/index';
 import { provenanceOf, areasInScope } from './provenance';
-import { outlineOf } from './outlines';
+import { outlineOf } from '../../../src-shared/geo';
 
 export const MAP_POINTS = 4000;
 export const TOP_LOCATIONS = 12;
@@ -25,6 +27,15 @@ export async function buildReportModel(job: ExportJob, ctx: EngineContext): Prom
     interval === 'month' ? series0 : await incidentCalls.historySeries(service, { filters, interval });
   const grid = await incidentCalls.hourWeekdayGrid(service, { filters });
   const top = await incidentCalls.topLocations(service, { filters, limit: TOP_LOCATIONS });
+  const options = reportOptionsOf(ctx.settings.get().report);
+  const incidents = options.incidentList
+    ? await incidentCalls.listIncidents(service, {
+        filters,
+        sort: { by: 'date', dir: 'desc' },
+        offset: 0,
+        limit: REPORT_INCIDENT_LIST_MAX,
+      })
+    : null;
   const box = job.box;
 
   const step = Math.max(1, Math.ceil(set.count / MAP_POINTS));
@@ -48,7 +59,10 @@ export async function buildReportModel(job: ExportJob, ctx: EngineContext): Prom
 
   return {
     jobId: job.id,
-    title: 'Incident report',
+    title: options.title,
+    agency: options.agency,
+    notes: options.notes.trim(),
+    incidents: incidents ? { rows: incidents.rows, total: incidents.total } : null,
     createdAt: job.createdAt,
     version: ctx.version,
     filters,
