@@ -207,6 +207,14 @@ export const ErrorCode = z.enum([
   'conflict',
   'cancelled',
   'internal',
+  // Local failures (engine/store/localFailure.ts): this computer's, never the service's.
+  'disk_full',
+  'database_locked',
+  'database_corrupt',
+  'disk_error',
+  'native_module',
+  /** Another Blotter process is syncing this area of the data folder (its pid is in the message). */
+  'already_syncing',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,5 +140,27 @@ describe('npm run sim -- --help', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: npm run sim/);
     expect(r.stdout).toContain('--port');
+  });
+});
+
+describe('a damaged data file', () => {
+  it('is named as damaged, with what to do, not "unexpected error"', async () => {
+    const fresh = makeTempDir('blotter-cli-corrupt-');
+    try {
+      expect((await cli(['status', '--data-dir', fresh.path])).code).toBe(0);
+      const file = `${fresh.path}/blotter.sqlite`;
+      const db = new Database(file);
+      db.pragma('journal_mode = DELETE');
+      db.close();
+      const bytes = readFileSync(file);
+      bytes.fill(0xa5, 4096); // every page but the first
+      writeFileSync(file, bytes);
+      const r = await cli(['status', '--data-dir', fresh.path]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^blotter: The data file .*blotter\.sqlite is damaged .*backup/m);
+      expect(r.stderr).not.toMatch(/unexpected error/);
+    } finally {
+      fresh.remove();
+    }
   });
 });

@@ -5,6 +5,11 @@ import { configureLogging } from '../engine/log';
 import { openDatabase, type Db } from '../engine/store/database';
 import type { Io } from './io';
 
+let opened: string | undefined;
+
+/** The data file this process last opened, to name it in a local failure (disk full, damaged). */
+export const openedDbFile = (): string | undefined => opened;
+
 export function openDataFolder(io: Io, dataDirFlag: string | undefined): { dataDir: string; db: Db } {
   const dataDir = resolveDataDir({
     argv: dataDirFlag === undefined ? [] : ['--data-dir', dataDirFlag],
@@ -18,5 +23,6 @@ export function openDataFolder(io: Io, dataDirFlag: string | undefined): { dataD
     // The log goes to the file; stderr is for the command's own lines, each said once.
     stderr: io.env.BLOTTER_LOG_LEVEL === 'debug',
   });
-  return { dataDir, db: openDatabase(dbFileOf(dataDir)) };
+  opened = dbFileOf(dataDir);
+  return { dataDir, db: openDatabase(opened) };
 }

@@ -4,8 +4,11 @@
  */
 import { ApiError } from '../engine/api/apiError';
 import { DataDirError } from '../engine/dataDir';
+import { EngineError } from '../engine/errors';
 import { DatabaseTooNewError } from '../engine/store/database';
+import { localFailureOf } from '../engine/store/localFailure';
 import { parseArgs, UsageError } from './args';
+import { openedDbFile } from './dataFolder';
 import { EXPORT_FLAGS, exportCommand } from './exportCommand';
 import { EXIT, type Io } from './io';
 import { NoKeyError } from './key';
@@ -74,6 +77,15 @@ export async function main(io: Io): Promise<number> {
     if (error instanceof DataDirError || error instanceof DatabaseTooNewError) {
       io.err(`blotter: ${error.message}\n`);
       return EXIT.failed;
+    }
+    const local = localFailureOf(error, openedDbFile());
+    if (local) {
+      io.err(`blotter: ${local.message}\n`);
+      return EXIT.failed;
+    }
+    if (error instanceof EngineError) {
+      io.err(`blotter: ${error.message}\n`);
+      return error.code === 'already_syncing' ? EXIT.alreadySyncing : EXIT.failed;
     }
     io.err(`blotter: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.failed;

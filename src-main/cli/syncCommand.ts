@@ -107,6 +107,7 @@ export async function syncCommand(p: Parsed, io: Io): Promise<number> {
       io.err(`blotter: ${failed.error.message}\n`);
       if (failed.error.code === 'unauthorized') return EXIT.unauthorized;
       if (failed.error.code === 'ip_not_allowed') return EXIT.ipNotAllowed;
+      if (failed.error.code === 'already_syncing') return EXIT.alreadySyncing;
       return EXIT.failed;
     }
     if (!complete) {

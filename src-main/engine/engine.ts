@@ -12,6 +12,7 @@ import { handlers as allHandlers, type Handler, type Handlers } from './handlers
 import { createLogger } from './log';
 import { apiKeyAccount, type SecretStore } from './secrets/secretStore';
 import { openDatabase } from './store/database';
+import { localFailureOf } from './store/localFailure';
 import { createSettingsRepo } from './store/settingsRepo';
 import { startBackgroundSync } from './sync/engineSync';
 import { warmQueries } from './handlers/incidents';
@@ -87,7 +88,10 @@ export function createEngine(options: EngineOptions): Engine {
       }
       return { ok: true, value };
     } catch (error) {
-      return { ok: false, error: toBridgeError(error, { call: name, log, logFile }) };
+      // A local failure (disk full, locked, damaged file, native module) answers its own code and words.
+      const local = localFailureOf(error, dbFileOf(options.dataDir));
+      if (local) log.warn(`${name} failed on a local problem`, { code: local.code, error });
+      return { ok: false, error: toBridgeError(local ?? error, { call: name, log, logFile }) };
     } finally {
       const ms = performance.now() - started;
       if (ms > slowCallMs) log.info('slow call', { call: name, ms: Math.round(ms) });

@@ -18,6 +18,13 @@ const FALLBACK: Record<ErrorCode, string> = {
   conflict: 'Something else changed this at the same time. Try again.',
   cancelled: 'The request was cancelled.',
   internal: 'Blotter hit an unexpected problem.',
+  disk_full: 'The disk holding the data folder is full. Free some space, then try again.',
+  database_locked: 'Another Blotter is using the data file. Try again in a moment.',
+  database_corrupt: 'The data file is damaged. Restore it from a backup.',
+  disk_error: 'The disk reported an error while Blotter used the data file.',
+  native_module:
+    "Blotter's SQLite module is missing or built for another version. Run \"npm rebuild better-sqlite3\" or reinstall Blotter.",
+  already_syncing: 'Another Blotter is already syncing this area.',
 };
 
 export function errorText(error: unknown): string {

@@ -4,6 +4,7 @@
  * newer Blotter rather than risk damaging it; a failed migration leaves the file at its old version.
  */
 import Database from 'better-sqlite3';
+import { BUSY_TIMEOUT_MS, localFailureOf } from './localFailure';
 import { migrations as allMigrations, type Migration } from './migrations/index';
 
 export type Db = Database.Database;
@@ -52,10 +53,11 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
   try {
     db = new Database(file);
   } catch (error) {
-    throw new DatabaseOpenError(file, error);
+    throw localFailureOf(error, file) ?? new DatabaseOpenError(file, error);
   }
   try {
-    db.pragma('busy_timeout = 5000');
+    // Writers wait this long for another's write lock (another Blotter on the same folder).
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Before anything writes (journal_mode rewrites the header): a file from the future stays untouched.
     checkVersion(db, migrations);
     db.pragma('journal_mode = WAL');
@@ -65,7 +67,10 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
     return db;
   } catch (error) {
     db.close();
-    if (error instanceof DatabaseTooNewError || error instanceof MigrationError) throw error;
+    if (error instanceof DatabaseTooNewError) throw error;
+    const local = localFailureOf(error, file);
+    if (local) throw local;
+    if (error instanceof MigrationError) throw error;
     throw new DatabaseOpenError(file, error);
   }
 }

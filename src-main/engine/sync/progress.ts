@@ -2,7 +2,7 @@
  * Progress of one area's run as the contract's syncProgress event: figures from the run row, the
  * state from what the requests are doing, an ETA from the requests left at the rate in force.
  */
-import type { EngineEvent } from '../../../src-shared/contract';
+import type { EngineEvent, ErrorCode } from '../../../src-shared/contract';
 import type { SyncState } from '../../../src-shared/sync';
 import type { ApiError } from '../api/apiError';
 import type { JobStore, RunRow } from './jobStore';
@@ -13,7 +13,7 @@ export type SyncProgress = Extract<EngineEvent, { type: 'syncProgress' }>;
 export type ProgressReporter = {
   update(
     state: SyncState,
-    extra?: { message?: string; retryAt?: number; error?: ApiError | { code: 'internal'; message: string } },
+    extra?: { message?: string; retryAt?: number; error?: ApiError | { code: ErrorCode; message: string } },
   ): void;
   /** The last event sent. */
   readonly last: SyncProgress | null;

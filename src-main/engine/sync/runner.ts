@@ -4,10 +4,12 @@
  * (removals, lower bound) and optionally fetch descriptions. A fatal answer (401, 403, a 400, or
  * failures that outlast the retries) stops the run; it stays resumable with its jobs as they were.
  */
+import type { ErrorCode } from '../../../src-shared/contract';
 import { ApiError } from '../api/apiError';
 import type { SearchQuery } from '../api/source';
 import type { Logger } from '../log';
 import type { Db } from '../store/database';
+import { localFailureOf } from '../store/localFailure';
 import { applyPage } from './applyPage';
 import type { AreaRecord, AreaStore } from './areaStore';
 import { CONCURRENCY, MAX_RECORDS } from './constants';
@@ -37,6 +39,9 @@ export type RunnerDeps = {
 
 export type RunOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal; concurrency?: number };
 
+/** Why a run stopped: the service's answer (ApiError), a local failure, or a fault of Blotter's own. */
+export type RunError = { code: ErrorCode; message: string; fatal: boolean };
+
 export type RunSummary = {
   areaId: number;
   runId: number;
@@ -49,7 +54,7 @@ export type RunSummary = {
   lowerBound: number | null;
   /** Spots that could not be proven complete, in plain words. */
   incomplete: string[];
-  error?: ApiError;
+  error?: RunError;
 };
 
 export async function runArea(
@@ -108,7 +113,7 @@ export async function runArea(
         jobs.addCounts(run.id, { requests: 1, rateLimited: entry.status === 429 ? 1 : 0 });
       })(),
   };
-  let failure: ApiError | null = null;
+  let failure: RunError | null = null;
   const claimed = new Set<number>();
   let busy = 0;
   let wake: (() => void) | null = null;
@@ -187,7 +192,9 @@ export async function runArea(
       try {
         await work(job);
       } catch (error) {
-        failure ??= error instanceof ApiError ? error : new ApiError('bad_response', String(error));
+        // A local failure (disk full, file locked or damaged) is named as local; anything else that
+        // is not the service's answer is Blotter's own fault — never blamed on the service.
+        failure ??= error instanceof ApiError ? error : (localFailureOf(error, db.name) ?? ownFault());
         if (!(error instanceof ApiError)) log.error('sync step failed', { error });
         stop.abort();
       } finally {
@@ -223,8 +230,8 @@ export async function runArea(
     };
   };
 
-  if (failure && (failure as ApiError).code !== 'cancelled') {
-    const error = failure as ApiError;
+  if (failure && (failure as RunError).code !== 'cancelled') {
+    const error = failure as RunError;
     jobs.setRunState(run.id, 'failed', error.message);
     progress.update('failed', { error, message: error.message });
     log.warn('sync failed', { area: area.id, run: run.id, code: error.code, message: error.message });
@@ -249,6 +256,15 @@ export async function runArea(
   const incomplete = fin.failedJobs.map((j) => j.error ?? 'incomplete');
   progress.update('done', incomplete.length > 0 ? { message: incomplete[0] } : {});
   return summary('done', { incomplete });
+}
+
+function ownFault(): RunError {
+  return {
+    code: 'internal',
+    message:
+      'The sync stopped on a problem inside Blotter; the details are in the log. Syncing again resumes where it stopped.',
+    fatal: true,
+  };
 }
 
 function chain(prev: (() => void) | null, next: () => void): () => void {
