@@ -1,6 +1,7 @@
 // Lint config. The import rules below are the process boundaries of ../shared/DESIGN.md:
 // code is placed by where it runs, and an import across the line fails lint.
 import tseslint from 'typescript-eslint';
+import blotter from './scripts/eslint/noGlobalCss.js';
 
 const NODE_BUILTINS =
   '^(node:.*|fs|fs/promises|path|os|child_process|worker_threads|http|https|net|crypto|url|stream|events|util|zlib)$';
@@ -57,6 +58,24 @@ export default tseslint.config(
     ],
   ),
   restrict(['src-renderer/**'], [noNode, noNative, noElectron, noMain, noPreload, noSim]),
+  // Styles: features use CSS modules; plain global sheets live only in src-renderer/styles/ (and the
+  // third-party sheets listed here). See scripts/eslint/noGlobalCss.js.
+  {
+    files: ['src-renderer/**'],
+    plugins: { blotter },
+    rules: {
+      'blotter/no-global-css': [
+        'error',
+        {
+          stylesDir: 'src-renderer/styles',
+          allowPackages: [
+            'leaflet/dist/leaflet.css',
+            '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css',
+          ],
+        },
+      ],
+    },
+  },
   restrict(['src-preload/**'], [noNode, noNative, noMain, noRenderer, noSim]),
   restrict(['src-main/engine/**'], [noElectron, noRenderer, noPreload, noSim, noHostsFromEngine]),
   restrict(['src-main/web/**', 'src-main/cli/**'], [noElectron, noRenderer, noPreload, noSim]),

@@ -1,11 +1,13 @@
+// Global styles first, so each feature's CSS module comes after them in the cascade.
+import './styles/app.css';
+import './styles/controls.css';
+import './styles/tables.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { reportJobOf } from '../src-shared/reportRoute';
 import { App } from './App';
 import { getBridge } from './bridge/getBridge';
 import { ReportPage } from './report/ReportPage';
-import './styles/app.css';
-import './styles/tables.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -21,6 +21,7 @@ import {
 import { AreaFields } from './AreaFields';
 import { PlaceSearch } from './PlaceSearch';
 import { shapeText } from './shapeText';
+import styles from './areas.module.css';
 
 const METHODS: { id: Method; label: string }[] = [
   { id: 'draw', label: 'Draw on the map' },
@@ -86,7 +87,7 @@ export function AddAreaForm({
   };
 
   return (
-    <form className="card add-area" aria-labelledby={`${id}-title`} onSubmit={submit} noValidate>
+    <form className={`card ${styles.addArea}`} aria-labelledby={`${id}-title`} onSubmit={submit} noValidate>
       <h2 id={`${id}-title`}>Add an area</h2>
       <div className="segmented" role="group" aria-label="How to choose the area">
         {METHODS.map((m) => (
@@ -100,8 +101,8 @@ export function AddAreaForm({
           </button>
         ))}
       </div>
-      <div className="add-area-grid">
-        <div className="add-area-fields">
+      <div className={styles.addAreaGrid}>
+        <div className={styles.addAreaFields}>
           {draft.method !== 'coordinates' ? (
             <PlaceSearch onPick={pick} moveOnly={draft.method === 'draw'} />
           ) : null}
@@ -128,7 +129,7 @@ export function AddAreaForm({
                   ? 'On the map: click the centre, then click again at the edge.'
                   : 'On the map: click each corner; click the first corner again to close it.'}
               </p>
-              <p className="drawn-shape" data-testid="drawn-shape" role="status">
+              <p className={styles.drawnShape} data-testid="drawn-shape" role="status">
                 {draft.drawn ? `Drawn: ${shapeText(draft.drawn)}` : 'Nothing drawn yet.'}
               </p>
               {errors.drawn ? <p className="field-error">{errors.drawn}</p> : null}
@@ -151,9 +152,9 @@ export function AddAreaForm({
             ) : null}
           </div>
         </div>
-        <Suspense fallback={<div className="add-area-map map-loading muted">Loading the map…</div>}>
+        <Suspense fallback={<div className={`${styles.addAreaMap} map-loading muted`}>Loading the map…</div>}>
           <AreaDrawMap
-            className="add-area-map"
+            className={styles.addAreaMap}
             drawMode={draft.method === 'draw' ? drawMode : 'none'}
             onShapeDrawn={(shape) => {
               edit({ drawn: shape });

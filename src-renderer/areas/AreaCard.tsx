@@ -17,6 +17,7 @@ import { isFinished } from './progressText';
 import { shapeText } from './shapeText';
 import { SyncStatus } from './SyncStatus';
 import { useAreaFigures } from './useAreaFigures';
+import styles from './areas.module.css';
 
 export type AreaCardProps = {
   area: AreaView;
@@ -47,11 +48,11 @@ export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
       data-testid="area-card"
       data-area-id={area.id}
     >
-      <header className="area-head">
+      <header className={styles.areaHead}>
         <AreaName area={area} headingId={headingId} />
-        <p className="muted area-shape">{shapeText(area.shape)}</p>
+        <p className={`muted ${styles.areaShape}`}>{shapeText(area.shape)}</p>
       </header>
-      <p className="area-facts">
+      <p className={styles.areaFacts}>
         <span data-testid="area-incidents">
           {figures.incidents === null ? '…' : count(figures.incidents)}{' '}
           {figures.incidents === 1 ? 'incident' : 'incidents'} stored
@@ -79,7 +80,7 @@ export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
         />
       ) : null}
       {open === null ? (
-        <div className="actions area-actions">
+        <div className={`actions ${styles.areaActions}`}>
           {running ? (
             <button
               type="button"
@@ -99,7 +100,7 @@ export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
           <button type="button" className="button" onClick={() => show('table')}>
             Show in table
           </button>
-          <button type="button" className="button area-delete" onClick={() => setOpen('delete')}>
+          <button type="button" className={`button ${styles.areaDelete}`} onClick={() => setOpen('delete')}>
             Delete…
           </button>
         </div>

@@ -4,6 +4,7 @@ import type { AreaView } from '../../src-shared/sync';
 import { BridgeCallError } from '../bridge/client';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
+import styles from './areas.module.css';
 
 export function AreaName({ area, headingId }: { area: AreaView; headingId: string }) {
   const { client, upsertArea } = useWorkspace();
@@ -30,7 +31,7 @@ export function AreaName({ area, headingId }: { area: AreaView; headingId: strin
 
   if (!editing) {
     return (
-      <div className="area-name">
+      <div className={styles.areaName}>
         <h2 id={headingId}>{area.name}</h2>
         <button
           type="button"
@@ -46,7 +47,7 @@ export function AreaName({ area, headingId }: { area: AreaView; headingId: strin
     );
   }
   return (
-    <div className="area-name">
+    <div className={styles.areaName}>
       <h2 id={headingId} className="visually-hidden">
         {area.name}
       </h2>

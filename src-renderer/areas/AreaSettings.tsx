@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { AreaView } from '../../src-shared/sync';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
+import styles from './areas.module.css';
 
 export const REFRESH_CHOICES = [
   { minutes: 15, label: 'every 15 minutes' },
@@ -20,7 +21,7 @@ export function AreaSettings({ area, onProblem }: { area: AreaView; onProblem: (
     : [...REFRESH_CHOICES, { minutes: area.refreshMinutes, label: `every ${area.refreshMinutes} minutes` }];
   const run = (work: Promise<AreaView>) => work.then(upsertArea, (e: unknown) => onProblem(errorText(e)));
   return (
-    <div className="area-settings">
+    <div className={styles.areaSettings}>
       <label htmlFor={`${id}-refresh`}>Refresh</label>
       <select
         id={`${id}-refresh`}
@@ -36,7 +37,7 @@ export function AreaSettings({ area, onProblem }: { area: AreaView; onProblem: (
           </option>
         ))}
       </select>
-      <label className="switch">
+      <label className={styles.switch}>
         <input
           type="checkbox"
           role="switch"

@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { searchPlaces, type Place } from '../gazetteer';
+import styles from './areas.module.css';
 
 export function PlaceSearch({
   onPick,
@@ -47,7 +48,7 @@ export function PlaceSearch({
         onChange={(e) => setQuery(e.target.value)}
       />
       {places.length > 0 ? (
-        <ul className="place-results" aria-label="Places found">
+        <ul className={styles.placeResults} aria-label="Places found">
           {places.map((place) => (
             <li key={`${place.label}|${place.lat}|${place.lon}`}>
               <button type="button" className="link-button" onClick={() => onPick(place)}>

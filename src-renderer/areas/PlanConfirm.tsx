@@ -8,6 +8,7 @@ import { hashOf } from '../app/routes';
 import { problemOf, type Problem } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import { planText } from './progressText';
+import styles from './areas.module.css';
 
 export type PlanConfirmProps = { area: AreaView; onDone: () => void };
 
@@ -49,11 +50,11 @@ export function PlanConfirm({ area, onDone }: PlanConfirmProps) {
   const text = plan ? planText(plan, area.id) : null;
   const resuming = area.lastRun !== null && area.lastRun.state !== 'done';
   return (
-    <div className="plan-confirm" role="group" aria-labelledby={headingId} data-testid="sync-plan">
+    <div className={styles.planConfirm} role="group" aria-labelledby={headingId} data-testid="sync-plan">
       <h3 id={headingId}>Sync {area.name}?</h3>
       {text ? (
         <>
-          <p className="plan-summary">{text.summary}</p>
+          <p className={styles.planSummary}>{text.summary}</p>
           {text.detail ? <p className="muted">{text.detail}</p> : null}
           {resuming ? <p className="muted">It picks up the interrupted sync where it stopped.</p> : null}
         </>

@@ -9,6 +9,7 @@ import { apiProblem } from '../text/errorText';
 import type { SyncProgress } from '../workspace/activity';
 import { useNow } from '../workspace/useNow';
 import { changesText, fractionDone, isFinished, progressLine } from './progressText';
+import styles from './areas.module.css';
 
 export type SyncStatusProps = { area: AreaView; progress: SyncProgress | undefined };
 
@@ -28,9 +29,9 @@ export function SyncStatus({ area, progress }: SyncStatusProps) {
     const percent = Math.round(fractionDone(progress) * 100);
     const line = progressLine(progress, now);
     return (
-      <div className="sync-status" data-sync-state={progress.state}>
+      <div className={styles.syncStatus} data-sync-state={progress.state}>
         <div
-          className="sync-bar"
+          className={styles.syncBar}
           role="progressbar"
           aria-label={`Sync of ${area.name}`}
           aria-valuemin={0}
@@ -38,9 +39,9 @@ export function SyncStatus({ area, progress }: SyncStatusProps) {
           aria-valuenow={percent}
           aria-valuetext={line}
         >
-          <span className="sync-bar-fill" data-state={progress.state} style={{ width: `${percent}%` }} />
+          <span className={styles.syncBarFill} data-state={progress.state} style={{ width: `${percent}%` }} />
         </div>
-        <p className="sync-line" aria-live="polite">
+        <p className={styles.syncLine} aria-live="polite">
           {line}
         </p>
       </div>
@@ -56,20 +57,20 @@ export function SyncStatus({ area, progress }: SyncStatusProps) {
         ? apiProblem('internal', area.lastRun.error ?? undefined)
         : null;
   return (
-    <div className="sync-status" data-sync-state={state ?? 'never'}>
-      <p className="sync-line">
+    <div className={styles.syncStatus} data-sync-state={state ?? 'never'}>
+      <p className={styles.syncLine}>
         <LastSynced area={area} now={now} />
         {progress?.state === 'done' ? ` · this sync: ${changesText(progress)}` : null}
         {!progress && area.lastRun?.state === 'done' ? ` · last sync: ${changesText(area.lastRun)}` : null}
       </p>
       {progress?.state === 'paused' ? (
-        <p className="sync-note">Stopped. The next sync resumes where this one left off.</p>
+        <p className={styles.syncNote}>Stopped. The next sync resumes where this one left off.</p>
       ) : null}
       {progress?.state === 'done' && progress.message ? (
-        <p className="sync-note">{progress.message}</p>
+        <p className={styles.syncNote}>{progress.message}</p>
       ) : null}
       {failure ? (
-        <div className="callout callout-danger sync-failure" role="alert">
+        <div className={`callout callout-danger ${styles.syncFailure}`} role="alert">
           <p>
             <strong>The sync failed.</strong> {failure.problem}
           </p>

@@ -15,6 +15,7 @@ import { ExportResult } from './ExportResult';
 import { FORMATS, progressText } from './exportText';
 import { useExportJob } from './useExportJob';
 import { ReportOptionsFields, useReportOptions } from '../report/ReportOptionsFields';
+import styles from './export.module.css';
 
 export function ExportPanel({
   client,
@@ -47,7 +48,7 @@ export function ExportPanel({
   return (
     <section className="card export-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Export the filtered incidents</h2>
-      <div className="export-what" data-testid="export-what">
+      <div className={styles.exportWhat} data-testid="export-what">
         <p>
           <strong data-testid="export-count">{total === null ? '…' : count(total)}</strong> incidents match
           the filters:
@@ -58,10 +59,10 @@ export function ExportPanel({
           ))}
         </ul>
       </div>
-      <fieldset className="export-formats" disabled={job.running}>
+      <fieldset className={styles.exportFormats} disabled={job.running}>
         <legend>Format</legend>
         {FORMATS.map((f) => (
-          <label key={f.value} className="export-format">
+          <label key={f.value} className={styles.exportFormat}>
             <input
               type="radio"
               name="export-format"
@@ -75,7 +76,7 @@ export function ExportPanel({
           </label>
         ))}
         {format === 'csv' ? (
-          <label className="export-bom">
+          <label className={styles.exportBom}>
             <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} /> Start with a
             byte-order mark (Excel needs it to read accented letters correctly)
           </label>
@@ -105,7 +106,7 @@ export function ExportPanel({
       ) : null}
       {job.error ? <p className="message message-error">{job.error}</p> : null}
       {event ? (
-        <div className="export-progress" data-testid="export-progress" data-state={event.state}>
+        <div className={styles.exportProgress} data-testid="export-progress" data-state={event.state}>
           {event.state === 'running' || event.state === 'printing' ? (
             <>
               <progress

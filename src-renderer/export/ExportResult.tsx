@@ -6,6 +6,7 @@ import type { ExportFile, Manifest } from '../../src-shared/exports';
 import { downloadPath } from '../../src-shared/webProtocol';
 import { count } from '../text/count';
 import { bytesText } from './exportText';
+import styles from './export.module.css';
 
 export function ExportResult({
   file,
@@ -23,7 +24,7 @@ export function ExportResult({
         .join(', ')
     : '';
   return (
-    <div className="export-result" data-testid="export-result">
+    <div className={styles.exportResult} data-testid="export-result">
       <p>
         <strong>{file.name}</strong> <span className="muted">({bytesText(file.bytes)})</span>
       </p>
@@ -47,7 +48,7 @@ export function ExportResult({
         </p>
       )}
       {manifest ? (
-        <details className="export-manifest">
+        <details className={styles.exportManifest}>
           <summary>What the manifest records</summary>
           <dl className="facts">
             <dt>Written</dt>

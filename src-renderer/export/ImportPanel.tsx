@@ -12,6 +12,7 @@ import { errorText } from '../text/errorText';
 import { importOutcome } from './exportText';
 import { ImportPreviewView } from './ImportPreviewView';
 import { uploadFile } from './upload';
+import styles from './export.module.css';
 
 type Phase = 'idle' | 'uploading' | 'reading' | 'ready' | 'writing';
 
@@ -118,7 +119,7 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
         )}
       </p>
       {busy ? (
-        <div className="export-progress" role="status">
+        <div className={styles.exportProgress} role="status">
           {progress && phase !== 'uploading' ? (
             <progress max={Math.max(1, progress.total)} value={progress.done} aria-label="Import progress" />
           ) : (
@@ -143,7 +144,7 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
         <>
           <ImportPreviewView preview={preview} />
           {preview.errorCount > 0 ? (
-            <fieldset className="import-choice">
+            <fieldset className={styles.importChoice}>
               <legend>Rows with problems</legend>
               <label>
                 <input

@@ -5,6 +5,7 @@
 import type { Filters } from '../../src-shared/filters';
 import type { AreaView } from '../../src-shared/sync';
 import { drawnShapeText } from '../areas/shapeText';
+import styles from './filters.module.css';
 
 export type AreaPickerProps = {
   area: Filters['area'];
@@ -18,7 +19,7 @@ export function AreaPicker({ area, areas, update }: AreaPickerProps) {
   const known = area && 'areaId' in area ? (areas ?? []).some((a) => a.id === area.areaId) : true;
   return (
     <select
-      className="area-picker"
+      className={styles.areaPicker}
       aria-label="Area"
       value={value}
       onChange={(e) => {

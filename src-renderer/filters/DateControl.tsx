@@ -4,6 +4,7 @@ import type { Filters } from '../../src-shared/filters';
 import type { CountResult } from '../../src-shared/incidentQueries';
 import { PRESETS, presetPatch, rangePatch } from './filterModel';
 import { rangeText } from './rangeText';
+import styles from './filters.module.css';
 
 export type DateControlProps = {
   filters: Filters;
@@ -17,7 +18,7 @@ export function DateControl({ filters, range, update }: DateControlProps) {
   const [open, setOpen] = useState(custom);
   const showCustom = open || custom;
   return (
-    <div className="date-control">
+    <div className={styles.dateControl}>
       <div className="segmented" role="group" aria-label="Date range">
         {PRESETS.map((preset) => (
           <button
@@ -37,7 +38,7 @@ export function DateControl({ filters, range, update }: DateControlProps) {
         </button>
       </div>
       {showCustom ? (
-        <span className="date-custom">
+        <span className={styles.dateCustom}>
           <label htmlFor={`${id}-from`}>From</label>
           <input
             id={`${id}-from`}
@@ -54,7 +55,7 @@ export function DateControl({ filters, range, update }: DateControlProps) {
           />
         </span>
       ) : filters.preset !== 'all' ? (
-        <span className="date-range muted" data-testid="date-range">
+        <span className={`${styles.dateRange} muted`} data-testid="date-range">
           {rangeText(range)}
         </span>
       ) : null}

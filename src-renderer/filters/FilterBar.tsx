@@ -14,7 +14,7 @@ import { TextSearch } from './TextSearch';
 import { TypeChips } from './TypeChips';
 import { useCounts } from './useCounts';
 import { WeekdayToggles } from './WeekdayToggles';
-import './filters.css';
+import styles from './filters.module.css';
 
 export function FilterBar() {
   const { filters, update, reset } = useFilters();
@@ -22,10 +22,10 @@ export function FilterBar() {
   const counts = useCounts();
   const total = counts.total === null ? '…' : count(counts.total);
   return (
-    <section className="filter-bar" aria-label="Filters">
-      <div className="filter-row">
+    <section className={styles.filterBar} aria-label="Filters">
+      <div className={styles.filterRow}>
         <output
-          className="filter-total"
+          className={styles.filterTotal}
           data-testid="filtered-count"
           data-loading={counts.loading ? 'true' : 'false'}
           aria-live="polite"
@@ -34,7 +34,7 @@ export function FilterBar() {
         </output>
         <TextSearch text={filters.text} update={update} />
         <AreaPicker area={filters.area} areas={areas} update={update} />
-        <label className="check filter-removed">
+        <label className={`check ${styles.filterRemoved}`}>
           <input
             type="checkbox"
             checked={filters.includeRemoved === true}
@@ -44,23 +44,23 @@ export function FilterBar() {
         </label>
         <button
           type="button"
-          className="link-button filter-clear"
+          className={`link-button ${styles.filterClear}`}
           onClick={reset}
           disabled={isDefault(filters)}
         >
           Clear all
         </button>
       </div>
-      <div className="filter-row">
+      <div className={styles.filterRow}>
         <DateControl filters={filters} range={counts.range} update={update} />
         <HoursControl filters={filters} update={update} />
         <WeekdayToggles filters={filters} update={update} />
       </div>
-      <div className="filter-row">
+      <div className={styles.filterRow}>
         <TypeChips filters={filters} byType={counts.byType} update={update} />
       </div>
       {counts.error ? (
-        <p className="filter-error" role="alert">
+        <p className={styles.filterError} role="alert">
           Counts unavailable: {counts.error}
         </p>
       ) : null}

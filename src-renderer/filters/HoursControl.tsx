@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import type { Filters } from '../../src-shared/filters';
 import { hourLabel, hoursPatch, hoursText } from './filterModel';
+import styles from './filters.module.css';
 
 const STARTS = Array.from({ length: 24 }, (_, h) => h);
 const ENDS = Array.from({ length: 24 }, (_, h) => h + 1);
@@ -17,8 +18,8 @@ export function HoursControl({ filters, update }: HoursControlProps) {
   const end = filters.hours?.[1] ?? null;
   const summary = hoursText(filters.hours);
   return (
-    <div className="hours-control" role="group" aria-labelledby={`${id}-label`}>
-      <span id={`${id}-label`} className="filter-label">
+    <div className={styles.hoursControl} role="group" aria-labelledby={`${id}-label`}>
+      <span id={`${id}-label`} className={styles.filterLabel}>
         Time of day
       </span>
       <select

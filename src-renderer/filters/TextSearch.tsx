@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Filters } from '../../src-shared/filters';
 import { textPatch } from './filterModel';
+import styles from './filters.module.css';
 
 export const TEXT_DEBOUNCE_MS = 300;
 
@@ -34,7 +35,7 @@ export function TextSearch({ text, update }: TextSearchProps) {
   return (
     <input
       type="search"
-      className="text-search"
+      className={styles.textSearch}
       aria-label="Search address and description"
       placeholder="Search address or description"
       value={value}

@@ -4,6 +4,7 @@ import type { Filters } from '../../src-shared/filters';
 import { count } from '../text/count';
 import { chipTypes, toggleType } from './filterModel';
 import { typeColor } from './typeColors';
+import styles from './filters.module.css';
 
 export type TypeChipsProps = {
   filters: Filters;
@@ -15,7 +16,7 @@ export function TypeChips({ filters, byType, update }: TypeChipsProps) {
   const chosen = filters.types ?? [];
   const types = chipTypes(CRIME_TYPES, byType ?? {});
   return (
-    <div className="type-chips" role="group" aria-label="Crime types">
+    <div className={styles.typeChips} role="group" aria-label="Crime types">
       {types.map((type) => {
         const pressed = chosen.includes(type);
         const n = byType?.[type];
@@ -23,7 +24,7 @@ export function TypeChips({ filters, byType, update }: TypeChipsProps) {
           <button
             key={type}
             type="button"
-            className="chip"
+            className={styles.chip}
             data-type={type}
             aria-pressed={pressed}
             data-dimmed={chosen.length > 0 && !pressed ? 'true' : undefined}
@@ -32,7 +33,7 @@ export function TypeChips({ filters, byType, update }: TypeChipsProps) {
           >
             <span className="swatch" style={{ background: typeColor(type) }} aria-hidden="true" />
             <span className="chip-label">{type}</span>
-            <span className="chip-count">{n === undefined ? '–' : count(n)}</span>
+            <span className={styles.chipCount}>{n === undefined ? '–' : count(n)}</span>
           </button>
         );
       })}

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { IncidentDetail } from '../../src-shared/incidentQueries';
 import { descriptionView, type FetchStatus } from './descriptionState';
 import { ownTimeText } from './timeText';
+import styles from './incident.module.css';
 
 export type DescriptionSectionProps = {
   detail: IncidentDetail;
@@ -21,12 +22,12 @@ export function DescriptionSection({ detail, fetch, online, onFetch }: Descripti
   }, [fetch.status]);
   const view = descriptionView(detail, fetch, online, now);
   return (
-    <section className="incident-description" aria-labelledby={headingId} data-state={view.kind}>
+    <section className={styles.incidentDescription} aria-labelledby={headingId} data-state={view.kind}>
       <h3 id={headingId}>Description</h3>
       {view.kind === 'stored' ? (
         <>
-          <p className="description-text">{view.text}</p>
-          {view.fetchedAt ? <p className="fact-hint">Fetched {ownTimeText(view.fetchedAt)}</p> : null}
+          <p className={styles.descriptionText}>{view.text}</p>
+          {view.fetchedAt ? <p className={styles.factHint}>Fetched {ownTimeText(view.fetchedAt)}</p> : null}
         </>
       ) : null}
       {view.kind === 'gone' ? <p className="muted">{view.text}</p> : null}
@@ -37,7 +38,7 @@ export function DescriptionSection({ detail, fetch, online, onFetch }: Descripti
       ) : null}
       {view.kind === 'not-fetched' ? (
         <div role="status">
-          <p className="description-missing">{view.text}</p>
+          <p className={styles.descriptionMissing}>{view.text}</p>
           {view.reason ? <p className="muted">{view.reason}</p> : null}
           <button type="button" className="button" onClick={onFetch}>
             {view.button}

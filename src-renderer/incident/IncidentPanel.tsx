@@ -8,26 +8,26 @@ import { useId } from 'react';
 import { typeColor } from '../filters/typeColors';
 import { DescriptionSection } from './DescriptionSection';
 import { incidentFacts, safeLink, whenText } from './incidentFacts';
+import { useEscapeToClose } from './useEscapeToClose';
 import { useIncident } from './useIncident';
-import './incident.css';
+import styles from './incident.module.css';
 
-export type IncidentPanelProps = { cdid: number; onClose: () => void };
+/** `className` lets the view that hosts the panel size it (beside the table, over the map). */
+export type IncidentPanelProps = { cdid: number; onClose: () => void; className?: string };
 
-export function IncidentPanel({ cdid, onClose }: IncidentPanelProps) {
+export function IncidentPanel({ cdid, onClose, className }: IncidentPanelProps) {
   const headingId = useId();
+  useEscapeToClose(onClose);
   const { detail, error, fetch, fetchDescription, online } = useIncident(cdid);
   const link = detail ? safeLink(detail.link) : null;
   return (
     <aside
-      className="incident-panel"
+      className={className ? `${styles.incidentPanel} ${className}` : styles.incidentPanel}
       aria-labelledby={headingId}
       data-testid="incident-panel"
       data-cdid={cdid}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
     >
-      <header className="incident-head">
+      <header className={styles.incidentHead}>
         <h2 id={headingId}>
           {detail ? (
             <>
@@ -51,26 +51,31 @@ export function IncidentPanel({ cdid, onClose }: IncidentPanelProps) {
       {detail ? (
         <>
           {detail.removedAt !== null ? (
-            <p className="incident-removed">Removed from the API — kept in your local archive.</p>
+            <p className={styles.incidentRemoved}>Removed from the API — kept in your local archive.</p>
           ) : null}
-          <p className="incident-address">{detail.address}</p>
-          <p className="incident-when">{whenText(detail)}</p>
+          <p className={styles.incidentAddress}>{detail.address}</p>
+          <p className={styles.incidentWhen}>{whenText(detail)}</p>
           <DescriptionSection detail={detail} fetch={fetch} online={online} onFetch={fetchDescription} />
           {link ? (
-            <a className="button incident-link" href={link} target="_blank" rel="noopener noreferrer">
+            <a
+              className={`button ${styles.incidentLink}`}
+              href={link}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Open on the service’s site ↗
             </a>
           ) : (
             <p className="muted">No web page for this incident.</p>
           )}
-          <h3 className="incident-details">Details</h3>
-          <dl className="incident-facts">
+          <h3 className={styles.incidentDetails}>Details</h3>
+          <dl className={styles.incidentFacts}>
             {incidentFacts(detail).map((fact) => (
-              <div key={fact.label} className="fact">
+              <div key={fact.label} className={styles.fact}>
                 <dt>{fact.label}</dt>
-                <dd className={fact.mono ? 'mono' : undefined}>
+                <dd className={fact.mono ? styles.mono : undefined}>
                   {fact.value}
-                  {fact.hint ? <span className="fact-hint">{fact.hint}</span> : null}
+                  {fact.hint ? <span className={styles.factHint}>{fact.hint}</span> : null}
                 </dd>
               </div>
             ))}

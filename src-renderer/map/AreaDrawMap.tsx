@@ -12,7 +12,7 @@ import { mapTheme } from './basemap/theme';
 import { useBasemap } from './basemap/useBasemap';
 import { useMapDrawing, type DrawMode } from './drawing';
 import { useLeafletMap } from './useLeafletMap';
-import './map.css';
+import styles from './map.module.css';
 
 export type AreaDrawMapProps = {
   drawMode: DrawMode;
@@ -70,12 +70,12 @@ export function AreaDrawMap({
 
   return (
     <div
-      className={['area-draw-map', className].filter(Boolean).join(' ')}
+      className={[styles.areaDrawMap, className].filter(Boolean).join(' ')}
       data-testid="area-draw-map"
       data-draw-mode={drawMode}
     >
-      <div ref={ref} className="map-canvas" role="region" aria-label="Map for drawing an area" />
-      <p className="map-attribution">{basemap.attribution.join(' · ')}</p>
+      <div ref={ref} className={styles.mapCanvas} role="region" aria-label="Map for drawing an area" />
+      <p className={styles.mapAttribution}>{basemap.attribution.join(' · ')}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import type { LegendEntry } from './palette';
+import styles from './map.module.css';
 
 export type LegendProps = {
   entries: LegendEntry[];
@@ -19,12 +20,12 @@ const fmt = (n: number) => NUMBER.format(n);
 export function Legend({ entries, inView, shown, onToggle, total }: LegendProps) {
   const [open, setOpen] = useState(true);
   return (
-    <section className="map-legend" aria-label="Legend" data-testid="map-legend">
+    <section className={styles.mapLegend} aria-label="Legend" data-testid="map-legend">
       <header>
         <strong>{total === null ? 'Counting…' : `${fmt(total)} incidents`}</strong>
         <button
           type="button"
-          className="legend-fold"
+          className={styles.legendFold}
           aria-expanded={open}
           onClick={() => setOpen(!open)}
           title={open ? 'Fold the legend' : 'Show the legend'}
@@ -39,21 +40,23 @@ export function Legend({ entries, inView, shown, onToggle, total }: LegendProps)
             <li key={e.type}>
               <button
                 type="button"
-                className="legend-row"
+                className={styles.legendRow}
                 aria-pressed={on}
                 title={on ? `Hide ${e.type} on every view` : `Show ${e.type} again`}
                 onClick={() => onToggle(e.type)}
               >
                 <span
-                  className="legend-swatch"
+                  className={styles.legendSwatch}
                   style={{ background: on ? e.colour : 'transparent', borderColor: e.colour }}
                   aria-hidden="true"
                 />
-                <span className="legend-type">{e.type}</span>
-                <span className="legend-count" data-type={e.type}>
+                <span className={styles.legendType}>{e.type}</span>
+                <span className={styles.legendCount} data-type={e.type}>
                   {on ? fmt(e.count) : '—'}
                 </span>
-                <span className="legend-view muted">{on && inView ? fmt(inView[e.type] ?? 0) : ''}</span>
+                <span className={`${styles.legendView} muted`}>
+                  {on && inView ? fmt(inView[e.type] ?? 0) : ''}
+                </span>
               </button>
             </li>
           );

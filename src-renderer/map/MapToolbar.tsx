@@ -1,5 +1,6 @@
 /** Layer switches over the map: clusters, heat, place names and the street layer (when one is set). */
 import type { BasemapInfo } from '../../src-shared/basemap';
+import styles from './map.module.css';
 
 export type Layers = { clusters: boolean; heat: boolean; labels: boolean; streets: boolean };
 
@@ -13,7 +14,7 @@ export function MapToolbar({
   basemap: BasemapInfo | null;
 }) {
   const toggle = (key: keyof Layers, label: string, disabled = false, title?: string) => (
-    <label className={disabled ? 'map-switch disabled' : 'map-switch'} title={title}>
+    <label className={disabled ? `${styles.mapSwitch} ${styles.disabled}` : styles.mapSwitch} title={title}>
       <input
         type="checkbox"
         checked={layers[key] && !disabled}
@@ -30,7 +31,7 @@ export function MapToolbar({
         ? 'No street layer is set. Add a .mbtiles/.pmtiles file or a tile URL in Settings → Map.'
         : undefined;
   return (
-    <div className="map-toolbar" role="group" aria-label="Map layers">
+    <div className={styles.mapToolbar} role="group" aria-label="Map layers">
       {toggle('clusters', 'Clusters')}
       {toggle('heat', 'Heat')}
       {toggle('labels', 'Place names')}

@@ -1,5 +1,6 @@
 /** Incidents at one spot (or a cluster that cannot split further): pick one to open it. */
 import { colourOf } from './palette';
+import styles from './map.module.css';
 
 export type Spot = { total: number; rows: { cdid: number; type: string }[] };
 
@@ -13,7 +14,7 @@ export function SpotList({
   onClose: () => void;
 }) {
   return (
-    <section className="map-spot" aria-label="Incidents here" data-testid="map-spot">
+    <section className={styles.mapSpot} aria-label="Incidents here" data-testid="map-spot">
       <header>
         <strong>{spot.total.toLocaleString('en-US')} incidents here</strong>
         <button type="button" className="icon-button" aria-label="Close the list" onClick={onClose}>
@@ -23,9 +24,9 @@ export function SpotList({
       <ul>
         {spot.rows.map((r) => (
           <li key={r.cdid}>
-            <button type="button" className="spot-row" onClick={() => onOpen(r.cdid)}>
+            <button type="button" className={styles.spotRow} onClick={() => onOpen(r.cdid)}>
               <span
-                className="legend-swatch"
+                className={styles.legendSwatch}
                 style={{ background: colourOf(r.type), borderColor: colourOf(r.type) }}
                 aria-hidden="true"
               />

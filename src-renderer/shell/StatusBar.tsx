@@ -12,7 +12,7 @@ import { count } from '../text/count';
 import { HOST_LABEL } from '../text/hostLabel';
 import type { Problem } from '../text/errorText';
 import type { LinkStatus } from '../workspace/statusLine';
-import './statusBar.css';
+import styles from './statusBar.module.css';
 
 function KeyState({ keyStatus }: { keyStatus: KeyStatus }) {
   if (!keyStatus.keychain.available) return <a href={hashOf('settings')}>No keychain available</a>;
@@ -49,7 +49,7 @@ export function StatusBar({ link, sync, failure, keyStatus, settings, appInfo }:
         </span>
       ) : null}
       {failure ? (
-        <span className="status-item status-problem" role="alert" data-testid="sync-problem">
+        <span className={`status-item ${styles.statusProblem}`} role="alert" data-testid="sync-problem">
           Sync of {failure.area} failed: {failure.problem.problem} {failure.problem.action}
           {failure.problem.settings ? (
             <>

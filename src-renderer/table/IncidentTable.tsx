@@ -11,15 +11,16 @@ import { typeColor } from '../filters/typeColors';
 import { localTimeText } from '../incident/timeText';
 import type { PagedRows } from './usePagedRows';
 import { ariaSort, canSortBy, type Sort } from './sortState';
+import styles from './table.module.css';
 
 export const ROW_HEIGHT = 34;
 const HEADER_HEIGHT = 36;
 
-const COLUMNS: { key: SortKey | null; label: string; className: string }[] = [
-  { key: 'date', label: 'Local date and time', className: 'c-date' },
-  { key: 'type', label: 'Type', className: 'c-type' },
+const COLUMNS: { key: SortKey | null; label: string; className: string | undefined }[] = [
+  { key: 'date', label: 'Local date and time', className: styles.cDate },
+  { key: 'type', label: 'Type', className: styles.cType },
   { key: 'address', label: 'Address', className: 'c-address' },
-  { key: 'distance', label: 'Distance', className: 'c-distance' },
+  { key: 'distance', label: 'Distance', className: styles.cDistance },
   { key: null, label: 'Flags', className: 'c-flags' },
 ];
 
@@ -101,7 +102,7 @@ export function IncidentTable(props: IncidentTableProps) {
   return (
     <div
       ref={scroller}
-      className="incident-table"
+      className={styles.incidentTable}
       role="grid"
       aria-label="Incidents"
       aria-rowcount={total + 1}
@@ -112,8 +113,8 @@ export function IncidentTable(props: IncidentTableProps) {
       data-testid="incident-table"
       data-total={total}
     >
-      <div role="rowgroup" className="it-head">
-        <div role="row" aria-rowindex={1} className="it-row it-header">
+      <div role="rowgroup" className={styles.itHead}>
+        <div role="row" aria-rowindex={1} className={`${styles.itRow} ${styles.itHeader}`}>
           {COLUMNS.map((col) => (
             <div
               key={col.label}
@@ -124,7 +125,7 @@ export function IncidentTable(props: IncidentTableProps) {
               {col.key ? (
                 <button
                   type="button"
-                  className="sort-button"
+                  className={styles.sortButton}
                   disabled={!canSortBy(col.key, filters)}
                   title={
                     canSortBy(col.key, filters)
@@ -145,7 +146,7 @@ export function IncidentTable(props: IncidentTableProps) {
           ))}
         </div>
       </div>
-      <div role="rowgroup" className="it-body" style={{ height: virtualizer.getTotalSize() }}>
+      <div role="rowgroup" className={styles.itBody} style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const row = data.rowAt(item.index);
           return (
@@ -157,7 +158,7 @@ export function IncidentTable(props: IncidentTableProps) {
               aria-selected={item.index === active}
               data-open={row && row.cdid === openCdid ? 'true' : undefined}
               data-removed={row?.removed ? 'true' : undefined}
-              className="it-row"
+              className={styles.itRow}
               style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
               onClick={() => {
                 onActive(item.index);
@@ -166,17 +167,17 @@ export function IncidentTable(props: IncidentTableProps) {
             >
               {row ? (
                 <>
-                  <div role="gridcell" className="c-date">
+                  <div role="gridcell" className={styles.cDate}>
                     {localTimeText(row.occurredLocal, row.timezone, row.occurredUtc)}
                   </div>
-                  <div role="gridcell" className="c-type">
+                  <div role="gridcell" className={styles.cType}>
                     <span className="swatch" style={{ background: typeColor(row.type) }} aria-hidden="true" />
                     {row.type}
                   </div>
                   <div role="gridcell" className="c-address" title={row.address}>
                     {row.address}
                   </div>
-                  <div role="gridcell" className="c-distance">
+                  <div role="gridcell" className={styles.cDistance}>
                     {row.distanceMi === null ? '—' : `${row.distanceMi.toFixed(2)} mi`}
                   </div>
                   <div role="gridcell" className="c-flags">
@@ -184,7 +185,7 @@ export function IncidentTable(props: IncidentTableProps) {
                   </div>
                 </>
               ) : (
-                <div role="gridcell" className="c-loading muted">
+                <div role="gridcell" className={`${styles.cLoading} muted`}>
                   Loading…
                 </div>
               )}

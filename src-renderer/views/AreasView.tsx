@@ -10,7 +10,7 @@ import { EmptyState } from '../shell/EmptyState';
 import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
-import '../areas/areas.css';
+import styles from '../areas/areas.module.css';
 
 const INTRO = 'The places Blotter watches and keeps in sync.';
 const WHAT =
@@ -70,13 +70,13 @@ export function AreasView({ setup }: DataViewProps) {
       {adding ? (
         <AddAreaForm onAdded={(area) => added(area.id)} onCancel={() => setAdding(false)} />
       ) : (
-        <div className="actions areas-toolbar">
+        <div className={`actions ${styles.areasToolbar}`}>
           <button type="button" className="button primary" onClick={() => setAdding(true)}>
             Add an area…
           </button>
         </div>
       )}
-      <div className="area-list">
+      <div className={styles.areaList}>
         {areas.map((area) => (
           <AreaCard
             key={area.id}

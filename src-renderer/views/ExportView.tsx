@@ -11,7 +11,6 @@ import { useCall } from '../history/useCall';
 import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
-import '../export/export.css';
 
 export function ExportView({ setup }: DataViewProps) {
   const { client } = useWorkspace();

@@ -23,11 +23,11 @@ import { useClusterLayers } from '../map/useClusterLayers';
 import { useLeafletMap } from '../map/useLeafletMap';
 import { useLegendCounts } from '../map/useLegendCounts';
 import { useMapPoints } from '../map/useMapPoints';
-import '../map/map.css';
 import { EmptyState } from '../shell/EmptyState';
 import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
+import styles from '../map/map.module.css';
 
 declare global {
   interface Window {
@@ -178,12 +178,12 @@ export function MapView({ setup }: DataViewProps) {
   const state = points.error ? 'error' : empty ? 'empty' : info && draws > 0 ? 'ready' : 'loading';
 
   return (
-    <ViewFrame title="Map" intro="The incidents that match your filters, on a map that works offline.">
-      <div className="map-layout">
-        <div className="map-stage">
+    <ViewFrame title="Map" intro="The incidents that match your filters, on a map that works offline." fill>
+      <div className={styles.mapLayout}>
+        <div className={styles.mapStage}>
           <div
             ref={ref}
-            className="map-canvas"
+            className={styles.mapCanvas}
             data-testid="map"
             data-map-state={state}
             data-draws={draws}
@@ -198,12 +198,14 @@ export function MapView({ setup }: DataViewProps) {
             onToggle={onToggle}
             total={counts.total}
           />
-          <p className="map-attribution" data-testid="map-attribution">
+          <p className={styles.mapAttribution} data-testid="map-attribution">
             {basemap.attribution.join(' · ')}
           </p>
-          {points.loading && info === null && !empty ? <p className="map-busy">Loading incidents…</p> : null}
+          {points.loading && info === null && !empty ? (
+            <p className={styles.mapBusy}>Loading incidents…</p>
+          ) : null}
           {points.error ? (
-            <p className="map-busy" role="alert">
+            <p className={styles.mapBusy} role="alert">
               {points.error}
             </p>
           ) : null}
@@ -211,7 +213,7 @@ export function MapView({ setup }: DataViewProps) {
             <SpotList spot={spot} onOpen={(cdid) => setOpenCdid(cdid)} onClose={() => setSpot(null)} />
           ) : null}
           {empty ? (
-            <div className="map-empty">
+            <div className={styles.mapEmpty}>
               <EmptyState
                 setup={setup}
                 title="No incidents yet"
@@ -221,7 +223,9 @@ export function MapView({ setup }: DataViewProps) {
             </div>
           ) : null}
         </div>
-        {openCdid !== null ? <IncidentPanel cdid={openCdid} onClose={() => setOpenCdid(null)} /> : null}
+        {openCdid !== null ? (
+          <IncidentPanel cdid={openCdid} onClose={() => setOpenCdid(null)} className={styles.panel} />
+        ) : null}
       </div>
     </ViewFrame>
   );

@@ -14,7 +14,7 @@ import { useArchiveTotal } from '../table/useArchiveTotal';
 import { usePagedRows } from '../table/usePagedRows';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
-import '../table/table.css';
+import styles from '../table/table.module.css';
 
 export function TableView({ setup }: DataViewProps) {
   const { filters, reset, dataVersion } = useFilters();
@@ -52,8 +52,8 @@ export function TableView({ setup }: DataViewProps) {
   };
 
   return (
-    <ViewFrame title="Table" intro={intro}>
-      <p className="table-status" role="status">
+    <ViewFrame title="Table" intro={intro} fill>
+      <p className={styles.tableStatus} role="status">
         {data.error
           ? `The table could not be loaded: ${data.error}`
           : data.total === null
@@ -69,7 +69,7 @@ export function TableView({ setup }: DataViewProps) {
           </button>
         </div>
       ) : (
-        <div className="table-layout" data-panel={open === null ? 'closed' : 'open'}>
+        <div className={styles.tableLayout} data-panel={open === null ? 'closed' : 'open'}>
           <IncidentTable
             data={data}
             filters={filters}
@@ -80,7 +80,9 @@ export function TableView({ setup }: DataViewProps) {
             onOpen={(cdid) => setOpen(cdid)}
             openCdid={open}
           />
-          {open !== null ? <IncidentPanel cdid={open} onClose={() => setOpen(null)} /> : null}
+          {open !== null ? (
+            <IncidentPanel cdid={open} onClose={() => setOpen(null)} className={styles.panel} />
+          ) : null}
         </div>
       )}
     </ViewFrame>

@@ -8,7 +8,7 @@ import { DEMO_LABEL, type DemoStatus } from '../../src-shared/firstRun';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import { demoSync } from './demoProgress';
-import './welcome.css';
+import styles from './welcome.module.css';
 
 export type DemoBannerProps = { demo: DemoStatus; onRemove: () => Promise<void> };
 
@@ -44,13 +44,13 @@ export function DemoBannerView({
 
   return (
     <aside
-      className="demo-banner"
+      className={styles.demoBanner}
       aria-label={DEMO_LABEL}
       data-testid="demo-banner"
       data-demo-sync={sync.state}
     >
-      <div className="demo-banner-main">
-        <span className="badge badge-demo">{DEMO_LABEL}</span>
+      <div className={styles.demoBannerMain}>
+        <span className={`badge ${styles.badgeDemo}`}>{DEMO_LABEL}</span>
         <span>
           Made-up incidents from Blotter&apos;s built-in simulator{demo.city ? ` (${demo.city})` : ''}:
           nothing here is real.{demo.dataDir ? ' Kept apart from your own data, in ' : ''}
@@ -63,7 +63,7 @@ export function DemoBannerView({
           </button>
         )}
       </div>
-      <p className="demo-banner-sync" role="status">
+      <p className={styles.demoBannerSync} role="status">
         {sync.text}
         {demo.keyStorage === 'memory'
           ? ' (No keychain is reachable: the demo key is kept in memory only.)'

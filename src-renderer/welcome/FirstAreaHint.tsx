@@ -1,12 +1,12 @@
 /** After a successful connection test: a hint on Areas to add the first area, until one exists. */
 import { useWorkspace } from '../workspace/WorkspaceContext';
-import './welcome.css';
+import styles from './welcome.module.css';
 
 export function FirstAreaHint({ onDismiss }: { onDismiss: () => void }) {
   const { areas } = useWorkspace();
   if (areas && areas.length > 0) return null;
   return (
-    <aside className="first-area-hint" aria-label="Next step" data-testid="first-area-hint">
+    <aside className={styles.firstAreaHint} aria-label="Next step" data-testid="first-area-hint">
       <p>
         <strong>You&apos;re connected. Next: add the first area to watch.</strong> Draw a circle or a shape
         over the place you analyse, or search a city or ZIP code. Blotter then mirrors its incidents within

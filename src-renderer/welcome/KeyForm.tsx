@@ -23,6 +23,7 @@ import { ConnectionFields } from '../views/settings/ConnectionFields';
 import { Field } from '../views/settings/Field';
 import { KeychainProblem } from '../views/settings/KeychainProblem';
 import { failureTitle } from './decision';
+import styles from './welcome.module.css';
 
 export type KeyFormProps = {
   client: Client;
@@ -91,7 +92,7 @@ export function KeyForm({ client, settings, keyStatus, onConnected, onRecheckKey
   };
 
   return (
-    <section className="card welcome-form" aria-labelledby={headingId}>
+    <section className={`card ${styles.welcomeForm}`} aria-labelledby={headingId}>
       <h2 id={headingId}>Use my API key</h2>
       <p className="muted">
         Enter what the API operator gave you. Blotter stores the key in this computer&apos;s keychain, then
@@ -144,12 +145,16 @@ export function KeyForm({ client, settings, keyStatus, onConnected, onRecheckKey
 
       <div ref={resultRef}>
         {outcome?.ok === false ? (
-          <div className="callout callout-danger welcome-result" role="alert" data-code={outcome.code}>
+          <div
+            className={`callout callout-danger ${styles.welcomeResult}`}
+            role="alert"
+            data-code={outcome.code}
+          >
             <h3>{outcome.title}</h3>
             <p>{outcome.message}</p>
           </div>
         ) : null}
-        <div className="welcome-result" role="status">
+        <div className={styles.welcomeResult} role="status">
           {outcome?.ok ? (
             <div className="callout callout-ok">
               <h3>Connected</h3>

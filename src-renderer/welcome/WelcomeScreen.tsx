@@ -10,7 +10,7 @@ import type { SettingsView } from '../../src-shared/settings';
 import type { Client } from '../bridge/client';
 import { errorText } from '../text/errorText';
 import { KeyForm } from './KeyForm';
-import './welcome.css';
+import styles from './welcome.module.css';
 
 export type WelcomeScreenProps = {
   client: Client;
@@ -42,7 +42,7 @@ export function WelcomeScreen(props: WelcomeScreenProps) {
   };
 
   return (
-    <section className="view welcome" aria-labelledby={headingId} data-testid="welcome">
+    <section className={`view ${styles.welcome}`} aria-labelledby={headingId} data-testid="welcome">
       <header className="view-header">
         <h1 id={headingId} tabIndex={-1}>
           Welcome to Blotter
@@ -53,8 +53,8 @@ export function WelcomeScreen(props: WelcomeScreenProps) {
         </p>
       </header>
 
-      <div className="welcome-paths">
-        <div className="card welcome-path">
+      <div className={styles.welcomePaths}>
+        <div className={`card ${styles.welcomePath}`}>
           <h2>I have an API key</h2>
           <p>Connect to the API with the key and static IP your office registered with the API operator.</p>
           <button
@@ -67,7 +67,7 @@ export function WelcomeScreen(props: WelcomeScreenProps) {
           </button>
         </div>
         {demo?.available !== false ? (
-          <div className="card welcome-path">
+          <div className={`card ${styles.welcomePath}`}>
             <h2>Just looking</h2>
             <p>
               See Blotter at work in a minute on made-up incidents from its built-in simulator. The demo is
@@ -100,7 +100,7 @@ export function WelcomeScreen(props: WelcomeScreenProps) {
         />
       ) : null}
 
-      <p className="welcome-skip">
+      <p className={styles.welcomeSkip}>
         <button type="button" className="button-link" onClick={props.onSkip}>
           Skip for now
         </button>{' '}
