@@ -2,12 +2,13 @@
 import type { ImportPreview } from '../../src-shared/exports';
 import { count } from '../text/count';
 import { bytesText, IMPORT_FORMATS } from './exportText';
+import styles from './export.module.css';
 import { importChanges, newRows } from './importChanges';
 
 export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
   const p = preview;
   return (
-    <div className="import-preview" data-testid="import-preview">
+    <div className={styles.importPreview} data-testid="import-preview">
       <p>
         <strong>{p.fileName}</strong> <span className="muted">({bytesText(p.bytes)})</span>, read as{' '}
         {IMPORT_FORMATS[p.format]}.
