@@ -2,7 +2,8 @@
  * The CSV and GeoJSON runner of an export job: batches of the filtered rows (batches.ts) formatted
  * (batchFormat.ts) into a FileSink, one write per batch — on export threads for large sets
  * (parallelExport.ts), in this thread otherwise. Checks for a cancel between batches; a cancel or a
- * failure removes the partial file.
+ * failure removes the partial file. A complete file is handed back still under its temporary name:
+ * the job renames it into place together with its manifest (jobs.ts).
  */
 import type { ResourceLimits } from 'node:worker_threads';
 import type { EngineContext } from '../context';
@@ -10,7 +11,7 @@ import { createLogger } from '../log';
 import { batchReader, exportBatches, rowsInCdidOrder } from './batches';
 import { BatchFormatter } from './batchFormat';
 import { FileSink } from './fileSink';
-import { rowsOf, type Runner } from './jobs';
+import { rowsOf, type Runner, type RunnerResult } from './jobs';
 import { exportOnThreads } from './parallelExport';
 
 export type DataExportOptions = {
@@ -40,7 +41,8 @@ export const createDataRunner =
   (job, ctx: EngineContext, progress) => {
     const { threadsMinRows, threads, threadLimits } = { ...DEFAULTS, ...options };
     let sink = new FileSink(job.dest.path, job.id);
-    const run = async (): Promise<{ bytes: number; written: number } | null> => {
+    // The file stays under its temporary name: the job publishes it with its manifest (jobs.ts).
+    const run = async (): Promise<RunnerResult | null> => {
       const resolved = rowsOf(job);
       const format = new BatchFormatter(resolved.snapshot);
       const csv = job.format === 'csv';
@@ -74,7 +76,7 @@ export const createDataRunner =
           });
           if (!done || job.cancelRequested) return null;
           if (!csv) await sink.write(BatchFormatter.geojsonTail);
-          return { bytes: await sink.commit(), written: done.written };
+          return { bytes: await sink.finish(), written: done.written, file: sink };
         } catch (error) {
           if (job.cancelRequested) throw error;
           // A thread that failed (a batch too big for its heap, a missing bundle): start the file
@@ -96,7 +98,7 @@ export const createDataRunner =
       }
       if (job.cancelRequested) return null;
       if (!csv) await sink.write(BatchFormatter.geojsonTail);
-      return { bytes: await sink.commit(), written };
+      return { bytes: await sink.finish(), written, file: sink };
     };
     const done = run().then(
       async (result) => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ import {
 } from './exportTesting';
 import { writeExport } from './writeExport';
 import { exportsDirOf } from './destination';
+import { createDataRunner } from './dataExport';
+import { ExportJobs, type Runner } from './jobs';
 
 let t: TestEngine;
 
@@ -173,6 +175,41 @@ describe('CSV export', () => {
     expect(done.state).toBe('cancelled');
     expect(readdirSync(exportsDirOf(t.dir.path))).toEqual([]);
     expect(await call('cancelExport', { jobId: started.jobId })).toEqual({ cancelled: false });
+  });
+
+  it('a manifest that cannot be written leaves no data file either', async () => {
+    const folder = path.join(t.dir.path, 'out');
+    mkdirSync(path.join(folder, 'report.manifest.json', 'in the way'), { recursive: true });
+    const { done } = await exportTo({
+      format: 'csv',
+      filters: { preset: 'all' },
+      destination: { path: path.join(folder, 'report.csv') },
+    });
+    expect(done.state).toBe('failed');
+    // Before, report.csv stood there without its manifest.
+    expect(readdirSync(folder)).toEqual(['report.manifest.json']);
+  });
+
+  it('cancelled after the rows are written but before the manifest: neither file appears', async () => {
+    const data = createDataRunner();
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let written: Promise<unknown> = Promise.resolve();
+    // The rows are all written; the runner hands the file over only once the cancel has come.
+    const gated: Runner = (job, ctx, progress) => {
+      const run = data(job, ctx, progress);
+      written = run.done;
+      return { ...run, done: run.done.then(async (r) => (await gate, r)) };
+    };
+    const jobs = new ExportJobs(t.engine.context, { csv: gated, geojson: gated, pdf: gated });
+    const started = await jobs.start({ format: 'csv', filters: { preset: 'all' } });
+    const finished = t.waitFor(exportFinished(started.jobId));
+    expect(await written).toMatchObject({ written: started.total });
+    const cancelling = jobs.cancel(started.jobId);
+    release();
+    expect(await cancelling).toBe(true);
+    expect((await finished).state).toBe('cancelled');
+    expect(readdirSync(exportsDirOf(t.dir.path))).toEqual([]);
   });
 
   it('reports progress as it goes', async () => {

@@ -1,8 +1,9 @@
 /**
  * A file written in chunks under a temporary name, renamed into place only when complete:
- * `commit()` renames it (the destination then appears whole), `abort()` removes it (a cancelled
- * or failed export leaves nothing behind). Writes honour backpressure, so memory stays flat
- * however fast rows are produced.
+ * `finish()` closes it still under that name (an export job then writes its manifest, and
+ * publishes both together: `publishTogether`), `commit()` renames it (the destination then appears
+ * whole), `abort()` removes it (a cancelled or failed export leaves nothing behind). Writes honour
+ * backpressure, so memory stays flat however fast rows are produced.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
@@ -43,12 +44,19 @@ export class FileSink {
     if (!this.stream.write(data, written)) await Promise.race([once(this.stream, 'drain'), this.failure]);
   }
 
+  /** Flushes and closes the file, still under its temporary name; returns its size in bytes. */
+  async finish(): Promise<number> {
+    if (!this.closed) {
+      this.closed = true;
+      this.stream.end();
+      await Promise.race([once(this.stream, 'close'), this.failure]);
+    }
+    return this.stream.bytesWritten;
+  }
+
   /** Flushes, closes and renames the file into place; returns its size in bytes. */
   async commit(): Promise<number> {
-    this.closed = true;
-    this.stream.end();
-    await Promise.race([once(this.stream, 'close'), this.failure]);
-    const bytes = this.stream.bytesWritten;
+    const bytes = await this.finish();
     await rename(this.partPath, this.path);
     return bytes;
   }
@@ -74,4 +82,36 @@ export async function writeFileAtomically(file: string, text: string, jobId: str
     await rm(part, { force: true });
     throw error;
   }
+}
+
+/** A complete file under its temporary name, and where it goes. */
+export type Finished = { partPath: string; path: string };
+
+/**
+ * Renames complete files into place together: if any rename fails, the ones already renamed and
+ * every temporary file are removed, so the files appear all or none (an export's data file never
+ * stands without its manifest).
+ */
+export async function publishTogether(files: readonly Finished[]): Promise<void> {
+  const done: string[] = [];
+  try {
+    for (const f of files) {
+      await rename(f.partPath, f.path);
+      done.push(f.path);
+    }
+  } catch (error) {
+    await removeAll(files, done);
+    throw error;
+  }
+}
+
+/** Removes the temporary files (and `published` ones): a failed or cancelled export leaves nothing. */
+export async function removeAll(
+  files: readonly Finished[],
+  published: readonly string[] = [],
+): Promise<void> {
+  await Promise.all([
+    ...files.map((f) => rm(f.partPath, { force: true })),
+    ...published.map((p) => rm(p, { force: true })),
+  ]);
 }

@@ -1,12 +1,14 @@
 /**
  * Export jobs of one engine: start, progress, cancel, finish. A job resolves its filter once (the
  * query engine's set, so the file matches the count), writes through a temporary file, and on
- * success writes its manifest beside the file. CSV and GeoJSON are written here (dataExport.ts);
- * a PDF is printed by the host from the report page (report/reportJob.ts) and handed back with
+ * success writes its manifest beside the file — the data file and the manifest are renamed into
+ * place together only once both are complete (a failure or cancel before leaves neither). CSV and
+ * GeoJSON are written here (dataExport.ts); a PDF is printed by the host from the report page (report/reportJob.ts) and handed back with
  * finishReport. Progress goes out as `exportProgress` events, at most every 150 ms plus every
  * change of state. Closing the engine cancels running jobs and removes their partial files.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import type { BridgeError } from '../../../src-shared/contract';
 import type {
   ExportFile,
@@ -24,7 +26,8 @@ import { incidentCalls, queryServiceFor, type QueryService } from '../query/inde
 import { provenanceOf } from '../report/provenance';
 import { createAreaStore } from '../sync/areaStore';
 import { manifestPathOf, resolveDestination, type Destination } from './destination';
-import { writeFileAtomically } from './fileSink';
+import { publishTogether, removeAll, writeFileAtomically, type Finished } from './fileSink';
+import { partPathOf } from './destination';
 import { buildManifest } from './manifest';
 import type { Box } from '../query/geo';
 import type { Resolved } from '../query/service';
@@ -65,14 +68,20 @@ export type ExportJob = {
   onCancel?: () => Promise<void>;
 };
 
-/** A runner writes the job's file; it returns the byte size and rows written, or throws. */
+/**
+ * What a runner wrote: the byte size and rows, and — when the file is still under its temporary
+ * name (`file`) — the file for the job to publish together with its manifest.
+ */
+export type RunnerResult = { bytes: number; written: number; file?: Finished };
+
+/** A runner writes the job's file; it returns what it wrote (null: cancelled), or throws. */
 export type Runner = (
   job: ExportJob,
   ctx: EngineContext,
   progress: () => void,
 ) => {
   extra?: Partial<StartExportOutput>;
-  done: Promise<{ bytes: number; written: number } | null>;
+  done: Promise<RunnerResult | null>;
 };
 
 const FINISHED: ExportState[] = ['done', 'failed', 'cancelled'];
@@ -172,10 +181,13 @@ export class ExportJobs {
     );
   }
 
-  private async succeed(
-    job: ExportJob,
-    { bytes, written }: { bytes: number; written: number },
-  ): Promise<void> {
+  private async succeed(job: ExportJob, { bytes, written, file }: RunnerResult): Promise<void> {
+    // Until both are published, the data file waits under its temporary name: a failure or a
+    // cancel from here on removes it, so no data file ever stands without its manifest.
+    const manifestFile: Finished = {
+      partPath: partPathOf(manifestPathOf(job.dest.path), job.id),
+      path: manifestPathOf(job.dest.path),
+    };
     try {
       const range: DayRange = job.range;
       const provenance = await provenanceOf(this.ctx, job.service, job.filters, range, job.box);
@@ -194,8 +206,12 @@ export class ExportJobs {
         byType: job.byType,
         provenance,
       });
-      const manifestPath = manifestPathOf(job.dest.path);
-      await writeFileAtomically(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`, job.id);
+      const text = `${JSON.stringify(manifest, null, 2)}\n`;
+      if (file) {
+        await writeFile(manifestFile.partPath, text, { mode: 0o600 });
+        if (job.cancelRequested) throw new EngineError('cancelled', 'The export was cancelled.');
+        await publishTogether([file, manifestFile]);
+      } else await writeFileAtomically(manifestFile.path, text, job.id);
       job.manifest = manifest;
       job.file = {
         name: job.dest.name,
@@ -207,6 +223,7 @@ export class ExportJobs {
       this.settle(job, 'done');
       log.info('export written', { format: job.format, rows: written, bytes });
     } catch (error) {
+      if (file) await removeAll([file, manifestFile]).catch(() => undefined);
       this.fail(job, error);
     }
   }
