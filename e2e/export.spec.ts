@@ -183,32 +183,86 @@ test('a CSV of exactly the filtered set, cells as stored, formulas neutralised, 
   expect(manifest.provenance.notes.join(' ')).toMatch(/block-level/);
 });
 
-test('a PDF report with its pages: map and counts, trend and hours, locations and provenance', async ({
+/** A PGM (P5, 8-bit) as width, height and bytes. */
+function readPgm(file: string): { width: number; height: number; pixels: Buffer } {
+  const data = readFileSync(file);
+  const header = data.subarray(0, 64).toString('latin1');
+  const m = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(header);
+  if (!m) throw new Error(`not a PGM: ${file}`);
+  return { width: Number(m[1]), height: Number(m[2]), pixels: data.subarray(m[0].length) };
+}
+
+test('a PDF report is a bulletin: title, agency, notes, incident list, page numbers, local dates, nothing clipped', async ({
   page,
 }) => {
   await openView(page, 'Export');
   await shownCount(page);
+  await page.getByRole('radio', { name: /^PDF report/ }).check();
+  const fields = page.getByTestId('report-options');
+  await fields.getByLabel('Title').fill('Weekly theft bulletin');
+  await fields.getByLabel('Agency').fill('Springfield Police Department');
+  await fields
+    .getByLabel('Analyst’s notes')
+    .fill('Thefts rose near the station.\nPatrols asked to watch Main St.');
+  await fields.getByRole('checkbox', { name: /List the incidents/ }).check();
   const pdf = await exportAndDownload(page, /^PDF report/, 'report.pdf');
-  for (const old of readdirSync(ARTIFACTS_DIR).filter((f) => /^report-\d+\.png$/.test(f)))
+  for (const old of readdirSync(ARTIFACTS_DIR).filter((f) => /^report-\d+\.(png|pgm)$/.test(f)))
     rmSync(path.join(ARTIFACTS_DIR, old));
   execFileSync('pdftoppm', ['-png', '-r', '50', pdf, path.join(ARTIFACTS_DIR, 'report')]);
-  const pages = readdirSync(ARTIFACTS_DIR).filter((f) => /^report-\d+\.png$/.test(f));
-  expect(pages).toHaveLength(3);
   const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
-  expect(info).toMatch(/Pages:\s+3/);
   expect(info).toMatch(/Page size:\s+612 x 792 pts/);
+  const pageCount = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+  expect(pageCount).toBeGreaterThan(3); // the report, then the incident list
+
   const words = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
-  for (const heading of [
-    'Incident report',
+  for (const text of [
+    'Weekly theft bulletin',
+    'SPRINGFIELD POLICE DEPARTMENT',
+    'Thefts rose near the station.',
+    'Patrols asked to watch Main St.',
     'Filters',
     'Incidents by type',
     'Incidents over time',
     'When incidents happen',
     'Top repeat locations',
     'Where these figures come from',
+    'Incidents',
+    'Page 1 of ' + pageCount,
+    `Page ${pageCount} of ${pageCount}`,
   ])
-    expect(words).toContain(heading);
+    expect(words).toContain(text);
   expect(words).toMatch(/block-level/);
+  // One date format, local: no ISO days, no "UTC" instants the old report mixed in.
+  expect(words).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+  expect(words).toMatch(
+    /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M [A-Z]{3,4}\b/,
+  );
+
+  // Nothing reaches into the right margin (a clipped box would run to the paper's edge), and no
+  // page before the incident list is left half empty.
+  execFileSync('pdftoppm', ['-gray', '-r', '36', pdf, path.join(ARTIFACTS_DIR, 'report')]);
+  const pgms = readdirSync(ARTIFACTS_DIR)
+    .filter((f) => /^report-\d+\.pgm$/.test(f))
+    .sort();
+  expect(pgms).toHaveLength(pageCount);
+  const listStarts = words.split('\f').findIndex((t) => /Incidents\s*\n.*newest/i.test(t));
+  pgms.forEach((file, k) => {
+    const { width, height, pixels } = readPgm(path.join(ARTIFACTS_DIR, file));
+    const margin = Math.floor((10 / 25.4) * 36); // 10 mm of the 14 mm right margin
+    let inMargin = 0;
+    let lastInk = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const ink = (pixels[y * width + x] as number) < 200;
+        if (!ink) continue;
+        if (x >= width - margin) inMargin++;
+        if (y < height * 0.93) lastInk = y; // above the footer
+      }
+    }
+    expect(inMargin, `${file}: ink in the right margin`).toBe(0);
+    if (listStarts > 0 && k < listStarts - 1)
+      expect(lastInk / height, `${file}: half empty`).toBeGreaterThan(0.6);
+  });
 });
 
 test('an import shows each bad row and writes only the valid ones', async ({ page, dataDir }) => {
