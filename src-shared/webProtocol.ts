@@ -27,7 +27,5 @@ export const downloadPath = (fileName: string): string => `${DOWNLOAD_PREFIX}${e
  */
 export const UPLOAD_PATH = '/api/upload';
 export const UPLOAD_NAME_HEADER = 'X-Blotter-File-Name';
-/**
- * Headless Chromium printing a report holds a print grant for that one job, as a cookie set over
- * the DevTools pipe (src-main/web/printAccess.ts): never a URL parameter, never a session.
- */
+// Headless Chromium printing a report holds a print grant for that one job, as a cookie set over
+// the DevTools pipe (src-main/web/printAccess.ts): never a URL parameter, never a session.
