@@ -186,6 +186,8 @@ export function* generateIncidents(opts: GenerateOptions): Generator<SeedInciden
   const pickHour = picker(HOURS, rand);
   const end = dayNumber(opts.endDay);
   const first = end - opts.days + 1;
+  /** Noon (UTC) of the last day: no sync has seen an incident later than that. */
+  const horizon = end * 86_400_000 + 12 * 3_600_000;
   const dayWeights = Array.from({ length: opts.days }, (_, i) => {
     const d = first + i;
     const season = 1 + 0.25 * Math.sin(((d % 365.25) / 365.25) * 2 * Math.PI - 1.9);
@@ -212,7 +214,8 @@ export function* generateIncidents(opts: GenerateOptions): Generator<SeedInciden
       const { utcMs: utc, flag } = wallToUtc(day * 86_400_000 + minute * 60_000, city.timezone);
       const y = dayText.slice(2, 4);
       const h12 = hour % 12 === 0 ? 12 : hour % 12;
-      const seen = utc + (1 + Math.floor(rand() * 48)) * 3_600_000;
+      // Seen by a sync, so never after the seed's horizon (imports refuse times in the future).
+      const seen = Math.min(utc + (1 + Math.floor(rand() * 48)) * 3_600_000, horizon);
       const described = rand() < 0.15;
       const removed = rand() < 0.005;
       cdid += 1 + Math.floor(rand() * 3);
@@ -234,8 +237,8 @@ export function* generateIncidents(opts: GenerateOptions): Generator<SeedInciden
         description: described ? (DESCRIPTIONS[Math.floor(rand() * DESCRIPTIONS.length)] as string) : null,
         description_fetched_at: described ? seen : null,
         first_seen: seen,
-        last_seen: seen + Math.floor(rand() * 5) * 86_400_000,
-        removed_at: removed ? seen + 86_400_000 : null,
+        last_seen: Math.min(seen + Math.floor(rand() * 5) * 86_400_000, horizon),
+        removed_at: removed ? Math.min(seen + 86_400_000, horizon) : null,
         removed_reason: removed ? 'absent from a complete re-query' : null,
       };
       made++;
