@@ -66,6 +66,17 @@ export const contract = {
   // First run (handlers/connection.ts; demo calls are answered by the hosts, see src-main/demo).
   /** Saves the given settings and key (keychain only), then one cheap search: works, or what is wrong. */
   testConnection: { input: TestConnectionInput, output: TestConnectionResult },
+  /**
+   * Lets the stored key go to the base URL now set. Electron only: the main process asks the user in
+   * a dialog naming the host first (src-main/electron/keyAddressDialog.ts); other hosts refuse it
+   * (the web host confirms by re-entering the key; the CLI's --base-url is its own confirmation).
+   */
+  confirmBaseUrl: { input: z.object({ baseUrl: z.string().max(2000) }).strict(), output: SettingsView },
+  /** What the engine knows of the API's reachability: null until any request was made. */
+  getConnectivity: {
+    input: Empty,
+    output: z.object({ online: z.boolean().nullable(), message: z.string().optional() }),
+  },
   /** Whether this data folder is the synthetic demo, and whether this host can start one. */
   getDemoStatus: { input: Empty, output: DemoStatus },
   /** Switches this window to the demo: simulator on loopback, its own data folder, a demo area syncing. */
@@ -198,6 +209,8 @@ export const ErrorCode = z.enum([
   'not_found',
   'keychain_unavailable',
   'no_api_key',
+  /** A stored key would go to a base URL the user has not confirmed for it (api/keyAddress.ts). */
+  'base_url_unconfirmed',
   'unauthorized',
   'ip_not_allowed',
   'rate_limited',

@@ -15,8 +15,10 @@ export const ApiKeyText = z
   .regex(/^[\x21-\x7e]+$/, 'The API key may contain only printable characters without spaces.');
 
 /**
- * Store-and-test in one go: the settings fields given are saved, the key (when given) goes to the
- * keychain, then one cheap request checks the whole chain. The key is never sent back.
+ * Test-then-store: one cheap request checks the whole chain with the fields given (and the key, when
+ * given); they are saved (settings in the data folder, the key in the keychain) when the API accepted
+ * the key (200) or accepted it but not this computer's IP (403) — or, with `saveAnyway`, whatever the
+ * test said. The key is never sent back.
  */
 export const TestConnectionInput = SettingsPatch.pick({
   baseUrl: true,
@@ -24,7 +26,7 @@ export const TestConnectionInput = SettingsPatch.pick({
   ratePerMinute: true,
   windowDays: true,
 })
-  .extend({ key: ApiKeyText.optional() })
+  .extend({ key: ApiKeyText.optional(), saveAnyway: z.boolean().optional() })
   .strict();
 
 export const TestConnectionResult = z.object({

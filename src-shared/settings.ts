@@ -1,6 +1,7 @@
 /** User settings as the renderer sees and edits them. The API key is never part of these. */
 import { z } from 'zod';
 import { BasemapSetting } from './basemap';
+import { outboundProblem } from './outboundRule';
 import { PlanId, planLimits } from './plans';
 import { ReportOptions } from './reportOptions';
 
@@ -10,7 +11,11 @@ const httpUrl = z
   .string()
   .trim()
   .url('Enter a full URL, such as https://api.example.com')
-  .refine((u) => /^https?:\/\//i.test(u), 'The URL must start with http:// or https://')
+  .refine((u) => /^https?:\/\//i.test(u), 'The URL must start with https://')
+  .superRefine((u, ctx) => {
+    const problem = /^https?:\/\//i.test(u) ? outboundProblem(u) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .refine((u) => !/[?#]/.test(u), 'The base URL may not contain a query or fragment')
   .transform((u) => u.replace(/\/+$/, ''));
 
@@ -41,10 +46,19 @@ export type SettingsPatch = z.infer<typeof SettingsPatch>;
 export const SettingsView = Settings.extend({
   /** The limits in force, derived from the plan (and Enterprise's own values). */
   effective: z.object({ ratePerMinute: z.number(), windowDays: z.number() }),
+  /**
+   * Whether a stored API key may be sent to this base URL. False after the base URL changed until
+   * the new address is confirmed (src-main/engine/api/keyAddress.ts); absent means true.
+   */
+  baseUrlConfirmed: z.boolean().optional(),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
-export function viewOf(settings: Settings): SettingsView {
+export function viewOf(settings: Settings, baseUrlConfirmed = true): SettingsView {
   const limits = planLimits(settings.plan, settings);
-  return { ...settings, effective: { ratePerMinute: limits.ratePerMinute, windowDays: limits.windowDays } };
+  return {
+    ...settings,
+    effective: { ratePerMinute: limits.ratePerMinute, windowDays: limits.windowDays },
+    baseUrlConfirmed,
+  };
 }

@@ -173,15 +173,16 @@ async function setUpDemo(
     if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
     return result.value;
   }
-  const key = await must('setApiKey', { key: demo.key });
-  const keyStorage =
-    key.keychain.available && key.keychain.backend === DEMO_KEY_BACKEND ? 'memory' : 'keychain';
+  // Base URL first: the key entered next is bound to it (engine/api/keyAddress.ts).
   await must('updateSettings', {
     baseUrl: demo.sim.url,
     plan: config.plan,
     ratePerMinute: config.ratePerMinute,
     windowDays: config.windowDays,
   });
+  const key = await must('setApiKey', { key: demo.key });
+  const keyStorage =
+    key.keychain.available && key.keychain.backend === DEMO_KEY_BACKEND ? 'memory' : 'keychain';
   const { areas } = await must('listAreas', {});
   const name = demoAreaName(demo.city.name);
   let area = areas.find((a) => a.name === name) ?? null;

@@ -8,25 +8,31 @@
  * The API key is in the URL's query: nothing here logs a URL beyond its origin and path.
  */
 import type { HostFetch } from '../engine/api/fetchBridge';
-import { shownUrl } from '../engine/api/fetchBridge';
+import { HOST_BODY_LIMIT, shownUrl } from '../engine/api/fetchBridge';
 import { createLogger } from '../engine/log';
 
 /** What this needs of Electron's `net` module. */
 export interface NetLike {
   fetch(
     url: string,
-    init: { method: string; headers: Record<string, string>; signal?: AbortSignal },
+    init: { method: string; headers: Record<string, string>; redirect?: 'manual'; signal?: AbortSignal },
   ): Promise<Response>;
 }
 
 const log = createLogger('net-fetch');
 
 export function netFetchBridge(net: NetLike): HostFetch {
-  return async ({ url, method, headers, signal }) => {
+  return async ({ url, method, headers, redirect, maxBytes, signal }) => {
     const started = Date.now();
-    const response = await net.fetch(url, { method, headers, ...(signal ? { signal } : {}) });
+    const response = await net.fetch(url, {
+      method,
+      headers,
+      ...(redirect ? { redirect } : {}),
+      ...(signal ? { signal } : {}),
+    });
     // Bytes, not text: the same bridge carries map tiles; the worker's Response decodes text itself.
-    const body = new Uint8Array(await response.arrayBuffer());
+    // Streamed and cut just past maxBytes: the worker refuses an answer over its cap.
+    const body = await readUpTo(response, maxBytes ?? HOST_BODY_LIMIT);
     log.debug('request', {
       request: `${method} ${shownUrl(url)}`,
       status: response.status,
@@ -39,4 +45,28 @@ export function netFetchBridge(net: NetLike): HostFetch {
       body,
     };
   };
+}
+
+/** The body's first bytes, a little over `maxBytes` at most (the stream is cancelled there). */
+export async function readUpTo(response: Response, maxBytes: number): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  while (total <= maxBytes) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    total += value.byteLength;
+  }
+  if (total > maxBytes) await reader.cancel().catch(() => undefined);
+  const out = new Uint8Array(Math.min(total, maxBytes + 1));
+  let at = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, out.byteLength - at);
+    out.set(part, at);
+    at += part.byteLength;
+    if (at >= out.byteLength) break;
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ const FALLBACK: Record<ErrorCode, string> = {
   not_found: 'That item no longer exists.',
   keychain_unavailable: 'Blotter cannot reach a keychain to store the API key.',
   no_api_key: 'No API key is set. Enter one in Settings.',
+  base_url_unconfirmed: 'The API key has not been confirmed for this base URL. Confirm it in Settings.',
   unauthorized: 'The service rejected the API key. Check it and enter it again in Settings.',
   ip_not_allowed: "The service does not accept requests from this computer's address.",
   rate_limited: 'The service asked Blotter to slow down. It will try again shortly.',
@@ -23,7 +24,7 @@ const FALLBACK: Record<ErrorCode, string> = {
   database_corrupt: 'The data file is damaged. Restore it from a backup.',
   disk_error: 'The disk reported an error while Blotter used the data file.',
   native_module:
-    "Blotter's SQLite module is missing or built for another version. Run \"npm rebuild better-sqlite3\" or reinstall Blotter.",
+    'Blotter\'s SQLite module is missing or built for another version. Run "npm rebuild better-sqlite3" or reinstall Blotter.',
   already_syncing: 'Another Blotter is already syncing this area.',
 };
 

@@ -32,6 +32,8 @@ export class ApiError extends Error {
       serverMessages?: string[];
       /** No answer within the request's timeout (a transport failure). */
       timedOut?: boolean;
+      /** The outbound rules refused the address, a redirect, or an over-large body (api/outboundAddress.ts). */
+      refused?: 'address' | 'redirect' | 'too_large';
     } = {},
   ) {
     super(message);
@@ -39,6 +41,7 @@ export class ApiError extends Error {
   }
 
   get retryable(): boolean {
+    if (this.details.refused) return false; // the same request would be refused the same way
     return (
       this.code === 'rate_limited' ||
       this.code === 'server_error' ||

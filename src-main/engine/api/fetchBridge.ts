@@ -10,12 +10,23 @@
  * only its origin and path, and error text crossing the port is redacted.
  */
 import { createLogger, redact, type Logger } from '../log';
+import { BODY_CAPS } from './outboundAddress';
 import type { FetchLike } from './source';
+
+/**
+ * The most of a body a host reads for the worker: one byte over the largest cap, so the worker's
+ * own cap (api/outboundAddress.ts readCapped) still sees an over-long answer as too large.
+ */
+export const HOST_BODY_LIMIT = Math.max(...Object.values(BODY_CAPS)) + 1;
 
 export type HostFetchRequest = {
   url: string;
   method: string;
   headers: Record<string, string>;
+  /** 'manual': the host must not follow redirects (the worker decides, api/outboundAddress.ts). */
+  redirect?: 'manual';
+  /** Read at most this many bytes of the body (stream it; stop once past it). Default HOST_BODY_LIMIT. */
+  maxBytes?: number;
   /** Aborted when the worker gives up on the request (its caller aborted, or it timed out). */
   signal?: AbortSignal;
 };
@@ -35,7 +46,7 @@ export type BridgedError = { name: string; message: string; code?: string };
 
 /** Worker → host. */
 export type FetchRequestMessage = {
-  fetch: { id: number; url: string; method: string; headers: Record<string, string> };
+  fetch: { id: number; url: string; method: string; headers: Record<string, string>; redirect?: 'manual' };
 };
 export type FetchAbortMessage = { fetchAbort: { id: number } };
 /** Host → worker. */
@@ -103,7 +114,15 @@ export function createWorkerFetch(
         resolve: (r) => (settle(), resolve(r)),
         reject: (e) => (settle(), reject(e)),
       });
-      post({ fetch: { id, url, method: init.method ?? 'GET', headers: { ...init.headers } } });
+      post({
+        fetch: {
+          id,
+          url,
+          method: init.method ?? 'GET',
+          headers: { ...init.headers },
+          ...(init.redirect ? { redirect: init.redirect } : {}),
+        },
+      });
     });
 
   return {
@@ -145,12 +164,19 @@ export function serveHostFetch(
   };
 
   return {
-    request({ id, url, method, headers }: FetchRequestMessage['fetch']): void {
+    request({ id, url, method, headers, redirect }: FetchRequestMessage['fetch']): void {
       const controller = new AbortController();
       inFlight.set(id, controller);
       void (async () => {
         try {
-          const response = await hostFetch({ url, method, headers, signal: controller.signal });
+          const response = await hostFetch({
+            url,
+            method,
+            headers,
+            ...(redirect ? { redirect } : {}),
+            maxBytes: HOST_BODY_LIMIT,
+            signal: controller.signal,
+          });
           if (!controller.signal.aborted) reply({ id, response });
         } catch (error) {
           if (controller.signal.aborted) return; // the worker stopped waiting for it

@@ -3,10 +3,13 @@
  * Every parameter the spec defines that helps a mirror is sent (max_records=500, sort_by=date,
  * sort_order, since, types); responses are parsed with zod; anything else — an HTML error page,
  * truncated JSON, a wrong shape — is an ApiError('bad_response') and nothing is written. The key
- * appears only in the URL handed to fetch; every URL we report or store is redacted.
+ * appears only in the URL handed to fetch; every URL we report or store is redacted. Requests go
+ * through api/outboundAddress.ts: https (or literal loopback), no redirect to another origin, bodies
+ * streamed and capped (search 8 MB, detail 1 MB, after decompression).
  */
 import { redact, registerSecret } from '../redact';
 import { ApiError, errorForStatus, errorForTransport } from './apiError';
+import { BODY_CAPS, OutboundRefused, outboundGet, readCapped } from './outboundAddress';
 import { DetailBody, ErrorBody, SearchBody } from './schemas';
 import type { FetchLike, IncidentSource, RequestMeta, SearchQuery } from './source';
 
@@ -21,7 +24,6 @@ export type LiveSourceOptions = {
   onReachability?: (reachable: boolean) => void;
 };
 
-const MAX_BODY_CHARS = 20_000_000;
 const coord = (x: number): string => x.toFixed(6);
 
 export function searchUrl(baseUrl: string, key: string, q: SearchQuery): string {
@@ -54,33 +56,50 @@ export function createLiveSource(options: LiveSourceOptions): IncidentSource {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let response: Response;
-    let text: string;
     try {
-      response = await fetch(url, { signal: combined, headers: { Accept: 'application/json' } });
-      text = await response.text();
+      response = await outboundGet(fetch, url, { signal: combined, headers: { Accept: 'application/json' } });
     } catch (error) {
+      if (error instanceof OutboundRefused) throw refused(error, shown);
       const failure = errorForTransport(error, shown, signal?.aborted === true);
       if (failure.code !== 'cancelled') options.onReachability?.(false);
       throw failure;
     }
     options.onReachability?.(true);
-    const meta: RequestMeta = {
+    const meta = (): RequestMeta => ({
       url: shown,
       status: response.status,
       startedAt,
       durationMs: now() - startedAt,
-    };
+    });
     if (response.status !== 200) {
+      // An error body is read only as far as the small cap for a detail: its words, never its bulk.
+      const text = await readText(response, BODY_CAPS.detail, shown, signal).catch(() => '');
       const messages = ErrorBody.safeParse(tryJson(text)).data?.errors;
       throw errorForStatus(response.status, shown, messages, response.headers.get('retry-after'), what);
     }
-    if (text.length > MAX_BODY_CHARS) throw bad(shown, 'the response is too large');
+    const text = await readText(response, BODY_CAPS[what], shown, signal);
     const json = tryJson(text);
     if (json === undefined) {
       const kind = /^\s*</.test(text) ? 'an HTML page instead of JSON' : 'incomplete or malformed JSON';
       throw bad(shown, kind);
     }
-    return { body: json, meta };
+    return { body: json, meta: meta() };
+  }
+
+  /** The body as text, streamed and stopped at `cap` bytes (after decompression). */
+  async function readText(
+    response: Response,
+    cap: number,
+    shown: string,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    try {
+      const bytes = await readCapped(response, cap, `The service's answer`);
+      return new TextDecoder().decode(bytes);
+    } catch (error) {
+      if (error instanceof OutboundRefused) throw refused(error, shown);
+      throw errorForTransport(error, shown, signal?.aborted === true);
+    }
   }
 
   return {
@@ -99,6 +118,15 @@ export function createLiveSource(options: LiveSourceOptions): IncidentSource {
       return { incident: parsed.data, meta };
     },
   };
+}
+
+/** A request the outbound rules refused to send, or an answer they refused to read. */
+function refused(error: OutboundRefused, url: string): ApiError {
+  // An address that may not be contacted is the user's to fix (the base URL); the rest is the answer's fault.
+  return new ApiError(error.reason === 'address' ? 'bad_input' : 'bad_response', error.message, {
+    url,
+    refused: error.reason,
+  });
 }
 
 function bad(url: string, what: string): ApiError {

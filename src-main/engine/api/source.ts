@@ -41,5 +41,11 @@ export interface IncidentSource {
 /** The fetch the hosts pass in: Electron's net.fetch, or Node's fetch (with a proxy when configured). */
 export type FetchLike = (
   url: string,
-  init: { signal?: AbortSignal; headers?: Record<string, string>; method?: string },
+  init: {
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    method?: string;
+    /** Always 'manual' from the engine: api/outboundAddress.ts decides which redirect to follow. */
+    redirect?: 'manual';
+  },
 ) => Promise<Response>;

@@ -3,6 +3,7 @@
  * else; the renderer only learns `KeyStatus`. Every change is announced with `keyStatusChanged`.
  */
 import type { KeyStatus } from '../../../src-shared/secrets';
+import { bindKey, ensureBound } from '../api/keyAddress';
 import type { EngineContext } from '../context';
 import { deleteApiKey, keyStatus, storeApiKey } from '../secrets/apiKey';
 import type { HandlerGroup } from './handler';
@@ -17,13 +18,16 @@ export const apiKeyHandlers = {
   getKeyStatus: async (_input, ctx) => keyStatus(ctx.secrets, ctx.keyAccount),
 
   setApiKey: async ({ key }, ctx) => {
+    ensureBound(ctx);
     await storeApiKey(ctx.secrets, ctx.keyAccount, key);
+    bindKey(ctx, ctx.settings.get().baseUrl); // re-entered with the base URL set: it may go there
     ctx.log.info('API key stored in the keychain', { account: ctx.keyAccount });
     return announce(ctx);
   },
 
   removeApiKey: async (_input, ctx) => {
     await deleteApiKey(ctx.secrets, ctx.keyAccount);
+    bindKey(ctx, null);
     ctx.log.info('API key removed from the keychain', { account: ctx.keyAccount });
     return announce(ctx);
   },

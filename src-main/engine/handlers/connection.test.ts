@@ -60,9 +60,15 @@ afterEach(async () => {
 
 const test = (input: CallInput<'testConnection'>) => engine.call('testConnection', input);
 
-/** A loopback server answering every request with `answer`; its base URL. */
-async function serve(answer: (res: ServerResponse) => void): Promise<string> {
-  const server = createServer((_req, res) => answer(res));
+/** A loopback server answering every request with `answer`; its base URL. `heard` gets each request's URL. */
+async function serve(
+  answer: (res: ServerResponse, url: string) => void,
+  heard: string[] = [],
+): Promise<string> {
+  const server = createServer((req, res) => {
+    heard.push(req.url ?? '');
+    answer(res, req.url ?? '');
+  });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -140,7 +146,7 @@ describe('testConnection through the engine', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"status":"ok"}');
     });
-    const o = await test({ baseUrl: other });
+    const o = await test({ baseUrl: other, key: GOOD }); // the failed test above stored nothing
     expect(!o.ok && o.error.message).toMatch(/something that isn't the API \(data in another format\)/);
   });
 
@@ -172,11 +178,153 @@ describe('testConnection through the engine', () => {
       `Could not reach 127.0.0.1:${port}: nothing accepts connections there (connection refused). Check the base URL, including its port.`,
     );
 
-    const dns = await test({ baseUrl: 'http://blotter-welcome-test.invalid' });
+    const dns = await test({ baseUrl: 'https://blotter-welcome-test.invalid', key: GOOD });
     expect(dns).toMatchObject({ ok: false, error: { code: 'offline' } });
     expect(!dns.ok && dns.error.message).toMatch(
       /^Could not reach blotter-welcome-test\.invalid: the name does not resolve/,
     );
+  });
+});
+
+describe('what a test stores (issue 11, item 22)', () => {
+  const stored = async () => ({
+    baseUrl: (await engine.call('getSettings', {})).ok ? undefined : null,
+    settings: await engine.call('getSettings', {}),
+    keys: [...secrets.entries.values()],
+  });
+
+  it('stores nothing when the key is refused (401), nothing answers, or the answer is not the API', async () => {
+    const port = await closedPort();
+    const html = await serve((res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>Wi-Fi</p>'),
+    );
+    for (const baseUrl of [sim.url, `http://127.0.0.1:${port}`, html]) {
+      const key = baseUrl === sim.url ? 'not-a-key-anyone-issued' : GOOD;
+      expect(await test({ baseUrl, key })).toMatchObject({ ok: false });
+      const now = await stored();
+      expect(now.settings).toMatchObject({ ok: true, value: { baseUrl: null } });
+      expect(now.keys).toEqual([]);
+    }
+    // So the next launch still shows the welcome screen: no key, no base URL.
+    expect(await engine.call('getKeyStatus', {})).toMatchObject({ ok: true, value: { keySet: false } });
+  });
+
+  it('stores the key and base URL on a 403, saying the IP is not registered yet', async () => {
+    const r = await test({ baseUrl: sim.url, key: ELSEWHERE });
+    expect(r).toMatchObject({ ok: false, error: { code: 'ip_not_allowed' } });
+    expect(!r.ok && r.error.message).toContain(IP_NOT_ALLOWED);
+    expect(!r.ok && r.error.message).toContain('Blotter saved the base URL and the key');
+    expect((await stored()).keys).toEqual([ELSEWHERE]);
+    expect((await stored()).settings).toMatchObject({ ok: true, value: { baseUrl: sim.url } });
+  });
+
+  it('stores what was entered after a failure when the user chooses "Save anyway"', async () => {
+    const r = await test({ baseUrl: sim.url, key: 'not-a-key-anyone-issued', saveAnyway: true });
+    expect(r).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect((await stored()).keys).toEqual(['not-a-key-anyone-issued']);
+    expect((await stored()).settings).toMatchObject({ ok: true, value: { baseUrl: sim.url } });
+  });
+});
+
+describe('where the stored key may go (issue 11, item 3)', () => {
+  it('never sends the stored key to a new base URL: a loopback attacker hears nothing', async () => {
+    expect(await test({ baseUrl: sim.url, key: GOOD })).toMatchObject({ ok: true });
+    const heard: string[] = [];
+    const attacker = await serve((res) => res.end('{"crimes":[]}'), heard);
+
+    // Any window may try: a test with the new address, or saving it and testing, or a sync.
+    const direct = await test({ baseUrl: attacker });
+    expect(direct).toMatchObject({ ok: false, error: { code: 'base_url_unconfirmed' } });
+    expect(!direct.ok && direct.error.message).toContain(`not been confirmed for ${new URL(attacker).host}`);
+    expect(await engine.call('getSettings', {})).toMatchObject({ value: { baseUrl: sim.url } });
+
+    expect(await engine.call('updateSettings', { baseUrl: attacker })).toMatchObject({
+      ok: true,
+      value: { baseUrl: attacker, baseUrlConfirmed: false },
+    });
+    expect(await test({})).toMatchObject({ ok: false, error: { code: 'base_url_unconfirmed' } });
+    const area = await engine.call('createArea', {
+      name: 'Loop',
+      shape: { kind: 'circle', lat: 41.88, lon: -87.63, radiusMi: 0.2 },
+    });
+    expect(area.ok).toBe(true);
+    expect(await engine.call('startSync', {})).toMatchObject({
+      ok: false,
+      error: { code: 'base_url_unconfirmed' },
+    });
+    // The web host cannot confirm by a call: only by re-entering the key with the address.
+    expect(await engine.call('confirmBaseUrl', { baseUrl: attacker })).toMatchObject({
+      ok: false,
+      error: { code: 'base_url_unconfirmed' },
+    });
+    expect(heard).toEqual([]);
+    expect(secrets.entries.size).toBe(1);
+  });
+
+  it('takes the key to a new base URL when the key is entered again with it', async () => {
+    // Another origin for the same simulator: localhost instead of 127.0.0.1.
+    const first = sim.url.replace('127.0.0.1', 'localhost');
+    expect(await test({ baseUrl: first, key: 'welcome-first-key-9', saveAnyway: true })).toMatchObject({
+      ok: false,
+    });
+    expect(await test({ baseUrl: sim.url })).toMatchObject({ error: { code: 'base_url_unconfirmed' } });
+    expect(await test({ baseUrl: sim.url, key: GOOD })).toMatchObject({ ok: true });
+    expect(await test({})).toMatchObject({ ok: true });
+  });
+
+  it('refuses plain http to anything but loopback, before sending anything', async () => {
+    const r = await test({ baseUrl: 'http://api.example.com', key: GOOD });
+    expect(r).toMatchObject({ ok: false, error: { code: 'bad_input', issues: [{ path: 'baseUrl' }] } });
+    expect(!r.ok && r.error.issues?.[0]?.message).toMatch(/must start with https:\/\//);
+    expect(secrets.entries.size).toBe(0);
+  });
+
+  it('does not follow a redirect to another origin with the key', async () => {
+    const heard: string[] = [];
+    const attacker = await serve((res) => res.end('{"crimes":[]}'), heard);
+    const api = await serve((res, url) => res.writeHead(307, { Location: `${attacker}${url}` }).end());
+    const r = await test({ baseUrl: api, key: GOOD });
+    expect(r).toMatchObject({ ok: false, error: { code: 'bad_response' } });
+    expect(!r.ok && r.error.message).toContain('redirected the request to another address');
+    expect(heard).toEqual([]);
+  });
+});
+
+describe('the Electron host confirms a new base URL (after the main process asked the user)', () => {
+  it('lets the key go to the confirmed address only', async () => {
+    const electron = await createInProcessEngine({
+      dataDir: makeTempDir().path,
+      host: 'electron',
+      version: 't',
+      secrets: createMemorySecretStore(),
+      logFile: null,
+    });
+    try {
+      const heard: string[] = [];
+      const moved = await serve((res, url) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"crimes":[]}');
+        void url;
+      }, heard);
+      expect(await electron.call('testConnection', { baseUrl: sim.url, key: GOOD })).toMatchObject({
+        ok: true,
+      });
+      await electron.call('updateSettings', { baseUrl: moved });
+      expect(await electron.call('testConnection', {})).toMatchObject({
+        error: { code: 'base_url_unconfirmed' },
+      });
+      expect(heard).toEqual([]);
+      expect(await electron.call('confirmBaseUrl', { baseUrl: sim.url })).toMatchObject({
+        error: { code: 'bad_input' },
+      });
+      expect(await electron.call('confirmBaseUrl', { baseUrl: moved })).toMatchObject({
+        ok: true,
+        value: { baseUrlConfirmed: true },
+      });
+      expect(await electron.call('testConnection', {})).toMatchObject({ ok: true });
+      expect(heard).toHaveLength(1);
+    } finally {
+      await electron.close();
+    }
   });
 });
 

@@ -102,6 +102,10 @@ export const IP_NOT_ALLOWED =
 export function explain(error: ApiError, seen: Seen, where: Where): EngineError {
   const { host } = where;
   const status = error.details.status;
+  if (error.details.refused === 'address') {
+    return new EngineError('bad_input', error.message, [{ path: 'baseUrl', message: error.message }]);
+  }
+  if (error.details.refused) return new EngineError('bad_response', error.message);
   const said = error.details.serverMessages?.length
     ? ` It said: “${error.details.serverMessages.join('; ').slice(0, 200)}”.`
     : '';

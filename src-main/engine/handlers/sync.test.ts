@@ -147,6 +147,7 @@ describe('connectivity events', () => {
       },
     ]);
     await ok(e.dispatch('updateSettings', { baseUrl: sim.url }));
+    await ok(e.dispatch('setApiKey', { key: KEY })); // a new base URL takes the key only when re-entered
     await ok(e.dispatch('fetchIncidentDetail', { cdid }));
     // Any HTTP answer means reachable, a 404 included; nothing changed, so nothing is sent.
     expect(await e.dispatch('fetchIncidentDetail', { cdid: 1 })).toMatchObject({
@@ -158,10 +159,14 @@ describe('connectivity events', () => {
     ]);
   });
 
-  it('stay silent while the API answers', async () => {
+  it('say once that the API answers, at its first answer, then stay silent while it does', async () => {
     const e = await open();
+    expect(await e.dispatch('getConnectivity', {})).toEqual({ ok: true, value: { online: null } });
     await ok(e.dispatch('fetchIncidentDetail', { cdid: someCdid() }));
-    expect(connectivity()).toEqual([]);
+    await ok(e.dispatch('fetchIncidentDetail', { cdid: someCdid() }));
+    expect(connectivity()).toEqual([{ type: 'connectivity', online: true }]);
+    // A window that opens later (the demo syncs before any page is there) asks and is told.
+    expect(await e.dispatch('getConnectivity', {})).toEqual({ ok: true, value: { online: true } });
   });
 });
 

@@ -8,6 +8,7 @@ import { planLimits } from '../../../src-shared/plans';
 import type { AreaView } from '../../../src-shared/sync';
 import { ApiError } from '../api/apiError';
 import { hostFetch } from '../api/hostFetch';
+import { requireKeyMayGoTo } from '../api/keyAddress';
 import type { EngineContext } from '../context';
 import { EngineError } from '../errors';
 import { readApiKey } from '../secrets/apiKey';
@@ -51,6 +52,7 @@ export async function connectionOf(ctx: EngineContext): Promise<Connection> {
     throw new EngineError('bad_input', 'Set the service’s base URL in Settings before syncing.');
   }
   const key = await readApiKey(ctx.secrets, ctx.keyAccount);
+  requireKeyMayGoTo(ctx, settings.baseUrl); // never to a base URL the key was not confirmed for
   return { baseUrl: settings.baseUrl, key, limits: limitsOf(ctx), fetch: await hostFetch() };
 }
 

@@ -24,6 +24,9 @@ import { limiterFor, type RateLimiter } from './rateLimiter';
 import { Requester } from './requester';
 import { runArea, type RunSummary } from './runner';
 import { createRefreshScheduler, type SchedulerOptions } from './scheduler';
+import { createRateLedger } from './rateLedger';
+import { PROCESS_HOLDER, takeSyncLock } from './syncLock';
+import { schedulePrune } from './historyPrune';
 
 export type { SchedulerOptions } from './scheduler';
 
@@ -60,8 +63,10 @@ export function createSyncService(o: SyncServiceOptions) {
   const retired = { requests: 0, rateLimited: 0 };
   const connectivity = createConnectivity((event) => o.onConnectivity?.(event));
 
+  const digestOf = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 16);
+
   function limiter(conn: Connection): RateLimiter {
-    const digest = createHash('sha256').update(conn.key).digest('hex').slice(0, 16);
+    const digest = digestOf(conn.key);
     const l = limiterFor(digest, conn.limits.ratePerMinute);
     if (!seeded.has(digest)) {
       seeded.add(digest);
@@ -87,6 +92,7 @@ export function createSyncService(o: SyncServiceOptions) {
     const r = new Requester({
       source,
       limiter: limiter(conn),
+      ledger: createRateLedger(o.db, digestOf(conn.key), PROCESS_HOLDER, now),
       ...(onDemand
         ? {
             backoff: impatient.backoff ?? ON_DEMAND_BACKOFF,
@@ -112,7 +118,8 @@ export function createSyncService(o: SyncServiceOptions) {
     stop: AbortController,
   ): Promise<RunSummary> {
     const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
-    return withRequester(conn, false, (requester) =>
+    const release = takeSyncLock(o.db, area.id, now); // throws AlreadySyncingError first
+    const done = withRequester(conn, false, (requester) =>
       runArea(
         {
           db: o.db,
@@ -130,6 +137,17 @@ export function createSyncService(o: SyncServiceOptions) {
         { depth: opts.depth, details: opts.details, signal, concurrency: o.concurrency },
       ),
     );
+    return done.finally(() => {
+      release();
+      prune();
+    });
+  }
+
+  /** Old request-log rows, runs and jobs go after each sync, in small batches off the call path. */
+  let pruning: (() => void) | null = null;
+  function prune(): void {
+    if (pruning) return;
+    pruning = schedulePrune(o.db, now, o.log, () => (pruning = null));
   }
 
   function chosen(areaIds?: number[]): AreaRecord[] {
@@ -142,6 +160,8 @@ export function createSyncService(o: SyncServiceOptions) {
     reportReachability(reachable: boolean, baseUrl: string): void {
       connectivity.report(reachable, baseUrl);
     },
+    /** What is known of the API's reachability now (null until any request was made). */
+    connectivityNow: () => connectivity.now(),
 
     areas,
     jobs,
@@ -201,9 +221,21 @@ export function createSyncService(o: SyncServiceOptions) {
       const list = chosen(areaIds).filter((a) => !running.has(a.id));
       if (list.length === 0) return [];
       const conn = await o.connect();
+      const started: number[] = [];
+      let refused: unknown = null;
       for (const a of list) {
         const stop = new AbortController();
-        const done = runOne(a, conn, opts, stop)
+        let run: Promise<RunSummary>;
+        try {
+          run = runOne(a, conn, opts, stop);
+        } catch (error) {
+          // Another Blotter syncs this area: the others still start; said when none could.
+          refused ??= error;
+          o.log.info('area not started', { area: a.id, why: (error as Error).message });
+          continue;
+        }
+        started.push(a.id);
+        const done = run
           .catch((error: unknown) => {
             o.log.error('sync crashed', { area: a.id, error });
             throw error;
@@ -212,7 +244,8 @@ export function createSyncService(o: SyncServiceOptions) {
         running.set(a.id, { stop, done });
         done.catch(() => undefined);
       }
-      return list.map((a) => a.id);
+      if (started.length === 0 && refused) throw refused;
+      return started;
     },
 
     stop(areaIds?: number[]): number[] {
@@ -260,6 +293,7 @@ export function createSyncService(o: SyncServiceOptions) {
 
     async close(): Promise<void> {
       scheduler.stop();
+      pruning?.();
       const pending = [...running.values()];
       for (const r of pending) r.stop.abort();
       await Promise.allSettled(pending.map((r) => r.done));
