@@ -14,7 +14,9 @@
 import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type Db } from '../src-main/engine/store/database';
+import { tileKey, tileOf } from '../src-main/engine/geo/tiles';
 import { dayNumber, dayString } from '../src-shared/filters';
+import { circleBox, type Box } from '../src-shared/geo';
 import { SEED_CITIES, generateIncidents } from './lib/seedData';
 
 export type SeedOptions = {
@@ -157,14 +159,8 @@ function seedLedger(db: Db, endDay: string, days: number, unledgered: number, pr
   );
   const areaIds: number[] = [];
   for (const city of SEED_CITIES) {
-    const dLat = 8 / 68.7;
-    const dLon = 8 / (69.17 * Math.cos(((city.lat + dLat) * Math.PI) / 180));
-    const box = {
-      minLat: city.lat - dLat,
-      maxLat: city.lat + dLat,
-      minLon: city.lon - dLon,
-      maxLon: city.lon + dLon,
-    };
+    // The box the app stores for an 8-mile circle.
+    const box = circleBox(city.lat, city.lon, 8);
     const id = Number(
       insertArea.run(city.name, city.lat, city.lon, box.minLat, box.minLon, box.maxLat, box.maxLon, now)
         .lastInsertRowid,
@@ -172,7 +168,7 @@ function seedLedger(db: Db, endDay: string, days: number, unledgered: number, pr
     areaIds.push(id);
     const cells = gridCells(box, 4);
     const tiles = cells.map(tileKeyOf);
-    const children = gridCells(cells[10] as CellBox, 2).map(tileKeyOf);
+    const children = gridCells(cells[10] as Box, 2).map(tileKeyOf);
     for (let d = first + unledgered; d <= end; d++) {
       const day = dayString(d);
       const provisional = d > end - provisionalDays;
@@ -198,10 +194,8 @@ function seedLedger(db: Db, endDay: string, days: number, unledgered: number, pr
   };
 }
 
-type CellBox = { minLat: number; maxLat: number; minLon: number; maxLon: number };
-
-function gridCells(box: CellBox, n: number): CellBox[] {
-  const out: CellBox[] = [];
+function gridCells(box: Box, n: number): Box[] {
+  const out: Box[] = [];
   const h = (box.maxLat - box.minLat) / n;
   const w = (box.maxLon - box.minLon) / n;
   for (let i = 0; i < n; i++) {
@@ -217,11 +211,8 @@ function gridCells(box: CellBox, n: number): CellBox[] {
   return out;
 }
 
-/** The sync's tile key of the degree circle around a cell (radius rounded up). */
-function tileKeyOf(c: CellBox): string {
-  const radius = Math.ceil((Math.hypot(c.maxLat - c.minLat, c.maxLon - c.minLon) / 2) * 1e6) / 1e6 + 1e-6;
-  return `${((c.minLat + c.maxLat) / 2).toFixed(6)},${((c.minLon + c.maxLon) / 2).toFixed(6)},${radius.toFixed(6)}`;
-}
+/** The sync's tile key of the degree circle around a cell. */
+const tileKeyOf = (c: Box): string => tileKey(tileOf(c));
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { milesBetween } from '../src-shared/geo';
 import type { Simulator, TruthIncident } from '../src-sim/index';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -136,14 +137,6 @@ export function runsOf(dataDir: string): { id: number; kind: string; state: stri
   } finally {
     db.close();
   }
-}
-
-function milesBetween(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 /**

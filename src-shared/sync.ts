@@ -3,6 +3,7 @@
  * sync before it starts, and the progress states. Pure zod; the engine owns the behaviour.
  */
 import { z } from 'zod';
+import { MAX_POLYGON_POINTS, MAX_RADIUS_MI } from './geo/shapes';
 
 const Lat = z
   .number()
@@ -13,8 +14,8 @@ const Lon = z
   .min(-180, 'Longitude must be between -180 and 180.')
   .max(180, 'Longitude must be between -180 and 180.');
 
-/** Largest area radius in miles: a metro area. */
-export const MAX_AREA_RADIUS_MI = 50;
+/** Largest area radius in miles: a metro area (geo/shapes.ts). */
+export const MAX_AREA_RADIUS_MI = MAX_RADIUS_MI;
 
 export const AreaShape = z.discriminatedUnion('kind', [
   z
@@ -35,7 +36,7 @@ export const AreaShape = z.discriminatedUnion('kind', [
       points: z
         .array(z.tuple([Lat, Lon]))
         .min(3, 'A polygon needs at least 3 points.')
-        .max(500, 'A polygon may have at most 500 points.'),
+        .max(MAX_POLYGON_POINTS, `A polygon may have at most ${MAX_POLYGON_POINTS} points.`),
     })
     .strict(),
 ]);

@@ -2,8 +2,8 @@
  * Typed coordinates for a new area — "39.7392, -104.9903", "39.74N 104.99W" (the gazetteer's
  * parser) — and a radius in miles, as a circle shape or a problem per field. Pure.
  */
+import { parseCoordinates } from '../../src-shared/geo';
 import { AreaShape, MAX_AREA_RADIUS_MI } from '../../src-shared/sync';
-import { parseCoordinates } from '../gazetteer/coordinates';
 
 export type CircleForm = { centre: string; radius: string };
 export type CircleErrors = { centre?: string; radius?: string };

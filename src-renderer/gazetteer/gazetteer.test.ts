@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCoordinates, searchPlaces } from './index';
+import { searchPlaces } from './index';
 import { parseGazetteer } from './parse';
 import { searchGazetteer } from './search';
 
@@ -58,22 +58,5 @@ describe('the gazetteer', () => {
     expect(chicago[0]?.lat).toBeCloseTo(41.85, 0);
     const zip = await searchPlaces('10001');
     expect(zip[0]?.label).toBe('10001 · New York, NY');
-  });
-});
-
-describe('coordinates', () => {
-  it('reads decimal degrees, hemispheres and degrees-minutes-seconds', () => {
-    expect(parseCoordinates('41.88, -87.63')).toEqual({ lat: 41.88, lon: -87.63 });
-    expect(parseCoordinates('41.88 -87.63')).toEqual({ lat: 41.88, lon: -87.63 });
-    expect(parseCoordinates('41.88N 87.63W')).toEqual({ lat: 41.88, lon: -87.63 });
-    expect(parseCoordinates('87.63W, 41.88N')).toEqual({ lat: 41.88, lon: -87.63 });
-    const dms = parseCoordinates(`41°52'48"N 87°37'48"W`);
-    expect(dms?.lat).toBeCloseTo(41.88, 5);
-    expect(dms?.lon).toBeCloseTo(-87.63, 5);
-  });
-  it('refuses what is not a position', () => {
-    expect(parseCoordinates('Chicago')).toBeNull();
-    expect(parseCoordinates('91, 10')).toBeNull();
-    expect(parseCoordinates('41.88')).toBeNull();
   });
 });

@@ -3,14 +3,12 @@
  * the first search or the map's place labels pay for it, not start-up). Nothing goes online.
  *
  *   const places = await searchPlaces('springfield, il');   // [{ label, kind, lat, lon, state }]
- *   parseCoordinates('41.88, -87.63');                       // { lat, lon } or null
  */
 import { parseGazetteer, type Gazetteer } from './parse';
 import { searchGazetteer, type Place } from './search';
 
 export type { Gazetteer } from './parse';
 export type { Place } from './search';
-export { parseCoordinates, type LatLon } from './coordinates';
 
 let loading: Promise<Gazetteer> | null = null;
 

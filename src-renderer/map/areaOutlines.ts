@@ -1,8 +1,7 @@
 /** Saved areas as dashed outlines (canvas, not interactive): what is being watched and synced. */
 import * as L from 'leaflet';
+import { METRES_PER_MILE } from '../../src-shared/geo';
 import type { AreaShape } from '../../src-shared/sync';
-
-const METRES_PER_MILE = 1609.344;
 
 export function shapeLayer(shape: AreaShape, renderer: L.Renderer, colour: string): L.Path {
   const style: L.PathOptions = {

@@ -1,9 +1,9 @@
 /** Drawn geometry → AreaShape (src-shared/sync.ts): circles in miles, polygons as [lat, lon] corners. */
+import { METRES_PER_MILE } from '../../src-shared/geo';
 import type { AreaShape } from '../../src-shared/sync';
 
 export type LatLngLike = { lat: number; lng: number };
 
-export const METRES_PER_MILE = 1609.344;
 const round = (v: number, digits = 6) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 export function circleShape(center: LatLngLike, radiusMetres: number): AreaShape {

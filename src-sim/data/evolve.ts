@@ -3,12 +3,12 @@
  * added on request, and some recently reported ones are amended (type or address) or removed.
  */
 import { CRIME_TYPES } from '../../src-shared/crimeTypes';
+import { degreesBetween } from '../../src-shared/geo';
 import { amendAddress, snapToBlock } from './addresses';
 import { CITIES } from './cities';
 import type { Dataset } from './generate';
 import { drawLag, drawPlace, drawType, runProcess, takeCdid } from './occurrences';
 import { cumulative, type Prng } from './prng';
-import { degreeDistance } from './query';
 import { DAY } from './timeZones';
 
 const MINUTE = 60_000;
@@ -41,14 +41,14 @@ function extraPlace(prng: Prng, area: EvolveOptions['area']): { lat: number; lon
   let city = 0;
   let best = Infinity;
   CITIES.forEach((c, i) => {
-    const dist = degreeDistance(c.lat, c.lon, area.lat, area.lon);
+    const dist = degreesBetween(c.lat, c.lon, area.lat, area.lon);
     if (dist < best) [best, city] = [dist, i];
   });
   for (let attempt = 0; attempt < 50; attempt++) {
     const r = area.radiusDeg * Math.sqrt(prng.next());
     const a = prng.next() * 2 * Math.PI;
     const p = snapToBlock(area.lat + r * Math.sin(a), area.lon + r * Math.cos(a));
-    if (degreeDistance(p.lat, p.lon, area.lat, area.lon) <= area.radiusDeg) return { ...p, city };
+    if (degreesBetween(p.lat, p.lon, area.lat, area.lon) <= area.radiusDeg) return { ...p, city };
   }
   return { lat: area.lat, lon: area.lon, city };
 }
@@ -61,7 +61,7 @@ function candidates(d: Dataset, now: number, opts: EvolveOptions, endRow: number
   for (let r = 0; r < endRow; r++) {
     if (d.fixtureRows.has(r) || !s.isLive(r, now, from)) continue;
     const a = opts.area;
-    if (a && degreeDistance(s.lat[r] ?? 0, s.lon[r] ?? 0, a.lat, a.lon) > a.radiusDeg) continue;
+    if (a && degreesBetween(s.lat[r] ?? 0, s.lon[r] ?? 0, a.lat, a.lon) > a.radiusDeg) continue;
     out.push(r);
   }
   return out;

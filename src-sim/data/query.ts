@@ -2,10 +2,17 @@
  * Finding incidents: an area (degree circle, mile circle or polygon) and a filter (what is live now,
  * the window, occurred dates, types) over the store, through the spatial grid.
  */
+import {
+  boxOfPoints,
+  degreeCircleBox,
+  degreesBetween,
+  insidePolygon,
+  looseCircleBox,
+  milesBetween,
+  type Box,
+  type LatLon,
+} from '../../src-shared/geo';
 import type { Store } from './store';
-
-export const MILES_PER_DEGREE_LAT = 69.05;
-const EARTH_RADIUS_MI = 3958.8;
 
 export type Area =
   | { kind: 'degrees'; lat: number; lon: number; radius: number }
@@ -28,67 +35,21 @@ export type Filter = {
 
 export const ALL_TYPES_MASK = 0x1ff;
 
-/** Degree-space euclidean distance, the live surface's measure. */
-export function degreeDistance(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dy = lat1 - lat2;
-  const dx = lon1 - lon2;
-  return Math.sqrt(dx * dx + dy * dy);
-}
+/** The corners of a polygon area as a [lat, lon] ring. */
+const ringOf = (area: Extract<Area, { kind: 'polygon' }>): LatLon[] => area.points.map((p) => [p.lat, p.lon]);
 
-/** Great-circle distance in miles, the v1 surface's measure. */
-export function milesBetween(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * EARTH_RADIUS_MI * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-function insidePolygon(lat: number, lon: number, pts: readonly { lat: number; lon: number }[]): boolean {
-  let inside = false;
-  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-    const a = pts[i];
-    const b = pts[j];
-    if (!a || !b) continue;
-    if (a.lat > lat !== b.lat > lat && lon < ((b.lon - a.lon) * (lat - a.lat)) / (b.lat - a.lat) + a.lon) {
-      inside = !inside;
-    }
-  }
-  return inside;
-}
-
-type Box = { minLat: number; maxLat: number; minLon: number; maxLon: number };
-
+/** A box around the area for the grid lookup (the exact test follows). */
 function boxOf(area: Area): Box {
-  if (area.kind === 'degrees') {
-    const r = area.radius;
-    return { minLat: area.lat - r, maxLat: area.lat + r, minLon: area.lon - r, maxLon: area.lon + r };
-  }
-  if (area.kind === 'miles') {
-    const dLat = (area.miles / MILES_PER_DEGREE_LAT) * 1.01;
-    const dLon = dLat / Math.max(0.01, Math.cos((Math.min(89, Math.abs(area.lat)) * Math.PI) / 180));
-    return {
-      minLat: area.lat - dLat,
-      maxLat: area.lat + dLat,
-      minLon: area.lon - dLon,
-      maxLon: area.lon + dLon,
-    };
-  }
-  const lats = area.points.map((p) => p.lat);
-  const lons = area.points.map((p) => p.lon);
-  return {
-    minLat: Math.min(...lats),
-    maxLat: Math.max(...lats),
-    minLon: Math.min(...lons),
-    maxLon: Math.max(...lons),
-  };
+  if (area.kind === 'degrees') return degreeCircleBox(area.lat, area.lon, area.radius);
+  if (area.kind === 'miles') return looseCircleBox(area.lat, area.lon, area.miles);
+  return boxOfPoints(ringOf(area));
 }
 
 /** A test for "inside the area", returning the distance in the area's unit (0 for polygons) or -1. */
 function measurer(area: Area): (lat: number, lon: number) => number {
   if (area.kind === 'degrees') {
     return (lat, lon) => {
-      const d = degreeDistance(lat, lon, area.lat, area.lon);
+      const d = degreesBetween(lat, lon, area.lat, area.lon);
       return d <= area.radius ? d : -1;
     };
   }
@@ -98,7 +59,8 @@ function measurer(area: Area): (lat: number, lon: number) => number {
       return d <= area.miles ? d : -1;
     };
   }
-  return (lat, lon) => (insidePolygon(lat, lon, area.points) ? 0 : -1);
+  const ring = ringOf(area);
+  return (lat, lon) => (insidePolygon(lat, lon, ring) ? 0 : -1);
 }
 
 export type Found = { rows: number[]; distances: number[] };

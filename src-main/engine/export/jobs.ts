@@ -29,7 +29,7 @@ import { manifestPathOf, resolveDestination, type Destination } from './destinat
 import { publishTogether, removeAll, writeFileAtomically, type Finished } from './fileSink';
 import { partPathOf } from './destination';
 import { buildManifest } from './manifest';
-import type { Box } from '../query/geo';
+import type { Box } from '../../../src-shared/geo';
 import type { Resolved } from '../query/service';
 
 const log = createLogger('export');

@@ -4,7 +4,7 @@
  * names, case-insensitive), local days from/to (inclusive), an area (ground circle or polygon).
  * Removed incidents are included and flagged: the local file keeps what the API no longer serves.
  */
-import { contains, shapeBox, type Shape } from '../geo/shape';
+import { contains, shapeBox, type Shape } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
 import { EXPORT_COLUMN_NAMES } from '../../../src-shared/exports';
 

@@ -5,7 +5,7 @@
  * half-diagonal from its centre). Because a degree-space circle lies inside the ground circle of the
  * same nominal radius, covering an area in degree space covers it whichever way the server measures.
  */
-import { shapeBox, touchesBox, type Box, type Shape } from './shape';
+import { shapeBox, touchesBox, type Box, type Shape } from '../../../src-shared/geo';
 
 export type Tile = {
   lat: number;

@@ -3,7 +3,7 @@
  * delete. Deleting removes the incidents the area brought in that no remaining area covers, never
  * imported ones (the rule is in sync/areaRemoval.ts and the contract).
  */
-import { shapeProblems, type Shape } from '../geo/shape';
+import { shapeProblems, type Shape } from '../../../src-shared/geo';
 import { EngineError } from '../errors';
 import { areaView, syncServiceOf } from '../sync/engineSync';
 import type { SyncService } from '../sync/syncService';

@@ -1,8 +1,8 @@
-/** The Shape of a filter's area: a saved area from the store, or a circle or polygon drawn now. */
+/** The Region of a filter's area: a saved area from the store, or a circle or polygon drawn now. */
 import type { AreaFilter } from '../../../src-shared/filters';
 import type { Db } from '../store/database';
 import { EngineError } from '../errors';
-import { circleShape, polygonShape, type Shape } from './geo';
+import { regionOf, type Region } from '../../../src-shared/geo';
 
 type AreaRow = {
   kind: 'circle' | 'polygon';
@@ -12,16 +12,25 @@ type AreaRow = {
   polygon: string | null;
 };
 
-export function shapeOf(db: Db, area: AreaFilter): Shape {
-  if ('circle' in area) return circleShape(area.circle.lat, area.circle.lon, area.circle.radiusMi);
-  if ('polygon' in area) return polygonShape(area.polygon);
+export function shapeOf(db: Db, area: AreaFilter): Region {
+  if ('circle' in area) return regionOf({ kind: 'circle', ...area.circle });
+  if ('polygon' in area) return regionOf({ kind: 'polygon', points: area.polygon });
   const row = db
     .prepare('SELECT kind, center_lat, center_lon, radius_mi, polygon FROM areas WHERE id = ?')
     .get(area.areaId) as AreaRow | undefined;
   if (!row) throw new EngineError('not_found', `Area ${area.areaId} no longer exists.`);
-  if (row.kind === 'circle') return circleShape(row.center_lat, row.center_lon, row.radius_mi ?? 0);
+  if (row.kind === 'circle')
+    return regionOf({
+      kind: 'circle',
+      lat: row.center_lat,
+      lon: row.center_lon,
+      radiusMi: row.radius_mi ?? 0,
+    });
   const corners = JSON.parse(row.polygon ?? '[]') as [number, number][];
   if (corners.length < 3) throw new EngineError('internal', `Area ${area.areaId} has no usable polygon.`);
   // The saved centre (the sync's centroid) is the one users see on the Areas view.
-  return { ...polygonShape(corners), center: { lat: row.center_lat, lon: row.center_lon } };
+  return {
+    ...regionOf({ kind: 'polygon', points: corners }),
+    center: { lat: row.center_lat, lon: row.center_lon },
+  };
 }

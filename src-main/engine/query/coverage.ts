@@ -9,7 +9,7 @@
 import { dayNumber, dayString, type AreaFilter } from '../../../src-shared/filters';
 import type { CoverageResult, CoverageStatus } from '../../../src-shared/incidentQueries';
 import type { Db } from '../store/database';
-import type { Box } from './geo';
+import type { Box } from '../../../src-shared/geo';
 import { areaDayStatuses, COMPLETE, MISSING, PROVISIONAL, SATURATED } from './ledger';
 import { GONE, type Snapshot } from './snapshot';
 

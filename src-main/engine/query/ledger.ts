@@ -13,7 +13,7 @@
  */
 import { dayNumber } from '../../../src-shared/filters';
 import type { Db } from '../store/database';
-import { circleShape, polygonShape, type Shape } from './geo';
+import { regionOf, type Region } from '../../../src-shared/geo';
 
 export const MISSING = 0;
 export const PROVISIONAL = 1;
@@ -45,9 +45,15 @@ export function parseTileKey(key: string): Tile | null {
   return Number.isFinite(lat) && Number.isFinite(lon) && radius > 0 ? { lat, lon, radius } : null;
 }
 
-function areaShape(row: AreaRow): Shape {
-  if (row.kind === 'circle') return circleShape(row.center_lat, row.center_lon, row.radius_mi ?? 0);
-  return polygonShape(JSON.parse(row.polygon ?? '[]') as [number, number][]);
+function areaShape(row: AreaRow): Region {
+  if (row.kind === 'circle')
+    return regionOf({
+      kind: 'circle',
+      lat: row.center_lat,
+      lon: row.center_lon,
+      radiusMi: row.radius_mi ?? 0,
+    });
+  return regionOf({ kind: 'polygon', points: JSON.parse(row.polygon ?? '[]') as [number, number][] });
 }
 
 type Cached = { key: string; from: number; statuses: Uint8Array };

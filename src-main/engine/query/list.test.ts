@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Filters } from '../../../src-shared/filters';
 import { ListInput, type IncidentRow } from '../../../src-shared/incidentQueries';
-import { milesBetween } from '../geo/distance';
+import { milesBetween } from '../../../src-shared/geo';
 import { incidentCalls } from './calls';
 import { addressSortKey } from './sortOrders';
 import { closeFixture, openFixture, type Fixture } from './testFixtures';

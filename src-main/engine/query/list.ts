@@ -6,7 +6,7 @@
 import { dayString, type GeoPoint } from '../../../src-shared/filters';
 import type { IncidentRow, ListResult, SortKey } from '../../../src-shared/incidentQueries';
 import { EngineError } from '../errors';
-import { EARTH_RADIUS_MI, haversineMi } from './geo';
+import { EARTH_RADIUS_MI, milesBetween, RAD } from '../../../src-shared/geo';
 import type { MatchSet } from './matchSet';
 import type { QueryService, Resolved } from './service';
 import { REMOVED, type Snapshot } from './snapshot';
@@ -34,11 +34,9 @@ export function rowOf(s: Snapshot, row: number, center: GeoPoint | null): Incide
     timezone: s.zones.values[s.zone[row] as number] as string,
     occurredUtc: s.utc[row] as number,
     removed: s.state[row] === REMOVED,
-    distanceMi: center ? Math.round(haversineMi(center.lat, center.lon, lat, lon) * 1000) / 1000 : null,
+    distanceMi: center ? Math.round(milesBetween(center.lat, center.lon, lat, lon) * 1000) / 1000 : null,
   };
 }
-
-const RAD = Math.PI / 180;
 
 /** sin x: a Taylor polynomial for the small angles of city distances (error < 1e-11), else Math.sin. */
 const sinSmall = (x: number): number => {

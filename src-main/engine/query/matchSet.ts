@@ -4,7 +4,7 @@
  * what every query starts from; the service caches a few by filter and snapshot version.
  */
 import { dayNumber, hourMask, type DayRange, type Filters } from '../../../src-shared/filters';
-import type { Shape } from './geo';
+import type { Region } from '../../../src-shared/geo';
 import { GONE, LIVE, REMOVED, type Snapshot } from './snapshot';
 
 export type CompiledFilter = {
@@ -15,7 +15,7 @@ export type CompiledFilter = {
   hours: number;
   weekdays: number;
   text: Uint8Array | null;
-  shape: Shape | null;
+  shape: Region | null;
   includeRemoved: boolean;
 };
 
@@ -58,7 +58,7 @@ export function compileFilter(
   snapshot: Snapshot,
   filters: Filters,
   range: DayRange,
-  extra: { text: Uint8Array | null; shape: Shape | null },
+  extra: { text: Uint8Array | null; shape: Region | null },
 ): CompiledFilter {
   let types: Uint8Array | null = null;
   if (filters.types && filters.types.length > 0) {

@@ -9,7 +9,7 @@ import type { Db } from '../store/database';
 import { PROVISIONAL_DAYS } from '../sync/constants';
 import { shapeOf } from './areaShape';
 import { toFtsQuery, TextIndex } from './fts';
-import type { Shape } from './geo';
+import type { Region } from '../../../src-shared/geo';
 import { areaDayStatuses } from './ledger';
 import { compileFilter, evaluate, type MatchSet } from './matchSet';
 import { Ranking } from './ranking';
@@ -28,7 +28,7 @@ export type QueryServiceOptions = KeeperOptions & {
 };
 
 /** A filter resolved against the snapshot: its rows, date range and shape. */
-export type Resolved = { snapshot: Snapshot; set: MatchSet; range: DayRange; shape: Shape | null };
+export type Resolved = { snapshot: Snapshot; set: MatchSet; range: DayRange; shape: Region | null };
 
 export class QueryService {
   readonly now: () => number;

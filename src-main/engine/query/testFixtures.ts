@@ -5,8 +5,7 @@
  */
 import path from 'node:path';
 import { seedDatabase, type SeedSummary } from '../../../bench/seed';
-import { milesBetween } from '../geo/distance';
-import { insidePolygon } from '../geo/polygon';
+import { insidePolygon, milesBetween } from '../../../src-shared/geo';
 import { openDatabase, type Db } from '../store/database';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { QueryService, type QueryServiceOptions } from './service';

@@ -10,9 +10,8 @@ import type { DayRange, Filters } from '../../../src-shared/filters';
 import { planLimits } from '../../../src-shared/plans';
 import type { EngineContext } from '../context';
 import { incidentCalls, type QueryService } from '../query/index';
-import type { Box } from '../query/geo';
 import { createAreaStore, type AreaRecord } from '../sync/areaStore';
-import { shapeBox } from '../geo/shape';
+import { boxesOverlap, shapeBox, type Box } from '../../../src-shared/geo';
 
 export const NOTES = {
   blockLevel:
@@ -30,9 +29,6 @@ export const provisionalNote = (days: number): string =>
 export const windowNote = (label: string, days: number): string =>
   `The ${label} plan serves only the last ${days} days; older incidents come from this local archive, which keeps them after the API drops them.`;
 
-const overlaps = (a: Box, b: Box): boolean =>
-  a.minLat <= b.maxLat && a.maxLat >= b.minLat && a.minLon <= b.maxLon && a.maxLon >= b.minLon;
-
 /** The saved areas a filter speaks about: the chosen one, those a drawn shape reaches, or all. */
 export function areasInScope(
   ctx: Pick<EngineContext, 'db'>,
@@ -42,7 +38,7 @@ export function areasInScope(
   const all = createAreaStore(ctx.db).list();
   const area = filters.area;
   if (area && 'areaId' in area) return all.filter((a) => a.id === area.areaId);
-  return box ? all.filter((a) => overlaps(shapeBox(a.shape), box)) : all;
+  return box ? all.filter((a) => boxesOverlap(shapeBox(a.shape), box)) : all;
 }
 
 export async function provenanceOf(

@@ -5,7 +5,7 @@
  * again and deduplication by cdid makes the answer land once.
  */
 import type { SearchResult } from '../api/source';
-import { contains, type Shape } from '../geo/shape';
+import { contains, type Shape } from '../../../src-shared/geo';
 import { tileKey } from '../geo/tiles';
 import type { Db } from '../store/database';
 import { addDays, localDayOf } from '../time/localDay';

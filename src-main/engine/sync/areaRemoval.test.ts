@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
-import { milesBetween } from '../geo/distance';
-import { contains, type Shape } from '../geo/shape';
+import { milesBetween } from '../../../src-shared/geo';
+import { contains, type Shape } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
 import { simOptions, startHarness, storedIn, type Harness } from './testing/harness';
 

@@ -12,13 +12,21 @@
  * way the server measures. An area's tiles are the root tiles of its runs (children lie inside their
  * parent's circle).
  */
-import { degreeExtents, EARTH_RADIUS_MI, milesBetween } from '../geo/distance';
-import { contains, shapeBox, type Box, type Shape } from '../geo/shape';
+import {
+  boxesOverlap,
+  circleBox,
+  contains,
+  MILES_PER_DEGREE,
+  milesBetween,
+  shapeBox,
+  unionBox,
+  type Box,
+  type Shape,
+} from '../../../src-shared/geo';
 import type { Db } from '../store/database';
 
 type Tile = { lat: number; lon: number; radius: number };
 
-const MILES_PER_DEGREE = (EARTH_RADIUS_MI * Math.PI) / 180;
 /** A hair more than the nominal radius: rounding must never leave a returned row outside. */
 const SLACK = 1.001;
 const CELL_DEG = 0.05;
@@ -39,14 +47,8 @@ class TileIndex {
 
   private add(tile: Tile): void {
     const miles = tile.radius * MILES_PER_DEGREE * SLACK;
-    const { dLat, dLon } = degreeExtents(tile.lat, miles);
-    const b = {
-      minLat: tile.lat - dLat,
-      maxLat: tile.lat + dLat,
-      minLon: tile.lon - dLon,
-      maxLon: tile.lon + dLon,
-    };
-    this.box = this.box ? union(this.box, b) : b;
+    const b = circleBox(tile.lat, tile.lon, miles);
+    this.box = this.box ? unionBox(this.box, b) : b;
     for (let i = Math.floor(b.minLat / CELL_DEG); i <= Math.floor(b.maxLat / CELL_DEG); i++) {
       for (let j = Math.floor(b.minLon / CELL_DEG); j <= Math.floor(b.maxLon / CELL_DEG); j++) {
         const key = cellKey(i, j);
@@ -59,18 +61,6 @@ class TileIndex {
 }
 
 const cellKey = (i: number, j: number): string => `${i}:${j}`;
-
-function union(a: Box, b: Box): Box {
-  return {
-    minLat: Math.min(a.minLat, b.minLat),
-    maxLat: Math.max(a.maxLat, b.maxLat),
-    minLon: Math.min(a.minLon, b.minLon),
-    maxLon: Math.max(a.maxLon, b.maxLon),
-  };
-}
-
-const overlaps = (a: Box, b: Box): boolean =>
-  a.minLat <= b.maxLat && b.minLat <= a.maxLat && a.minLon <= b.maxLon && b.minLon <= a.maxLon;
 
 /** The root tiles the area's runs asked about, or those of every other area. */
 function tilesOf(db: Db, areaId: number, others: boolean): Tile[] {
@@ -93,8 +83,8 @@ export function removeOrphanedIncidents(
 ): number {
   const own = new TileIndex(tilesOf(db, area.id, false));
   const shapeBounds = shapeBox(area.shape);
-  const reach = own.box ? union(shapeBounds, own.box) : shapeBounds;
-  const others = remaining.filter((s) => overlaps(shapeBox(s), reach));
+  const reach = own.box ? unionBox(shapeBounds, own.box) : shapeBounds;
+  const others = remaining.filter((s) => boxesOverlap(shapeBox(s), reach));
   const othersTiles = new TileIndex(tilesOf(db, area.id, true));
   const candidates = db
     .prepare<[number, number, number, number], { cdid: number; lat: number; lon: number }>(

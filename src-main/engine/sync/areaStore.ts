@@ -3,7 +3,7 @@
  * an area drops its ledger, runs and jobs, and the incidents it brought in that no remaining area
  * covers (areaRemoval.ts has the rule), unless `keepIncidents` is set; imported incidents stay.
  */
-import { shapeBox, shapeCenter, type Shape } from '../geo/shape';
+import { shapeBox, shapeCenter, type Shape } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
 import { removeOrphanedIncidents, removeSyncState } from './areaRemoval';
 

@@ -19,7 +19,7 @@
  *     the job fails with that reason.
  */
 import { CRIME_TYPES } from '../../../src-shared/crimeTypes';
-import type { Shape } from '../geo/shape';
+import type { Shape } from '../../../src-shared/geo';
 import { canSplit, inTile, splitTile, type Tile } from '../geo/tiles';
 import { addDays, dayStartUtc } from '../time/localDay';
 import { offsetAt } from '../time/wallToInstant';

@@ -5,8 +5,8 @@
  * simply finds them again. A 404 (removed, or out of the window) is recorded so it is not retried.
  */
 import { ApiError } from '../api/apiError';
-import { contains } from '../geo/shape';
-import { shapeBox } from '../geo/shape';
+import { contains } from '../../../src-shared/geo';
+import { shapeBox } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
 import type { AreaRecord } from './areaStore';
 import { CONCURRENCY } from './constants';

@@ -12,7 +12,7 @@
  * Lower bound: for each root tile, max(1, ceil(n / 500)), n = incidents it returned (seen by this
  * run inside the root circle) — no strategy can do with fewer requests for those tiles.
  */
-import { contains, type Shape } from '../geo/shape';
+import { contains, type Shape } from '../../../src-shared/geo';
 import { inTile } from '../geo/tiles';
 import type { Db } from '../store/database';
 import { addDays, dayStartUtc } from '../time/localDay';

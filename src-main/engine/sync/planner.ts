@@ -5,7 +5,7 @@
  * a first backfill (one circle when the area is smaller); for later runs a tiling planned from the
  * local density, so sparse places are asked about in few, large circles.
  */
-import type { Shape } from '../geo/shape';
+import type { Shape } from '../../../src-shared/geo';
 import { densityTiles, rootTiles, type Tile } from '../geo/tiles';
 import type { Db } from '../store/database';
 import type { AreaRecord } from './areaStore';

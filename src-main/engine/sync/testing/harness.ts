@@ -2,7 +2,7 @@
  * For sync tests: a simulator on loopback (manual clock), a fresh data file, a sync service whose
  * clock is the simulator's, and helpers to compare the local file with the ground truth.
  */
-import { contains, type Shape } from '../../geo/shape';
+import { contains, type Shape } from '../../../../src-shared/geo';
 import { createLogger } from '../../log';
 import { openDatabase, type Db } from '../../store/database';
 import { makeTempDir, type TempDir } from '../../testing/tempDir';

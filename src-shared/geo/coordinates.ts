@@ -1,14 +1,22 @@
 /**
- * Coordinates typed by a person: "41.88, -87.63", "41.88 -87.63", "41.88N 87.63W",
- * "41°52'48\"N 87°37'48\"W". Latitude first. Null when it is not a position on Earth.
+ * Positions: what counts as one on Earth, and coordinates typed by a person — "41.88, -87.63",
+ * "41.88 -87.63", "41.88N 87.63W", "41°52'48\"N 87°37'48\"W". Latitude first unless the
+ * hemispheres say otherwise.
  */
-export type LatLon = { lat: number; lon: number };
+export type Position = { lat: number; lon: number };
+
+/** A finite latitude in [-90, 90]. */
+export const isLatitude = (lat: number): boolean => Math.abs(lat) <= 90;
+/** A finite longitude in [-180, 180]. */
+export const isLongitude = (lon: number): boolean => Math.abs(lon) <= 180;
 
 const PART =
   /(-?\d+(?:\.\d+)?)\s*(?:°\s*(?:(\d+(?:\.\d+)?)\s*['′]\s*(?:(\d+(?:\.\d+)?)\s*(?:"|″|'')\s*)?)?)?\s*([NSEW])?/giy;
 
-function parts(text: string): { value: number; hemi: string | null }[] | null {
-  const out: { value: number; hemi: string | null }[] = [];
+type Part = { value: number; hemi: string | null };
+
+function parts(text: string): Part[] | null {
+  const out: Part[] = [];
   let rest = text.trim();
   while (rest.length > 0) {
     PART.lastIndex = 0;
@@ -22,13 +30,14 @@ function parts(text: string): { value: number; hemi: string | null }[] | null {
   return out;
 }
 
-export function parseCoordinates(text: string): LatLon | null {
+/** The position typed coordinates name; null when they are not a position on Earth. */
+export function parseCoordinates(text: string): Position | null {
   const found = parts(text);
   if (!found || found.length !== 2) return null;
-  let [a, b] = found as [{ value: number; hemi: string | null }, { value: number; hemi: string | null }];
+  let [a, b] = found as [Part, Part];
   if (a.hemi === 'E' || a.hemi === 'W' || b.hemi === 'N' || b.hemi === 'S') [a, b] = [b, a];
   const lat = a.hemi === 'S' ? -Math.abs(a.value) : a.value;
   const lon = b.hemi === 'W' ? -Math.abs(b.value) : b.value;
-  if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) return null;
+  if (!(isLatitude(lat) && isLongitude(lon))) return null;
   return { lat, lon };
 }

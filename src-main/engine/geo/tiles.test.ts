@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { degreeExtents, milesBetween } from './distance';
-import { centroid, insidePolygon, selfIntersects } from './polygon';
-import { contains, shapeProblems, type Shape } from './shape';
+import { contains, degreeExtents, type Shape } from '../../../src-shared/geo';
 import {
   coveringTile,
   densityTiles,
@@ -45,65 +43,6 @@ function pointsInside(shape: Shape, n: number, seed = 1): [number, number][] {
 }
 
 const covered = (tiles: Tile[], lat: number, lon: number): boolean => tiles.some((t) => inTile(t, lat, lon));
-
-describe('distances', () => {
-  it('measures miles on the sphere and degree extents of a ground circle', () => {
-    expect(milesBetween(40.7128, -74.006, 41.8781, -87.6298)).toBeCloseTo(711, -1);
-    const { dLat, dLon } = degreeExtents(40, 1);
-    expect(dLat).toBeCloseTo(1 / 69.09, 4);
-    expect(dLon).toBeCloseTo(1 / (69.09 * Math.cos((40 * Math.PI) / 180)), 4);
-  });
-});
-
-describe('polygons', () => {
-  const square: [number, number][] = [
-    [0, 0],
-    [0, 1],
-    [1, 1],
-    [1, 0],
-  ];
-  it('finds inside points, the centroid and crossings', () => {
-    expect(insidePolygon(0.5, 0.5, square)).toBe(true);
-    expect(insidePolygon(1.5, 0.5, square)).toBe(false);
-    expect(centroid(square)).toEqual([0.5, 0.5]);
-    expect(selfIntersects(square)).toBe(false);
-    expect(
-      selfIntersects([
-        [0, 0],
-        [1, 1],
-        [0, 1],
-        [1, 0],
-      ]),
-    ).toBe(true);
-  });
-
-  it('explains unusable shapes in plain words', () => {
-    expect(shapeProblems({ kind: 'circle', lat: 95, lon: 0, radiusMi: 1 })[0]).toMatch(/latitude/);
-    expect(shapeProblems({ kind: 'circle', lat: 40, lon: -74, radiusMi: 0 })[0]).toMatch(/greater than 0/);
-    expect(shapeProblems({ kind: 'circle', lat: 40, lon: -74, radiusMi: 500 })[0]).toMatch(/at most/);
-    expect(
-      shapeProblems({
-        kind: 'polygon',
-        points: [
-          [0, 0],
-          [1, 1],
-        ],
-      })[0],
-    ).toMatch(/at least 3/);
-    expect(
-      shapeProblems({
-        kind: 'polygon',
-        points: [
-          [0, 0],
-          [0.1, 0.1],
-          [0, 0.1],
-          [0.1, 0],
-        ],
-      })[0],
-    ).toMatch(/cross/);
-    expect(shapeProblems({ kind: 'polygon', points: square.map(([a, b]) => [a / 10, b / 10]) })).toEqual([]);
-  });
-});
 
 describe('tiles', () => {
   const city: Shape = { kind: 'circle', lat: 40.7549, lon: -73.984, radiusMi: 1.5 };
