@@ -4,8 +4,22 @@
  * revalidated (If-None-Match / If-Modified-Since); when the server cannot be reached a stale tile is
  * still shown, so an office that goes offline keeps the streets it has seen. At most two requests
  * run at once, with a User-Agent that names Blotter, as tile usage policies ask.
+ *
+ * The tile server is an outbound address like any other (api/outboundAddress.ts): https only (plain
+ * http on literal loopback), no redirect to another origin, at most 4 MB a tile after decompression.
+ * What comes back must be a tile by its own bytes — PNG, JPEG, WebP, or a vector tile (gzip or a
+ * raw MVT protobuf); anything else (an HTML page, JSON, a script) is refused, never cached and never
+ * handed to the page, and the content type the page gets is the one the bytes prove, not the
+ * server's header.
  */
 import type { TileBytes, TileCoord } from '../../../src-shared/basemap';
+import {
+  BODY_CAPS,
+  checkOutboundUrl,
+  OutboundRefused,
+  outboundGet,
+  readCapped,
+} from '../api/outboundAddress';
 import type { FetchLike } from '../api/source';
 import { freshness } from './cachePolicy';
 import type { TileCache } from './tileCache';
@@ -50,60 +64,96 @@ function limiter(max: number) {
   };
 }
 
+/** A tile URL for messages: its host and path, never a query (which may hold a token). */
+function shown(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname}`;
+  } catch {
+    return 'the tile URL';
+  }
+}
+
 export function openOnlineTiles(options: OnlineOptions): TileSource {
+  try {
+    checkOutboundUrl(tileUrl(options.template, { z: 0, x: 0, y: 0 }));
+  } catch (error) {
+    void options.cache.close();
+    if (error instanceof OutboundRefused) throw new BasemapProblem(error.message, 'refused');
+    throw error;
+  }
   const now = options.now ?? Date.now;
   const limit = limiter(options.maxConcurrent ?? 2);
   const { cache } = options;
 
-  async function fetchTile(url: string, headers: Record<string, string>): Promise<Response> {
+  /** The answer's status and headers, and its body read under the tile cap, within one timeout. */
+  async function fetchTile(
+    url: string,
+    headers: Record<string, string>,
+  ): Promise<{ response: Response; bytes: Uint8Array | null }> {
     const fetchFn = await options.fetch();
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 15_000);
-    try {
-      return await fetchFn(url, {
-        headers: { 'User-Agent': options.userAgent, ...headers },
-        signal: controller.signal,
-      });
-    } finally {
-      clearTimeout(timer);
+    const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);
+    const response = await outboundGet(fetchFn, url, {
+      headers: { 'User-Agent': options.userAgent, ...headers },
+      signal,
+    });
+    if (response.status !== 200) {
+      await response.body?.cancel().catch(() => undefined);
+      return { response, bytes: null };
     }
+    return { response, bytes: await readCapped(response, BODY_CAPS.tile, 'The map tile') };
+  }
+
+  /** Tile bytes as the page may get them: only what is provably a tile, typed by its own bytes. */
+  function asTile(bytes: Uint8Array): TileBytes | null {
+    const format = sniffFormat(bytes);
+    return format === 'unknown' ? null : { bytes, contentType: CONTENT_TYPES[format] };
   }
 
   async function tile(coord: TileCoord): Promise<TileBytes | null> {
     const url = tileUrl(options.template, coord);
-    const cached = cache.get(url);
+    const hit = cache.get(url);
+    const cached = hit && asTile(hit.bytes) ? hit : undefined;
+    const fromCache = (): TileBytes | null => (cached ? asTile(cached.bytes) : null);
     const started = now();
-    if (cached && started < cached.expiresAt) return { bytes: cached.bytes, contentType: cached.contentType };
+    if (cached && started < cached.expiresAt) return fromCache();
     const conditional: Record<string, string> = {};
     if (cached?.etag) conditional['If-None-Match'] = cached.etag;
     if (cached?.lastModified) conditional['If-Modified-Since'] = cached.lastModified;
-    let response: Response;
+    let answer: { response: Response; bytes: Uint8Array | null };
     try {
-      response = await limit(() => fetchTile(url, conditional));
+      answer = await limit(() => fetchTile(url, conditional));
     } catch (error) {
-      if (cached) return { bytes: cached.bytes, contentType: cached.contentType };
+      if (error instanceof OutboundRefused) throw new BasemapProblem(error.message, 'refused');
+      if (cached) return fromCache();
       throw new BasemapProblem(`The tile server could not be reached (${(error as Error).message}).`);
     }
+    const { response } = answer;
     const get = (name: string) => response.headers.get(name);
     if (response.status === 304 && cached) {
       const fresh = freshness(get, started);
       cache.refresh(url, started + fresh.freshForMs, now());
-      return { bytes: cached.bytes, contentType: cached.contentType };
+      return fromCache();
     }
     if (response.status === 404 || response.status === 204) return null;
-    if (!response.ok) {
-      if (cached) return { bytes: cached.bytes, contentType: cached.contentType };
-      throw new BasemapProblem(`The tile server answered HTTP ${response.status} for ${url}.`);
+    if (!answer.bytes) {
+      if (cached) return fromCache();
+      throw new BasemapProblem(`The tile server answered HTTP ${response.status} for ${shown(url)}.`);
     }
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const contentType = get('content-type')?.split(';')[0]?.trim() || CONTENT_TYPES[sniffFormat(bytes)];
+    const checked = asTile(answer.bytes);
+    if (!checked) {
+      throw new BasemapProblem(
+        `The tile server sent something that is not a map tile for ${shown(url)} (not PNG, JPEG, WebP or a vector tile); Blotter did not show or keep it.`,
+        'refused',
+      );
+    }
     const fresh = freshness(get, started);
     if (fresh.store) {
       cache.put(
         {
           url,
-          bytes,
-          contentType,
+          bytes: checked.bytes,
+          contentType: checked.contentType,
           etag: get('etag'),
           lastModified: get('last-modified'),
           expiresAt: started + fresh.freshForMs,
@@ -111,7 +161,7 @@ export function openOnlineTiles(options: OnlineOptions): TileSource {
         now(),
       );
     }
-    return { bytes, contentType };
+    return checked;
   }
 
   return {

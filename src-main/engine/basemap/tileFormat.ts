@@ -21,7 +21,10 @@ export function formatFromName(name: string | null | undefined): TileFormat | nu
   return null;
 }
 
-/** The format of tile bytes, from their first bytes (gzip-compressed data is taken as MVT). */
+/**
+ * The format of tile bytes, from their first bytes: gzip-compressed data is taken as MVT, and so is
+ * a raw MVT protobuf (its first field is `layers`, field 3, length-delimited: byte 0x1a).
+ */
 export function sniffFormat(bytes: Uint8Array): TileFormat {
   const b = (i: number) => bytes[i] ?? -1;
   if (b(0) === 0x89 && b(1) === 0x50 && b(2) === 0x4e && b(3) === 0x47) return 'png';
@@ -29,6 +32,7 @@ export function sniffFormat(bytes: Uint8Array): TileFormat {
   if (b(0) === 0x52 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x46 && b(8) === 0x57 && b(9) === 0x45)
     return 'webp';
   if (b(0) === 0x1f && b(1) === 0x8b) return 'mvt';
+  if (b(0) === 0x1a && bytes.length > 2) return 'mvt';
   return 'unknown';
 }
 

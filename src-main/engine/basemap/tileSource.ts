@@ -14,7 +14,11 @@ export interface TileSource {
 
 /** A problem the user can fix, in plain words (a missing file, a vector file, a bad URL…). */
 export class BasemapProblem extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** offline: the server could not be reached; refused: its address or answer broke the outbound rules. */
+    readonly kind: 'offline' | 'refused' = 'offline',
+  ) {
     super(message);
     this.name = 'BasemapProblem';
   }

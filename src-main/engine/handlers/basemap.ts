@@ -36,7 +36,9 @@ export const basemapHandlers = {
     try {
       tile = await serviceOf(ctx).tile(coord);
     } catch (error) {
-      if (error instanceof BasemapProblem) throw new EngineError('offline', error.message);
+      if (error instanceof BasemapProblem) {
+        throw new EngineError(error.kind === 'refused' ? 'bad_response' : 'offline', error.message);
+      }
       throw error;
     }
     if (!tile) throw new EngineError('not_found', `No basemap tile at ${coord.z}/${coord.x}/${coord.y}.`);
