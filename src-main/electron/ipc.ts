@@ -2,7 +2,8 @@
  * The one registration loop: a handler per contract call, on the call's channel. Each handler checks
  * the sender, parses the input with the contract's zod schema and forwards it to the engine. Every
  * path answers a `Result`; nothing throws across IPC (a thrown error would reach the renderer as an
- * untyped string).
+ * untyped string). `confirmBaseUrl` (let the stored API key go to a new base URL) is forwarded only
+ * after the user said yes in the main-process dialog naming the host (keyAddressDialog.ts).
  */
 import {
   callNames,
@@ -28,12 +29,33 @@ export interface CallRegistrationDeps<E extends SenderLike> {
   ipcMain: IpcMainLike<E>;
   engine: Pick<EngineHandle, 'call'>;
   isTrustedSender(event: E): boolean;
+  /**
+   * Asks the user whether the stored API key may go to `host` (keyAddressDialog.ts). `confirmBaseUrl`
+   * reaches the engine only after a yes; without this, it never does.
+   */
+  confirmKeyAddress?(host: string): Promise<boolean>;
 }
 
 const FORBIDDEN: BridgeError = {
   code: 'forbidden_sender',
   message: 'Only the Blotter window may call the engine.',
 };
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host || null;
+  } catch {
+    return null;
+  }
+}
+
+const notConfirmed = (host: string): Result<unknown> => ({
+  ok: false,
+  error: {
+    code: 'base_url_unconfirmed',
+    message: `The API key stays where it was: you did not confirm sending it to ${host.slice(0, 200)}.`,
+  },
+});
 
 /** Registers one handler per call name; returns the function that removes them all. */
 export function registerCalls<E extends SenderLike>(deps: CallRegistrationDeps<E>): () => void {
@@ -56,6 +78,11 @@ async function handleCall<E extends SenderLike>(
     }
     const parsed = parseCallInput(name, input);
     if (!parsed.ok) return parsed;
+    if (name === 'confirmBaseUrl') {
+      const { baseUrl } = parsed.value as { baseUrl: string };
+      const host = hostOf(baseUrl);
+      if (!host || !(await deps.confirmKeyAddress?.(host))) return notConfirmed(host ?? baseUrl);
+    }
     return await deps.engine.call(name, parsed.value);
   } catch (error) {
     log.error(`${name} failed`, { error });

@@ -18,6 +18,7 @@ import { electronExportHooks } from './exportDialogs';
 import { forwardEvents } from './events';
 import { hardenWebContents } from './hardening';
 import { registerCalls } from './ipc';
+import { keyAddressConfirmer } from './keyAddressDialog';
 import { netFetchBridge } from './netFetchBridge';
 import { closeOnQuit } from './quit';
 import { createReportPrinter } from './reportPrinter';
@@ -133,6 +134,8 @@ function run(): void {
         ipcMain,
         engine: exporting,
         isTrustedSender: (event) => isMainWindow(event) || printer.isReportSender(event),
+        // A new base URL takes the stored API key only after the user says yes here.
+        confirmKeyAddress: keyAddressConfirmer<BrowserWindow>(dialog, currentWindow),
       });
       forwardEvents(engine, () => currentWindow()?.webContents);
       openWindow();
