@@ -4,7 +4,7 @@ import { seededRandom } from './random';
 import { CENTRE_X, CENTRE_Y, TEST_UTM } from './testPoints';
 
 describe('square grid', () => {
-  const grid = new Grid('square', 100, { minX: 1234, minY: -50, maxX: 1600, maxY: 250 });
+  const grid = Grid.over('square', 100, { minX: 1234, minY: -50, maxX: 1600, maxY: 250 });
 
   it('starts at floor(min / cell) · cell and covers the extent', () => {
     expect([grid.originX, grid.originY]).toEqual([1200, -100]);
@@ -29,7 +29,7 @@ describe('square grid', () => {
 
 describe('hexagon grid (flat-topped, cell size = flat-to-flat width)', () => {
   const w = 200;
-  const grid = new Grid('hexagon', w, { minX: 0, minY: 0, maxX: 2000, maxY: 1500 });
+  const grid = Grid.over('hexagon', w, { minX: 0, minY: 0, maxX: 2000, maxY: 1500 });
 
   it('has flats a cell size apart, 6 neighbours at one cell, and sides of w/√3', () => {
     expect(grid.centreY(3, 5) - grid.centreY(3, 4)).toBeCloseTo(w, 9);
@@ -65,7 +65,7 @@ describe('hexagon grid (flat-topped, cell size = flat-to-flat width)', () => {
 });
 
 describe('cells in lon/lat and the coverage mask', () => {
-  const grid = new Grid('square', 500, {
+  const grid = Grid.over('square', 500, {
     minX: CENTRE_X - 5000,
     minY: CENTRE_Y - 5000,
     maxX: CENTRE_X + 5000,

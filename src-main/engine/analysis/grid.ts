@@ -13,36 +13,58 @@ export type Extent = { minX: number; minY: number; maxX: number; maxY: number };
 const SQRT3 = Math.sqrt(3);
 
 export class Grid {
-  readonly cols: number;
-  readonly rows: number;
-  readonly originX: number;
-  readonly originY: number;
   /** Hexagon side (cellSize / √3); unused for squares. */
   private readonly side: number;
 
-  /** A grid covering `extent` (grown by `margin` metres on every side). */
-  constructor(
+  private constructor(
     readonly kind: GridKind,
     readonly cellSize: number,
-    extent: Extent,
-    margin = 0,
+    readonly originX: number,
+    readonly originY: number,
+    readonly cols: number,
+    readonly rows: number,
   ) {
     if (!(cellSize > 0)) throw new RangeError('The cell size must be a positive number of metres.');
+    this.side = cellSize / SQRT3;
+  }
+
+  /** A grid of `cols` × `rows` cells whose cell (0, 0) starts (square) or is centred (hexagon) at the origin. */
+  static sized(
+    kind: GridKind,
+    cellSize: number,
+    originX: number,
+    originY: number,
+    cols: number,
+    rows: number,
+  ): Grid {
+    return new Grid(kind, cellSize, originX, originY, cols, rows);
+  }
+
+  /** A grid covering `extent` (grown by `margin` metres on every side), origin at floor(min / cell) · cell. */
+  static over(kind: GridKind, cellSize: number, extent: Extent, margin = 0): Grid {
     const c = cellSize;
-    const minX = extent.minX - margin;
-    const minY = extent.minY - margin;
-    this.originX = Math.floor(minX / c) * c;
-    this.originY = Math.floor(minY / c) * c;
-    this.side = c / SQRT3;
-    if (kind === 'square') {
-      this.cols = Math.floor((extent.maxX + margin - this.originX) / c) + 1;
-      this.rows = Math.floor((extent.maxY + margin - this.originY) / c) + 1;
-    } else {
-      // Centres of column q at originX + 1.5·side·q; odd columns half a cell higher. One spare
-      // column and row so the slanted edges of the last ones still hold every point.
-      this.cols = Math.floor((extent.maxX + margin - this.originX) / (1.5 * this.side)) + 2;
-      this.rows = Math.floor((extent.maxY + margin - this.originY) / c) + 2;
-    }
+    if (!(c > 0)) throw new RangeError('The cell size must be a positive number of metres.');
+    const originX = Math.floor((extent.minX - margin) / c) * c;
+    const originY = Math.floor((extent.minY - margin) / c) * c;
+    if (kind === 'square')
+      return new Grid(
+        kind,
+        c,
+        originX,
+        originY,
+        Math.floor((extent.maxX + margin - originX) / c) + 1,
+        Math.floor((extent.maxY + margin - originY) / c) + 1,
+      );
+    // Centres of column q at originX + 1.5·side·q; odd columns half a cell higher. One spare
+    // column and row so the slanted edges of the last ones still hold every point.
+    return new Grid(
+      kind,
+      c,
+      originX,
+      originY,
+      Math.floor((extent.maxX + margin - originX) / ((1.5 * c) / SQRT3)) + 2,
+      Math.floor((extent.maxY + margin - originY) / c) + 2,
+    );
   }
 
   get size(): number {

@@ -77,7 +77,7 @@ export function kdeOf(
   let r = options.radiusM ?? defaultRadius(x, y);
   if (!(r > 0)) r = 100; // every point at one place: no spread to measure
   const cell = options.cellSizeM ?? r / 10;
-  const grid = new Grid('square', cell, extentOf(x, y));
+  const grid = Grid.over('square', cell, extentOf(x, y));
   const { cols, rows, originX, originY } = grid;
   const acc = new Float64Array(grid.size);
   const r2 = r * r;
