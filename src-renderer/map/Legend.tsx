@@ -1,6 +1,8 @@
 /**
- * The legend: each type's colour and how many incidents match the filters (and how many are in
- * view). A row is a toggle button that hides or shows its type on every view (the shared filter).
+ * The legend: each type's colour, how many incidents match the filters and how many of them are in
+ * the current view, under labelled columns. A row is a toggle button that hides or shows its type on
+ * every view (the shared filter). The "In view" column follows the map whichever layers are on.
+ * On a small map it starts folded, so it never covers the map.
  */
 import { useState } from 'react';
 import type { LegendEntry } from './palette';
@@ -12,15 +14,17 @@ export type LegendProps = {
   shown: (type: string) => boolean;
   onToggle: (type: string) => void;
   total: number | null;
+  /** Whether it starts open (folded on small maps). */
+  initiallyOpen?: boolean;
 };
 
 const NUMBER = new Intl.NumberFormat('en-US');
 const fmt = (n: number) => NUMBER.format(n);
 
-export function Legend({ entries, inView, shown, onToggle, total }: LegendProps) {
-  const [open, setOpen] = useState(true);
+export function Legend({ entries, inView, shown, onToggle, total, initiallyOpen = true }: LegendProps) {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
-    <section className={styles.mapLegend} aria-label="Legend" data-testid="map-legend">
+    <section className={styles.mapLegend} aria-label="Legend" data-testid="map-legend" data-open={open}>
       <header>
         <strong>{total === null ? 'Counting…' : `${fmt(total)} incidents`}</strong>
         <button
@@ -30,12 +34,19 @@ export function Legend({ entries, inView, shown, onToggle, total }: LegendProps)
           onClick={() => setOpen(!open)}
           title={open ? 'Fold the legend' : 'Show the legend'}
         >
-          {open ? 'in view ▴' : 'legend ▾'}
+          {open ? 'Fold ▴' : 'Legend ▾'}
         </button>
       </header>
+      <div className={styles.legendColumns} hidden={!open} aria-hidden="true">
+        <span />
+        <span>Type</span>
+        <span title="Incidents that match the filters">Matching</span>
+        <span title="Of those, how many are in the map's current view">In view</span>
+      </div>
       <ul hidden={!open}>
         {entries.map((e) => {
           const on = shown(e.type);
+          const viewCount = on && inView ? fmt(inView[e.type] ?? 0) : '';
           return (
             <li key={e.type}>
               <button
@@ -54,9 +65,11 @@ export function Legend({ entries, inView, shown, onToggle, total }: LegendProps)
                 <span className={styles.legendCount} data-type={e.type}>
                   {on ? fmt(e.count) : '—'}
                 </span>
-                <span className={`${styles.legendView} muted`}>
-                  {on && inView ? fmt(inView[e.type] ?? 0) : ''}
+                <span className="visually-hidden">{on ? ' matching,' : ''}</span>
+                <span className={`${styles.legendView} muted`} data-in-view={e.type}>
+                  {viewCount}
                 </span>
+                <span className="visually-hidden">{viewCount ? ' in view' : ''}</span>
               </button>
             </li>
           );

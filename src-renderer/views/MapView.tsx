@@ -23,6 +23,8 @@ import { useClusterLayers } from '../map/useClusterLayers';
 import { useLeafletMap } from '../map/useLeafletMap';
 import { useLegendCounts } from '../map/useLegendCounts';
 import { useMapPoints } from '../map/useMapPoints';
+import { watchInView } from '../map/inViewWatch';
+import { useSmallMap } from '../map/useSmallMap';
 import { EmptyState } from '../shell/EmptyState';
 import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
@@ -50,6 +52,7 @@ export function MapView({ setup }: DataViewProps) {
   const { client, areas } = useWorkspace();
   const { filters, update, dataVersion } = useFilters();
   const { ref, map } = useLeafletMap(theme.water);
+  const small = useSmallMap(map);
   const [layers, setLayers] = useState<Layers>({ clusters: true, heat: false, labels: true, streets: true });
   const [openCdid, setOpenCdid] = useState<number | null>(null);
   const [spot, setSpot] = useState<Spot | null>(null);
@@ -59,16 +62,21 @@ export function MapView({ setup }: DataViewProps) {
   const fitted = useRef(false);
   const typesRef = useRef<string[]>([]);
 
-  // After each draw: the legend's "in view" counts, as a low-priority update (the map is drawn already).
-  const onDrawn = useCallback((batch: ClusterBatch) => {
+  // The legend's "in view" counts, as a low-priority update (the map is drawn already).
+  const onCounts = useCallback((batch: ClusterBatch) => {
     const types = typesRef.current;
     const next: Record<string, number> = {};
     types.forEach((t, i) => (next[t] = (next[t] ?? 0) + (batch.inView[i] ?? 0)));
-    startTransition(() => {
-      setInView(next);
-      setDraws((d) => d + 1);
-    });
+    startTransition(() => setInView(next));
   }, []);
+  // After each cluster draw: the counts, and one more draw.
+  const onDrawn = useCallback(
+    (batch: ClusterBatch) => {
+      onCounts(batch);
+      startTransition(() => setDraws((d) => d + 1));
+    },
+    [onCounts],
+  );
 
   const { cluster, clusters, heat } = useClusterLayers(map, theme, (p) => void pick(p), onDrawn);
   const points = useMapPoints(client, cluster, filters, dataVersion);
@@ -122,6 +130,12 @@ export function MapView({ setup }: DataViewProps) {
     if (layers.clusters) clusters.addTo(map);
     else clusters.remove();
   }, [map, clusters, layers.clusters]);
+
+  // With the clusters off nothing draws them, so the "in view" counts are asked for after each move.
+  useEffect(() => {
+    if (!map || !cluster || layers.clusters || !info) return;
+    return watchInView(map, cluster, onCounts);
+  }, [map, cluster, layers.clusters, info, onCounts]);
 
   useEffect(() => {
     if (!map || !heat) return;
@@ -186,6 +200,7 @@ export function MapView({ setup }: DataViewProps) {
             className={styles.mapCanvas}
             data-testid="map"
             data-map-state={state}
+            tabIndex={0}
             data-draws={draws}
             aria-label="Map of incidents"
             role="region"
@@ -197,6 +212,8 @@ export function MapView({ setup }: DataViewProps) {
             shown={(t) => isShown(filters.types, t)}
             onToggle={onToggle}
             total={counts.total}
+            initiallyOpen={!small}
+            key={small ? 'small' : 'large'}
           />
           <p className={styles.mapAttribution} data-testid="map-attribution">
             {basemap.attribution.join(' · ')}
