@@ -1,8 +1,12 @@
 /**
  * The filter bar above Map, Table, History and Export: the total, free text, area, dates, type
  * chips with counts, time of day, weekdays and removed incidents, and Clear all. Every control
- * applies at once except the text box (debounced). The total follows every change.
+ * applies at once except the text box (debounced). The total follows every change. "Fewer filters"
+ * folds it to its first row (dates, times of day, weekdays and types behind "More filters") (the total, text, area, Clear all), which short windows start with, so
+ * the map keeps its room.
  */
+import { useId, useState } from 'react';
+import { isShortWindow } from '../shell/shortWindow';
 import { count } from '../text/count';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import { AreaPicker } from './AreaPicker';
@@ -21,8 +25,10 @@ export function FilterBar() {
   const { areas } = useWorkspace();
   const counts = useCounts();
   const total = counts.total === null ? '…' : count(counts.total);
+  const [folded, setFolded] = useState(isShortWindow);
+  const moreId = useId();
   return (
-    <section className={styles.filterBar} aria-label="Filters">
+    <section className={styles.filterBar} aria-label="Filters" data-folded={folded}>
       <div className={styles.filterRow}>
         <output
           className={styles.filterTotal}
@@ -50,14 +56,25 @@ export function FilterBar() {
         >
           Clear all
         </button>
+        <button
+          type="button"
+          className={`link-button ${styles.filterFold}`}
+          aria-expanded={!folded}
+          aria-controls={moreId}
+          onClick={() => setFolded(!folded)}
+        >
+          {folded ? 'More filters ▾' : 'Fewer filters ▴'}
+        </button>
       </div>
-      <div className={styles.filterRow}>
-        <DateControl filters={filters} range={counts.range} update={update} />
-        <HoursControl filters={filters} update={update} />
-        <WeekdayToggles filters={filters} update={update} />
-      </div>
-      <div className={styles.filterRow}>
-        <TypeChips filters={filters} byType={counts.byType} update={update} />
+      <div id={moreId} className={styles.filterMore} hidden={folded}>
+        <div className={styles.filterRow}>
+          <DateControl filters={filters} range={counts.range} update={update} />
+          <HoursControl filters={filters} update={update} />
+          <WeekdayToggles filters={filters} update={update} />
+        </div>
+        <div className={styles.filterRow}>
+          <TypeChips filters={filters} byType={counts.byType} update={update} />
+        </div>
       </div>
       {counts.error ? (
         <p className={styles.filterError} role="alert">

@@ -10,6 +10,7 @@ import {
   isDefault,
   presetPatch,
   rangePatch,
+  rangeSwapped,
   textPatch,
   toggleType,
   toggleWeekday,
@@ -133,5 +134,15 @@ describe('a drawn shape as the area', () => {
       [5, 6],
     ];
     expect(areaFilterOf({ kind: 'polygon', points })).toEqual({ polygon: points });
+  });
+});
+
+describe('a custom range whose "to" is before its "from"', () => {
+  it('is swapped, and the swap is reported so the bar can say so', () => {
+    expect(rangePatch('2026-03-10', '2026-03-01')).toMatchObject({ from: '2026-03-01', to: '2026-03-10' });
+    expect(rangeSwapped('2026-03-10', '2026-03-01')).toBe(true);
+    expect(rangeSwapped('2026-03-01', '2026-03-10')).toBe(false);
+    expect(rangeSwapped('2026-03-01', '2026-03-01')).toBe(false);
+    expect(rangeSwapped('2026-03-10', '')).toBe(false);
   });
 });

@@ -39,6 +39,12 @@ export function rangePatch(from: string, to: string): Partial<Filters> {
   return { preset: undefined, from: start, to: end };
 }
 
+/** Whether `rangePatch(from, to)` swaps the ends (both valid, "to" before "from"): the bar says so. */
+export function rangeSwapped(from: string, to: string): boolean {
+  const patch = rangePatch(from, to);
+  return patch.from !== undefined && patch.to !== undefined && patch.from !== from;
+}
+
 /** Start and end hour (end exclusive, may wrap past midnight); a null start means any time. */
 export function hoursPatch(start: number | null, end: number | null): Partial<Filters> {
   if (start === null) return { hours: undefined };
