@@ -15,6 +15,7 @@ import { createClient } from './bridge/client';
 import { FilterBar } from './filters/FilterBar';
 import { FiltersProvider } from './filters/FiltersContext';
 import { Nav } from './shell/Nav';
+import { SkipLink } from './shell/SkipLink';
 import { StartupScreen } from './shell/StartupScreen';
 import { ViewSwitch } from './views/ViewSwitch';
 import { FirstRunFrame } from './welcome/FirstRunFrame';
@@ -34,7 +35,7 @@ export function App({ api }: { api: BlotterApi }) {
   const client = useMemo(() => createClient(api), [api]);
   const { state, apply, reload } = useAppState(client);
   const view = useHashRoute();
-  const mainRef = useFocusOnViewChange(view);
+  const { container: mainRef, skipToMap } = useFocusOnViewChange(view);
   // First run (src-renderer/welcome): the welcome screen, the demo banner; ready once it is known.
   const firstRun = useFirstRun(client, state.keyStatus);
   useBodyFlags(isReady(state) && firstRun.loaded, state.loadError);
@@ -48,6 +49,7 @@ export function App({ api }: { api: BlotterApi }) {
     <WorkspaceProvider client={client}>
       <SharedFilters>
         <div className="shell">
+          {firstRun.welcome ? null : <SkipLink onSkip={skipToMap} />}
           <aside className="sidebar">
             <div className="brand">
               <span className="brand-mark" aria-hidden="true" />

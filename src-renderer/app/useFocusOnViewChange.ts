@@ -1,14 +1,33 @@
-/** Moves keyboard focus to the new view's heading after navigation (not on first load). */
-import { useEffect, useRef, type RefObject } from 'react';
+/**
+ * Keyboard focus after navigation (not on first load): the new view's heading; or, after "Skip to
+ * map", the map itself. `skipToMap()` focuses the map now when it is showing, else opens the Map view
+ * and focuses the map once it is there.
+ */
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { MAP_SELECTOR } from '../shell/SkipLink';
 import type { ViewId } from './routes';
 
-export function useFocusOnViewChange(view: ViewId): RefObject<HTMLElement | null> {
+export function useFocusOnViewChange(view: ViewId): {
+  container: RefObject<HTMLElement | null>;
+  skipToMap: () => void;
+} {
   const container = useRef<HTMLElement>(null);
   const previous = useRef<ViewId | null>(null);
+  const wantMap = useRef(false);
   useEffect(() => {
-    if (previous.current !== null && previous.current !== view)
-      container.current?.querySelector('h1')?.focus();
+    if (previous.current !== null && previous.current !== view) {
+      const map = wantMap.current ? container.current?.querySelector<HTMLElement>(MAP_SELECTOR) : null;
+      if (map) map.focus();
+      else container.current?.querySelector('h1')?.focus();
+    }
+    wantMap.current = false;
     previous.current = view;
   }, [view]);
-  return container;
+  const skipToMap = useCallback(() => {
+    const map = container.current?.querySelector<HTMLElement>(MAP_SELECTOR);
+    if (view === 'map' && map) return map.focus();
+    wantMap.current = true;
+    window.location.hash = '#/map';
+  }, [view]);
+  return { container, skipToMap };
 }

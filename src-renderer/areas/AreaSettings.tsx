@@ -1,4 +1,7 @@
-/** An area's schedule: how often it is refreshed, and a switch that pauses automatic syncing. */
+/**
+ * An area's schedule: how often it is refreshed, and a switch for automatic refreshing. The switch
+ * is on while the area refreshes by itself and says so ("On"/"Off"); turning it off pauses the area.
+ */
 import { useId } from 'react';
 import type { AreaView } from '../../src-shared/sync';
 import { errorText } from '../text/errorText';
@@ -12,6 +15,11 @@ export const REFRESH_CHOICES = [
   { minutes: 360, label: 'every 6 hours' },
   { minutes: 1440, label: 'once a day' },
 ];
+
+/** What the automatic-refresh switch says beside it, so its state reads in words, not only its knob. */
+export function autoRefreshText(paused: boolean): string {
+  return paused ? 'Off — paused, not refreshed automatically' : 'On';
+}
 
 export function AreaSettings({ area, onProblem }: { area: AreaView; onProblem: (text: string) => void }) {
   const { client, upsertArea } = useWorkspace();
@@ -41,12 +49,19 @@ export function AreaSettings({ area, onProblem }: { area: AreaView; onProblem: (
         <input
           type="checkbox"
           role="switch"
-          checked={area.paused}
-          onChange={(e) => void run(client.call('setAreaPaused', { id: area.id, paused: e.target.checked }))}
+          checked={!area.paused}
+          aria-describedby={`${id}-auto-state`}
+          onChange={(e) => void run(client.call('setAreaPaused', { id: area.id, paused: !e.target.checked }))}
         />
-        <span>Paused</span>
+        <span>Refresh automatically</span>
       </label>
-      {area.paused ? <span className="muted">Not refreshed automatically</span> : null}
+      <span
+        id={`${id}-auto-state`}
+        className={area.paused ? 'muted' : undefined}
+        data-testid="auto-refresh-state"
+      >
+        {autoRefreshText(area.paused)}
+      </span>
     </div>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The label that never leaves the screen while the demo runs: everything shown is synthetic, where
  * it is kept, how its sync is going, and "Remove demo data" (with a confirmation), which deletes
- * the demo folder and its key and returns to the welcome screen.
+ * the demo folder and its key and returns to the welcome screen. It collapses to one line (the label,
+ * the sync status and the buttons); on short windows it starts collapsed, to leave the map room.
  */
 import { useEffect, useRef, useState } from 'react';
 import { DEMO_LABEL, type DemoStatus } from '../../src-shared/firstRun';
+import { isShortWindow } from '../shell/shortWindow';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import { demoSync } from './demoProgress';
@@ -25,6 +27,7 @@ export function DemoBannerView({
   onRemove,
 }: DemoBannerProps & { sync: ReturnType<typeof demoSync> }) {
   const [confirming, setConfirming] = useState(false);
+  const [collapsed, setCollapsed] = useState(isShortWindow);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -48,27 +51,40 @@ export function DemoBannerView({
       aria-label={DEMO_LABEL}
       data-testid="demo-banner"
       data-demo-sync={sync.state}
+      data-collapsed={collapsed}
     >
       <div className={styles.demoBannerMain}>
         <span className={`badge ${styles.badgeDemo}`}>{DEMO_LABEL}</span>
-        <span>
-          Made-up incidents from Blotter&apos;s built-in simulator{demo.city ? ` (${demo.city})` : ''}:
-          nothing here is real.{demo.dataDir ? ' Kept apart from your own data, in ' : ''}
-          {demo.dataDir ? <code>{demo.dataDir}</code> : null}
-          {demo.dataDir ? '.' : ''}
-        </span>
-        {confirming ? null : (
-          <button type="button" className="button" onClick={() => setConfirming(true)}>
-            Remove demo data…
-          </button>
+        {collapsed ? null : (
+          <span className={styles.demoExplain}>
+            Made-up incidents from Blotter&apos;s built-in simulator{demo.city ? ` (${demo.city})` : ''}:
+            nothing here is real.{demo.dataDir ? ' Kept apart from your own data, in ' : ''}
+            {demo.dataDir ? <code>{demo.dataDir}</code> : null}
+            {demo.dataDir ? '.' : ''}
+          </span>
         )}
+        <p className={styles.demoBannerSync} role="status" title={collapsed ? sync.text : undefined}>
+          {sync.text}
+          {demo.keyStorage === 'memory'
+            ? ' (No keychain is reachable: the demo key is kept in memory only.)'
+            : ''}
+        </p>
+        <span className={styles.demoButtons}>
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={!collapsed}
+            onClick={() => setCollapsed(!collapsed)}
+          >
+            {collapsed ? 'Details' : 'Less'}
+          </button>
+          {confirming ? null : (
+            <button type="button" className="button" onClick={() => setConfirming(true)}>
+              Remove demo data…
+            </button>
+          )}
+        </span>
       </div>
-      <p className={styles.demoBannerSync} role="status">
-        {sync.text}
-        {demo.keyStorage === 'memory'
-          ? ' (No keychain is reachable: the demo key is kept in memory only.)'
-          : ''}
-      </p>
       {confirming ? (
         <div className="confirm" role="group" aria-label="Confirm removing the demo data">
           <p>
