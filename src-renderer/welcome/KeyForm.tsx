@@ -1,6 +1,7 @@
 /**
  * "Use my API key": base URL, plan (with Enterprise's own rate and window), the key, then one test
- * request. The key goes to the keychain with the test (testConnection stores, then tests) and is
+ * request. The key goes to the keychain only when the test passes or says 403 (the key is right,
+ * the IP not yet registered) — or when the user chooses "Save anyway" after a failure — and is
  * never read back; it sits in an uncontrolled password field until it is stored. The answer is
  * shown in plain words: what worked, or which link broke (key, static IP, network, proxy…).
  */
@@ -35,7 +36,21 @@ export type KeyFormProps = {
 };
 
 type Outcome =
-  { ok: true; message: string } | { ok: false; code: ErrorCode | 'local'; title: string; message: string };
+  | { ok: true; title: string; message: string }
+  | { ok: false; code: ErrorCode | 'local'; title: string; message: string; canSaveAnyway: boolean };
+
+/**
+ * Failures after which "Save anyway" is offered: the API (or the network) said no. Not for what
+ * the form or the contract refused, a missing keychain, or a 403 (stored already, see below).
+ */
+const SAVE_ANYWAY_CODES: ReadonlySet<string> = new Set([
+  'unauthorized',
+  'offline',
+  'bad_response',
+  'server_error',
+  'rate_limited',
+  'base_url_unconfirmed',
+]);
 
 export function KeyForm({ client, settings, keyStatus, onConnected, onRecheckKeychain }: KeyFormProps) {
   const headingId = useId();
@@ -58,6 +73,14 @@ export function KeyForm({ client, settings, keyStatus, onConnected, onRecheckKey
 
   const test = async (event: FormEvent) => {
     event.preventDefault();
+    await run(false);
+  };
+
+  /**
+   * Tests, and the engine stores only on success or a 403 — or, with `saveAnyway`, whatever the
+   * test says. A key that was not stored stays in the field, so "Save anyway" can send it.
+   */
+  const run = async (saveAnyway: boolean) => {
     setOutcome(null);
     const typed = keyRef.current?.value ?? '';
     const local: FieldErrors & { key?: string } = checkForm(form);
@@ -75,13 +98,26 @@ export function KeyForm({ client, settings, keyStatus, onConnected, onRecheckKey
 
     setBusy(true);
     try {
-      const result = await client.call('testConnection', { ...patchOf(form), ...(key ? { key } : {}) });
+      const result = await client.call('testConnection', {
+        ...patchOf(form),
+        ...(key ? { key } : {}),
+        ...(saveAnyway ? { saveAnyway } : {}),
+      });
       if (keyRef.current) keyRef.current.value = '';
-      setOutcome({ ok: true, message: result.message });
+      setOutcome({ ok: true, title: 'Connected', message: result.message });
     } catch (failure) {
-      if (keyRef.current && failure instanceof BridgeCallError && failure.code !== 'keychain_unavailable') {
-        keyRef.current.value = ''; // stored already; a new one replaces it
+      const code = failure instanceof BridgeCallError ? failure.code : null;
+      if (saveAnyway && code !== 'keychain_unavailable' && code !== 'bad_input') {
+        if (keyRef.current) keyRef.current.value = '';
+        setOutcome({
+          ok: true,
+          title: 'Saved without a working connection',
+          message: `Blotter saved the base URL${key ? ' and the key' : ''} as you entered them. The test said: ${outcomeOf(failure).message}`,
+        });
+        return;
       }
+      // A 403 stores the key (it is right; the IP is not registered yet): clear the field.
+      if (keyRef.current && code === 'ip_not_allowed') keyRef.current.value = '';
       setOutcome(outcomeOf(failure));
       if (failure instanceof BridgeCallError && failure.code === 'bad_input') {
         setErrors(fieldErrorsOf(failure.issues).fields);
@@ -152,12 +188,22 @@ export function KeyForm({ client, settings, keyStatus, onConnected, onRecheckKey
           >
             <h3>{outcome.title}</h3>
             <p>{outcome.message}</p>
+            {outcome.canSaveAnyway ? (
+              <>
+                <p>
+                  Nothing was saved. Correct what is wrong and test again, or keep what you entered anyway.
+                </p>
+                <button type="button" className="button" disabled={busy} onClick={() => void run(true)}>
+                  Save anyway
+                </button>
+              </>
+            ) : null}
           </div>
         ) : null}
         <div className={styles.welcomeResult} role="status">
           {outcome?.ok ? (
             <div className="callout callout-ok">
-              <h3>Connected</h3>
+              <h3>{outcome.title}</h3>
               <p>{outcome.message}</p>
               <button type="button" className="button primary" onClick={onConnected}>
                 Add your first area
@@ -177,7 +223,17 @@ export function outcomeOf(failure: unknown): Outcome {
       failure.code === 'bad_input' && failure.message.startsWith('Invalid ') && failure.issues.length > 0
         ? failure.issues.map((issue) => issue.message).join(' ')
         : failure.message.trim() || errorText(failure);
-    return { ok: false, code: failure.code, title: failureTitle(failure.code), message };
+    // The engine's own bad_input (a 404: no API at this address) may be saved anyway; a contract check may not.
+    const canSaveAnyway =
+      SAVE_ANYWAY_CODES.has(failure.code) ||
+      (failure.code === 'bad_input' && !failure.message.startsWith('Invalid '));
+    return { ok: false, code: failure.code, title: failureTitle(failure.code), message, canSaveAnyway };
   }
-  return { ok: false, code: 'local', title: failureTitle('internal'), message: errorText(failure) };
+  return {
+    ok: false,
+    code: 'local',
+    title: failureTitle('internal'),
+    message: errorText(failure),
+    canSaveAnyway: false,
+  };
 }

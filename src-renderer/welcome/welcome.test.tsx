@@ -74,13 +74,19 @@ describe('the outcome of a connection test', () => {
       code: 'ip_not_allowed',
       title: "This computer's IP address is not allowed (403)",
       message: "This computer's public IP address is not on the key's allowlist. …",
+      canSaveAnyway: false, // a 403 stores what was entered already
     });
+    const rejected = new BridgeCallError('testConnection', { code: 'unauthorized', message: 'Rejected.' });
+    expect(outcomeOf(rejected)).toMatchObject({ canSaveAnyway: true });
     const badUrl = new BridgeCallError('testConnection', {
       code: 'bad_input',
       message: 'Invalid input for testConnection: baseUrl: Enter a full URL',
       issues: [{ path: 'baseUrl', message: 'Enter a full URL, such as https://api.example.com' }],
     });
-    expect(outcomeOf(badUrl)).toMatchObject({ message: 'Enter a full URL, such as https://api.example.com' });
+    expect(outcomeOf(badUrl)).toMatchObject({
+      message: 'Enter a full URL, such as https://api.example.com',
+      canSaveAnyway: false,
+    });
     const noApi = new BridgeCallError('testConnection', {
       code: 'bad_input',
       message: 'api.example.com has no API at this address (HTTP 404 for /crimes.json). Check the base URL.',
@@ -88,6 +94,7 @@ describe('the outcome of a connection test', () => {
     });
     expect(outcomeOf(noApi)).toMatchObject({
       message: expect.stringMatching(/^api\.example\.com has no API/),
+      canSaveAnyway: true,
     });
     expect(outcomeOf(new Error('boom'))).toMatchObject({ ok: false, code: 'local' });
   });

@@ -40,7 +40,12 @@ export type ActivityAction =
   | { type: 'callResult'; ok: true }
   | { type: 'callResult'; ok: false; code: ErrorCode; message?: string }
   /** Publishes pending data changes as a new data version (throttled by the hook). */
-  | { type: 'flushData' };
+  | { type: 'flushData' }
+  /**
+   * What the engine knew when the page opened (getConnectivity): a sync that ran before any window
+   * was there (the demo at start) counts. Fresher evidence already in wins.
+   */
+  | { type: 'linkAtLoad'; online: boolean | null; message?: string };
 
 const isTerminal = (state: SyncProgress['state']): boolean =>
   state === 'done' || state === 'failed' || state === 'paused';
@@ -84,6 +89,12 @@ function onProgress(state: Activity, event: SyncProgress): Activity {
 
 export function activityReducer(state: Activity, action: ActivityAction): Activity {
   switch (action.type) {
+    case 'linkAtLoad':
+      if (state.link.online !== null || action.online === null) return state;
+      return {
+        ...state,
+        link: { online: action.online, ...(action.message ? { message: action.message } : {}) },
+      };
     case 'flushData':
       return state.dataPending ? { ...state, dataVersion: state.dataVersion + 1, dataPending: false } : state;
     case 'callResult':

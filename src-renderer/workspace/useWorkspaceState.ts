@@ -40,6 +40,10 @@ export function useWorkspaceState(client: Client) {
       states.set(event.areaId, event.state);
     });
     reloadAreas();
+    client.call('getConnectivity', {}).then(
+      (known) => dispatch({ type: 'linkAtLoad', ...known }),
+      () => undefined, // an older host: the link stays unknown until evidence arrives
+    );
     return unsubscribe;
   }, [client, reloadAreas]);
 

@@ -6,6 +6,7 @@ import type { KeyStatus } from '../../../src-shared/secrets';
 import { bindKey, ensureBound } from '../api/keyAddress';
 import type { EngineContext } from '../context';
 import { deleteApiKey, keyStatus, storeApiKey } from '../secrets/apiKey';
+import { settingsView } from './connection';
 import type { HandlerGroup } from './handler';
 
 async function announce(ctx: EngineContext): Promise<KeyStatus> {
@@ -22,6 +23,7 @@ export const apiKeyHandlers = {
     await storeApiKey(ctx.secrets, ctx.keyAccount, key);
     bindKey(ctx, ctx.settings.get().baseUrl); // re-entered with the base URL set: it may go there
     ctx.log.info('API key stored in the keychain', { account: ctx.keyAccount });
+    ctx.emit({ type: 'settingsChanged', settings: settingsView(ctx) });
     return announce(ctx);
   },
 

@@ -1,4 +1,9 @@
-/** Where the API lives and which plan the key has: base URL, plan, and Enterprise's own limits. */
+/**
+ * Where the API lives and which plan the key has: base URL, plan, and Enterprise's own limits. A new
+ * base URL does not take the stored API key with it: when the engine says the key is not confirmed
+ * for it (`baseUrlConfirmed: false`), this offers to confirm — in the desktop app a dialog of the
+ * main process names the host; in a browser the answer says to enter the key again with it.
+ */
 import { useId, useState, type FormEvent } from 'react';
 import type { SettingsView } from '../../../src-shared/settings';
 import { BridgeCallError, type Client } from '../../bridge/client';
@@ -27,6 +32,24 @@ export function ConnectionSection({ client, settings, onSaved }: ConnectionSecti
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmProblem, setConfirmProblem] = useState<string | null>(null);
+  const unconfirmedHost =
+    settings.baseUrl && settings.baseUrlConfirmed === false ? hostOf(settings.baseUrl) : null;
+
+  const confirm = async () => {
+    if (!settings.baseUrl) return;
+    setConfirmProblem(null);
+    setBusy(true);
+    try {
+      const saved = await client.call('confirmBaseUrl', { baseUrl: settings.baseUrl });
+      onSaved(saved);
+      setNotice(`The API key may now be sent to ${hostOf(settings.baseUrl)}.`);
+    } catch (failure) {
+      setConfirmProblem(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const edit = <F extends ConnectionField>(field: F, value: ConnectionForm[F]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -84,9 +107,33 @@ export function ConnectionSection({ client, settings, onSaved }: ConnectionSecti
           {problem}
         </p>
       ) : null}
+      {unconfirmedHost ? (
+        <div className="callout callout-warn" data-testid="base-url-unconfirmed">
+          <p>
+            The stored API key has not been confirmed for {unconfirmedHost}. Blotter does not send it there
+            until you confirm it (or enter the key again in API key below).
+          </p>
+          <button type="button" className="button" disabled={busy} onClick={() => void confirm()}>
+            Send the key to {unconfirmedHost}…
+          </button>
+          {confirmProblem ? (
+            <p className="message message-error" role="alert">
+              {confirmProblem}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <p className="message message-ok" role="status">
         {notice}
       </p>
     </section>
   );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
