@@ -230,7 +230,7 @@ export function knoxSummary(
     });
   if (lines.length > 0) return lines;
   return [
-    `No near-repeat pattern: no band of ${subject} is above chance at p < ${KNOX_ALPHA} (${iterations} permutations).`,
+    `No near-repeat pattern: ${subject} close in space are not significantly more likely than chance to be close in time (p < ${KNOX_ALPHA}, ${iterations} permutations).`,
   ];
 }
 
