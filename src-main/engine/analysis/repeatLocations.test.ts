@@ -29,6 +29,6 @@ describe('repeat locations', () => {
     expect(groups[0]!.days).toEqual(['2024-03-01', '2024-03-02', '2024-03-09']);
     // Links of 40 m are not closer than 39.5 m.
     expect(repeatsWithin(p.lat, p.lon, day, 39.5).map((g) => g.members)).toEqual([[3, 4]]);
-    expect(repeatsWithin(p.lat, p.lon, day, 2001).map((g) => g.count)).toEqual([5]);
+    expect(repeatsWithin(p.lat, p.lon, day, 1900).map((g) => g.count)).toEqual([5]);
   });
 });
