@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { createBasemapService } from './basemapService';
 import { openOnlineTiles } from './onlineTiles';
+import { COMPRESSION, decompress } from './pmtilesFormat';
 import { pngTile } from './testTiles';
 import { openTileCache } from './tileCache';
 
@@ -130,5 +131,15 @@ describe('online tiles are checked before they reach the page', () => {
     expect(info.problem).toMatch(/must start with https:\/\//);
     expect(await service.tile({ z: 0, x: 0, y: 0 })).toBeNull();
     await service.close();
+  });
+});
+
+describe('PMTiles parts are capped after decompression', () => {
+  it('refuses a directory that inflates past 16 MB (a gzip bomb), and reads one under it', () => {
+    const bomb = gzipSync(Buffer.alloc(17 * 1024 * 1024));
+    expect(() => decompress(bomb, COMPRESSION.gzip, 16 * 1024 * 1024)).toThrow(/larger than 16 MB/);
+    expect(decompress(gzipSync(Buffer.alloc(1024)), COMPRESSION.gzip, 16 * 1024 * 1024).byteLength).toBe(
+      1024,
+    );
   });
 });

@@ -2,6 +2,7 @@
  * A PMTiles v3 archive on disk: byte ranges read with a FileHandle (nothing is loaded whole), the
  * root directory kept, leaf directories cached (a few hundred), tiles returned as stored.
  */
+import { BODY_CAPS, capText } from '../api/outboundAddress';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { TileBytes, TileCoord } from '../../../src-shared/basemap';
 import {
@@ -24,6 +25,8 @@ const FORMAT_OF: Record<number, TileFormat> = {
   [TILE_TYPE.mvt]: 'mvt',
 };
 const LEAF_CACHE = 256;
+/** Directories and metadata are read and decompressed up to 16 MB, tiles up to 4 MB (api/outboundAddress.ts). */
+const DIR_CAP = BODY_CAPS.pmtilesDirectory;
 
 export async function openPmtiles(file: string): Promise<TileSource> {
   let handle: FileHandle;
@@ -32,7 +35,8 @@ export async function openPmtiles(file: string): Promise<TileSource> {
   } catch (error) {
     throw new BasemapProblem(`Cannot open ${file}: ${(error as Error).message}.`);
   }
-  const read = async (offset: number, length: number): Promise<Uint8Array> => {
+  const read = async (offset: number, length: number, cap: number): Promise<Uint8Array> => {
+    if (length > cap) throw new BasemapProblem(`${file} declares a part larger than ${capText(cap)}.`);
     const buffer = new Uint8Array(length);
     const { bytesRead } = await handle.read(buffer, 0, length, offset);
     return buffer.subarray(0, bytesRead);
@@ -40,9 +44,13 @@ export async function openPmtiles(file: string): Promise<TileSource> {
   let header: PmHeader;
   let root: PmEntry[];
   try {
-    header = parseHeader(await read(0, 127));
+    header = parseHeader(await read(0, 127, 127));
     root = parseDirectory(
-      decompress(await read(header.rootOffset, header.rootLength), header.internalCompression),
+      decompress(
+        await read(header.rootOffset, header.rootLength, DIR_CAP),
+        header.internalCompression,
+        DIR_CAP,
+      ),
     );
   } catch (error) {
     await handle.close();
@@ -55,7 +63,11 @@ export async function openPmtiles(file: string): Promise<TileSource> {
     let dir = leaves.get(offset);
     if (!dir) {
       dir = parseDirectory(
-        decompress(await read(header.leafOffset + offset, length), header.internalCompression),
+        decompress(
+          await read(header.leafOffset + offset, length, DIR_CAP),
+          header.internalCompression,
+          DIR_CAP,
+        ),
       );
       if (leaves.size >= LEAF_CACHE) leaves.delete(leaves.keys().next().value as number);
       leaves.set(offset, dir);
@@ -68,8 +80,9 @@ export async function openPmtiles(file: string): Promise<TileSource> {
       let meta: Record<string, unknown> = {};
       try {
         const raw = decompress(
-          await read(header.metadataOffset, header.metadataLength),
+          await read(header.metadataOffset, header.metadataLength, DIR_CAP),
           header.internalCompression,
+          DIR_CAP,
         );
         const parsed: unknown = JSON.parse(new TextDecoder().decode(raw));
         if (parsed && typeof parsed === 'object') meta = parsed as Record<string, unknown>;
@@ -95,8 +108,9 @@ export async function openPmtiles(file: string): Promise<TileSource> {
         if (!entry) return null;
         if (entry.runLength > 0) {
           const bytes = decompress(
-            await read(header.dataOffset + entry.offset, entry.length),
+            await read(header.dataOffset + entry.offset, entry.length, BODY_CAPS.tile),
             header.tileCompression,
+            BODY_CAPS.tile,
           );
           const kind = format === 'unknown' ? sniffFormat(bytes) : format;
           return { bytes, contentType: CONTENT_TYPES[kind] };
