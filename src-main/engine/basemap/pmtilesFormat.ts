@@ -5,6 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { COMPRESSION } from '../../../src-shared/pmtiles';
+import { capText } from '../api/outboundAddress';
 
 export {
   COMPRESSION,
@@ -17,8 +18,24 @@ export {
   type PmHeader,
 } from '../../../src-shared/pmtiles';
 
-export function decompress(bytes: Uint8Array, compression: number): Uint8Array {
-  if (compression === COMPRESSION.none || compression === COMPRESSION.unknown) return bytes;
-  if (compression === COMPRESSION.gzip) return new Uint8Array(gunzipSync(bytes));
+/**
+ * Decompressed bytes, refused once they would pass `cap` (a gzip bomb stops at the cap; zlib's
+ * maxOutputLength). The cap is DESIGN.md's: 16 MB for directories and metadata, 4 MB for a tile.
+ */
+export function decompress(bytes: Uint8Array, compression: number, cap: number = Infinity): Uint8Array {
+  if (compression === COMPRESSION.none || compression === COMPRESSION.unknown) {
+    if (bytes.byteLength > cap) throw new Error(`a part larger than ${capText(cap)}`);
+    return bytes;
+  }
+  if (compression === COMPRESSION.gzip) {
+    try {
+      return new Uint8Array(gunzipSync(bytes, Number.isFinite(cap) ? { maxOutputLength: cap } : {}));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new Error(`a part that decompresses to larger than ${capText(cap)}`);
+      }
+      throw error;
+    }
+  }
   throw new Error('a compression other than gzip (Blotter reads gzip or none)');
 }
