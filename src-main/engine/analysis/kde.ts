@@ -107,6 +107,7 @@ export function kdeOf(
     if (options.onProgress && (i + 1) % step === 0) options.onProgress((i + 1) / n);
   }
   const mask = coverageMask(grid, utm, options.coverage);
+  options.onProgress?.(1);
   const scale = (3 / (Math.PI * r2)) * SQ_M_PER_SQ_MI;
   let max = 0;
   for (let k = 0; k < acc.length; k++) {

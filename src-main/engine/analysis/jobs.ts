@@ -1,0 +1,106 @@
+/**
+ * The analyses as messages a helper thread can take and give back: a request names the analysis
+ * and carries its columns (typed arrays, transferred) and options; the answer is plain data
+ * (grids and projections as their numbers), turned back into classes by `revive`.
+ */
+import type { Shape } from '../../../src-shared/geo';
+import { UtmProjection } from '../../../src-shared/geo/utm';
+import { compStat, type CompStatInput, type CompStatResult } from './compstat';
+import { hotSpots, type HotSpotOptions, type HotSpotResult } from './getisOrd';
+import { Grid, type GridKind } from './grid';
+import { kernelDensity, type KdeOptions, type KdeResult } from './kde';
+import { nearRepeat, type KnoxOptions, type KnoxResult } from './knox';
+import type { Progress } from './progress';
+import { exactRepeats, repeatsWithin, type RepeatGroup } from './repeatLocations';
+
+type Plain<O> = Omit<O, 'onProgress' | 'coverage' | 'signal'> & { coverage?: Shape[] };
+type LatLonColumns = { lat: Float64Array; lon: Float64Array };
+type WithDays = LatLonColumns & { day: Int32Array };
+
+export type AnalysisRequest =
+  | { kind: 'kde'; columns: LatLonColumns; options: Plain<KdeOptions> }
+  | { kind: 'hotspots'; columns: LatLonColumns; options: Plain<HotSpotOptions> }
+  | { kind: 'nearRepeat'; columns: WithDays; options: Plain<KnoxOptions> }
+  | { kind: 'repeatLocations'; columns: WithDays; distanceM: number }
+  | { kind: 'compstat'; input: CompStatInput };
+
+export type AnalysisResultOf = {
+  kde: KdeResult;
+  hotspots: HotSpotResult;
+  nearRepeat: KnoxResult;
+  repeatLocations: RepeatGroup[];
+  compstat: CompStatResult;
+};
+export type AnalysisResult = AnalysisResultOf[keyof AnalysisResultOf];
+
+type PlainGrid = {
+  kind: GridKind;
+  cellSize: number;
+  originX: number;
+  originY: number;
+  cols: number;
+  rows: number;
+};
+type PlainUtm = { zone: number; south: boolean };
+/** What crosses the thread boundary: results with grid and projection as numbers. */
+export type WireResult =
+  | { kind: 'kde' | 'hotspots'; value: Record<string, unknown>; grid: PlainGrid; utm: PlainUtm }
+  | { kind: 'nearRepeat' | 'repeatLocations' | 'compstat'; value: unknown };
+
+/** Runs one request in this thread. */
+export function runRequest(request: AnalysisRequest, onProgress?: Progress): AnalysisResult {
+  switch (request.kind) {
+    case 'kde':
+      return kernelDensity(request.columns.lat, request.columns.lon, { ...request.options, onProgress });
+    case 'hotspots':
+      return hotSpots(request.columns.lat, request.columns.lon, { ...request.options, onProgress });
+    case 'nearRepeat':
+      return nearRepeat(request.columns.lat, request.columns.lon, request.columns.day, {
+        ...request.options,
+        onProgress,
+      });
+    case 'repeatLocations': {
+      const { lat, lon, day } = request.columns;
+      return request.distanceM > 0
+        ? repeatsWithin(lat, lon, day, request.distanceM)
+        : exactRepeats(lat, lon, day);
+    }
+    case 'compstat':
+      return compStat(request.input);
+  }
+}
+
+export function toWire(kind: AnalysisRequest['kind'], result: AnalysisResult): WireResult {
+  if (kind === 'kde' || kind === 'hotspots') {
+    const { grid, utm, ...value } = result as KdeResult | HotSpotResult;
+    const { cellSize, originX, originY, cols, rows } = grid;
+    return {
+      kind,
+      value,
+      grid: { kind: grid.kind, cellSize, originX, originY, cols, rows },
+      utm: { zone: utm.zone, south: utm.south },
+    };
+  }
+  return { kind, value: result } as WireResult;
+}
+
+export function revive(wire: WireResult): AnalysisResult {
+  if (wire.kind === 'kde' || wire.kind === 'hotspots') {
+    const g = wire.grid;
+    return {
+      ...wire.value,
+      grid: Grid.sized(g.kind, g.cellSize, g.originX, g.originY, g.cols, g.rows),
+      utm: new UtmProjection(wire.utm.zone, wire.utm.south),
+    } as unknown as AnalysisResult;
+  }
+  return wire.value as AnalysisResult;
+}
+
+/** The typed arrays of a request, to transfer rather than copy. */
+export function transferables(request: AnalysisRequest): ArrayBuffer[] {
+  const arrays =
+    request.kind === 'compstat'
+      ? [request.input.day, request.input.type]
+      : Object.values(request.columns as Record<string, ArrayBufferView>);
+  return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
+}
