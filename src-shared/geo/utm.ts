@@ -94,21 +94,64 @@ export class UtmProjection implements UtmZone {
 
   /** [easting, northing] in metres of a lat/lon in degrees. */
   forward(lat: number, lon: number): [number, number] {
+    this.project(lat, lon);
+    return [this.outE, this.outN];
+  }
+
+  private outE = 0;
+  private outN = 0;
+
+  /**
+   * The forward projection into outE/outN, without allocating (a million points a call): the
+   * multiple-angle terms of the series come from one sin/cos and one exp by the addition formulas.
+   */
+  private project(lat: number, lon: number): void {
     let dl = lon - this.lon0;
-    dl = dl - 360 * Math.round(dl / 360);
+    if (dl > 180 || dl < -180) dl -= 360 * Math.round(dl / 360);
     const lam = dl * RAD;
+    const cl = Math.cos(lam);
     const tau = Math.tan(lat * RAD);
-    const taup = Math.abs(lat) >= 90 ? Math.sign(lat) * Infinity : conformalTau(tau);
-    const xip = Math.atan2(taup, Math.cos(lam));
-    const etap = Math.asinh(Math.sin(lam) / Math.hypot(taup, Math.cos(lam)));
+    let taup: number;
+    if (Math.abs(lat) >= 90) taup = Math.sign(lat) * Infinity;
+    else {
+      const tau1 = Math.sqrt(1 + tau * tau);
+      const sig = Math.sinh(E * Math.atanh((E * tau) / tau1));
+      taup = Math.sqrt(1 + sig * sig) * tau - sig * tau1;
+    }
+    const r = Math.sqrt(taup * taup + cl * cl);
+    const xip = Math.atan2(taup, cl);
+    // sin ξ', cos ξ' = τ'/r, cos λ/r; η' = asinh(q) with e^η' = q + √(q² + 1) (taken without
+    // cancellation for q < 0).
+    const sx = Number.isFinite(taup) ? taup / r : Math.sign(taup);
+    const cx = Number.isFinite(taup) ? cl / r : 0;
+    const q = Number.isFinite(taup) ? Math.sin(lam) / r : 0;
+    const root = Math.sqrt(q * q + 1);
+    const w = q >= 0 ? q + root : 1 / (root - q);
+    const etap = Math.log(w);
+    const s1 = 2 * sx * cx;
+    const c1 = cx * cx - sx * sx;
+    const ex = w * w;
+    const sh1 = (ex - 1 / ex) / 2;
+    const ch1 = (ex + 1 / ex) / 2;
+    let s = s1;
+    let c = c1;
+    let sh = sh1;
+    let ch = ch1;
     let xi = xip;
     let eta = etap;
-    for (let j = 1; j <= 4; j++) {
-      const a = ALPHA[j - 1] as number;
-      xi += a * Math.sin(2 * j * xip) * Math.cosh(2 * j * etap);
-      eta += a * Math.cos(2 * j * xip) * Math.sinh(2 * j * etap);
+    for (let j = 0; j < 4; j++) {
+      const a = ALPHA[j] as number;
+      xi += a * s * ch;
+      eta += a * c * sh;
+      const s2 = s * c1 + c * s1;
+      c = c * c1 - s * s1;
+      s = s2;
+      const sh2 = sh * ch1 + ch * sh1;
+      ch = ch * ch1 + sh * sh1;
+      sh = sh2;
     }
-    return [FALSE_EASTING + K0A * eta, this.n0 + K0A * xi];
+    this.outE = FALSE_EASTING + K0A * eta;
+    this.outN = this.n0 + K0A * xi;
   }
 
   /** [lat, lon] in degrees of an easting/northing in metres. */
@@ -137,9 +180,9 @@ export class UtmProjection implements UtmZone {
     const x = new Float64Array(n);
     const y = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      const [e, nn] = this.forward(lat[i] as number, lon[i] as number);
-      x[i] = e;
-      y[i] = nn;
+      this.project(lat[i] as number, lon[i] as number);
+      x[i] = this.outE;
+      y[i] = this.outN;
     }
     return { x, y };
   }

@@ -158,24 +158,28 @@ export function compStat(input: CompStatInput): CompStatResult {
     const today = asOf ?? todayIn(area.zone, input.now);
     const spans = periodSpans(today);
     const range = compStatRange(today);
-    // Which of the 8 period sides (bit 2k: current of period k, 2k+1: previous) each day is in.
-    const membership = new Uint8Array(range.to - range.from + 1);
-    PERIOD_KEYS.forEach((key, k) => {
-      const { current, previous } = spans[key];
-      for (let d = current.from; d <= current.to; d++) membership[d - range.from]! |= 1 << (2 * k);
-      for (let d = previous.from; d <= previous.to; d++) membership[d - range.from]! |= 1 << (2 * k + 1);
-    });
-    const counts = new Uint32Array(nTypes * 8);
-    const span = range.to - range.from;
+    // One pass over the area's incidents into a (type, day) histogram, then each period side is
+    // a sum over its days: 1M incidents cost one increment each.
+    const span = range.to - range.from + 1;
+    const byDay = new Uint32Array(nTypes * span);
     const rows = area.rows;
     for (let j = 0; j < rows.length; j++) {
       const i = rows[j] as number;
       const d = (input.day[i] as number) - range.from;
-      if (d < 0 || d > span) continue;
-      let m = membership[d] as number;
-      const base = (input.type[i] as number) * 8;
-      for (let bit = 0; m; bit++, m >>= 1) if (m & 1) counts[base + bit]!++;
+      if (d >= 0 && d < span) byDay[(input.type[i] as number) * span + d]!++;
     }
+    // counts[type · 8 + side]: side 2k is the current span of period k, 2k + 1 the year before.
+    const counts = new Uint32Array(nTypes * 8);
+    PERIOD_KEYS.forEach((key, k) => {
+      const sides = [spans[key].current, spans[key].previous];
+      sides.forEach((side, b) => {
+        for (let t = 0; t < nTypes; t++) {
+          let sum = 0;
+          for (let d = side.from; d <= side.to; d++) sum += byDay[t * span + d - range.from] as number;
+          counts[t * 8 + 2 * k + b] = sum;
+        }
+      });
+    });
     const cellsOf = (get: (bit: number) => number): CompStatCell[] =>
       PERIOD_KEYS.map((_, k) => {
         const current = get(2 * k);
