@@ -1,0 +1,228 @@
+/**
+ * Extract the tiles covering some areas from a remote PMTiles archive into a local one.
+ *
+ * `prepareExtract` reads the source's header and the directories the areas need and says what the
+ * download will be (tiles, bytes, requests) before any tile byte is fetched; `run()` fetches the
+ * missing tile contents with coalesced range requests into `<out>.partial` (resumable after a kill),
+ * reporting progress and honouring the AbortSignal, then writes `<out>` as a clustered PMTiles v3.
+ */
+import { rmSync } from 'node:fs';
+import type { Box } from '../../../../src-shared/geo/bbox';
+import { COMPRESSION, type PmHeader } from '../../../../src-shared/pmtiles';
+import type { FetchLike } from '../../api/source';
+import { coalesce, type CoalesceOptions, type RangeRequest } from './coalesce';
+import { openPartialStore, type PartialStore } from './partialStore';
+import { ExtractProblem, sourceChanged } from './problems';
+import { openRangeSource, type RangeSource } from './rangeSource';
+import { readHead, sourceIndex, type SourceTile } from './sourceArchive';
+import { tileIdsFor, unionBox, withMargin } from './tileSet';
+import { writeOutput } from './writeOutput';
+
+export const DEFAULT_MAX_ZOOM = 15;
+export const MAX_ZOOM_CAP = 16;
+export const MAX_TILES_CAP = 1_000_000;
+export const MARGIN_KM = 1;
+
+export type ExtractOptions = {
+  sourceUrl: string;
+  /** The engine's fetch (Node's, or the host's); every request goes through outboundGet. */
+  fetch: FetchLike;
+  /** The areas' bounding boxes; each is grown by `marginKm`. */
+  boxes: readonly Box[];
+  out: string;
+  marginKm?: number;
+  minZoom?: number;
+  maxZoom?: number;
+  maxTiles?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: ExtractProgress) => void;
+  coalesce?: CoalesceOptions;
+};
+
+export type ExtractEstimate = {
+  /** Tiles the output will hold, and the bytes of their distinct contents. */
+  tiles: number;
+  bytes: number;
+  /** Still to fetch (less than the whole when resuming). */
+  tilesToFetch: number;
+  bytesToFetch: number;
+  requests: number;
+  resumed: boolean;
+  minZoom: number;
+  maxZoom: number;
+};
+
+export type ExtractProgress = {
+  tilesDone: number;
+  tilesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  /** null until there is a rate to go by. */
+  secondsLeft: number | null;
+};
+
+export type ExtractResult = {
+  file: string;
+  tiles: number;
+  fileBytes: number;
+  /** This run's network use (directories and tile data). */
+  requests: number;
+  bytesFetched: number;
+  seconds: number;
+};
+
+export type PreparedExtract = {
+  estimate: ExtractEstimate;
+  run(): Promise<ExtractResult>;
+  /** Leave without downloading (the partial file stays for a later resume). */
+  close(): void;
+};
+
+export const partialFileOf = (out: string): string => `${out}.partial`;
+
+/** Removes an unfinished download ("start over"). */
+export function discardPartial(out: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${partialFileOf(out)}${suffix}`, { force: true });
+}
+
+export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtract> {
+  const maxZoom = opts.maxZoom ?? DEFAULT_MAX_ZOOM;
+  const maxTiles = Math.min(opts.maxTiles ?? MAX_TILES_CAP, MAX_TILES_CAP);
+  if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > MAX_ZOOM_CAP) {
+    throw new ExtractProblem('bad_request', `The zoom must be a whole number from 0 to ${MAX_ZOOM_CAP}.`);
+  }
+  if (opts.boxes.length === 0) throw new ExtractProblem('bad_request', 'There are no areas to extract.');
+  const started = performance.now();
+  const boxes = opts.boxes.map((b) => withMargin(b, opts.marginKm ?? MARGIN_KM));
+  const store = openPartialStore(partialFileOf(opts.out));
+  try {
+    const kept = store.identity();
+    const source = openRangeSource(opts.sourceUrl, opts.fetch);
+    const { head, header } = await readHead(source, opts.signal);
+    const headerBytes = head.subarray(0, 127);
+    if (kept && kept.url === opts.sourceUrl) {
+      if (kept.etag !== source.etag() || !sameBytes(kept.header, headerBytes)) throw sourceChanged();
+    }
+    const request = JSON.stringify({ boxes, maxZoom });
+    const resumed = !!kept && kept.url === opts.sourceUrl;
+    if (!resumed) store.start({ url: opts.sourceUrl, etag: source.etag(), header: headerBytes, request });
+
+    const minZoom = Math.max(opts.minZoom ?? 0, header.minZoom);
+    const topZoom = Math.min(maxZoom, header.maxZoom);
+    const ids = tileIdsFor(boxes, minZoom, topZoom, maxTiles);
+    const index = sourceIndex(source, store, head, header, opts.signal);
+    await index.load();
+    const tiles = await index.resolve(ids);
+    if (tiles.length === 0)
+      throw new ExtractProblem('bad_request', 'The source has no tiles in these areas.');
+
+    const contents = new Map<number, { offset: number; length: number; tiles: number }>();
+    for (const t of tiles) {
+      const c = contents.get(t.offset);
+      if (c) c.tiles++;
+      else contents.set(t.offset, { offset: t.offset, length: t.length, tiles: 1 });
+    }
+    const have = store.haveTiles();
+    const missing = [...contents.values()].filter((c) => !have.has(c.offset));
+    const requests = coalesce(missing, opts.coalesce);
+    const total = { tiles: tiles.length, bytes: sum([...contents.values()].map((c) => c.length)) };
+    const estimate: ExtractEstimate = {
+      tiles: total.tiles,
+      bytes: total.bytes,
+      tilesToFetch: sum(missing.map((c) => c.tiles)),
+      bytesToFetch: sum(missing.map((c) => c.length)),
+      requests: requests.length,
+      resumed,
+      minZoom,
+      maxZoom: topZoom,
+    };
+    const bounds = unionBox(boxes);
+    return {
+      estimate,
+      close: () => store.close(),
+      run: async () => {
+        try {
+          await fetchTiles(source, store, header, requests, contents, estimate, opts);
+          const written = await writeOutput(store, {
+            out: opts.out,
+            tiles,
+            source: header,
+            metadata: index.metadata,
+            bounds: [bounds.minLon, bounds.minLat, bounds.maxLon, bounds.maxLat],
+            minZoom,
+            maxZoom: topZoom,
+          });
+          store.close();
+          discardPartial(opts.out);
+          return {
+            file: opts.out,
+            tiles: written.tiles,
+            fileBytes: written.bytes,
+            requests: source.stats.requests,
+            bytesFetched: source.stats.bytes,
+            seconds: (performance.now() - started) / 1000,
+          };
+        } catch (error) {
+          store.close();
+          throw error;
+        }
+      },
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+/** prepare + run in one call. */
+export async function extractBasemap(opts: ExtractOptions): Promise<ExtractResult> {
+  return (await prepareExtract(opts)).run();
+}
+
+async function fetchTiles(
+  source: RangeSource,
+  store: PartialStore,
+  header: PmHeader,
+  requests: readonly RangeRequest[],
+  contents: Map<number, { tiles: number }>,
+  estimate: ExtractEstimate,
+  opts: ExtractOptions,
+): Promise<void> {
+  const t0 = performance.now();
+  let tilesDone = estimate.tiles - estimate.tilesToFetch;
+  let bytesDone = estimate.bytes - estimate.bytesToFetch;
+  let fetchedNow = 0;
+  const report = () =>
+    opts.onProgress?.({
+      tilesDone,
+      tilesTotal: estimate.tiles,
+      bytesDone,
+      bytesTotal: estimate.bytes,
+      secondsLeft:
+        fetchedNow > 0 ? ((estimate.bytes - bytesDone) * (performance.now() - t0)) / 1000 / fetchedNow : null,
+    });
+  report();
+  for (const req of requests) {
+    if (opts.signal?.aborted) throw new ExtractProblem('cancelled', 'The basemap download was cancelled.');
+    const bytes = await source.read(header.dataOffset + req.offset, req.length, opts.signal);
+    const parts = req.parts.map((p) => {
+      const slice = bytes.slice(p.offset - req.offset, p.offset - req.offset + p.length);
+      if (header.tileCompression === COMPRESSION.gzip && !(slice[0] === 0x1f && slice[1] === 0x8b)) {
+        throw sourceChanged();
+      }
+      return { offset: p.offset, bytes: slice };
+    });
+    store.putTiles(parts);
+    for (const p of req.parts) {
+      tilesDone += contents.get(p.offset)?.tiles ?? 0;
+      bytesDone += p.length;
+      fetchedNow += p.length;
+    }
+    report();
+  }
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+export type { SourceTile };
