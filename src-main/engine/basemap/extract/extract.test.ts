@@ -7,7 +7,6 @@ import { parseDirectory, parseHeader, tileIdOf, zxyOf, type PmEntry } from '../.
 import { makeTempDir, type TempDir } from '../../testing/tempDir';
 import { coalesce } from './coalesce';
 import { extractBasemap, partialFileOf, prepareExtract, type ExtractProgress } from './extract';
-import { ExtractProblem } from './problems';
 import { serveBytes, sourceArchive, type TestServer } from './testServer';
 import { withMargin } from './tileSet';
 
