@@ -11,7 +11,7 @@ import { Grid, type GridKind } from './grid';
 import { kernelDensity, type KdeOptions, type KdeResult } from './kde';
 import { nearRepeat, type KnoxOptions, type KnoxResult } from './knox';
 import type { Progress } from './progress';
-import { exactRepeats, repeatsWithin, type RepeatGroup } from './repeatLocations';
+import { repeatLocations, type RepeatLocations } from './repeatLocations';
 
 type Plain<O> = Omit<O, 'onProgress' | 'coverage' | 'signal'> & { coverage?: Shape[] };
 type LatLonColumns = { lat: Float64Array; lon: Float64Array };
@@ -28,7 +28,7 @@ export type AnalysisResultOf = {
   kde: KdeResult;
   hotspots: HotSpotResult;
   nearRepeat: KnoxResult;
-  repeatLocations: RepeatGroup[];
+  repeatLocations: RepeatLocations;
   compstat: CompStatResult;
 };
 export type AnalysisResult = AnalysisResultOf[keyof AnalysisResultOf];
@@ -61,9 +61,7 @@ export function runRequest(request: AnalysisRequest, onProgress?: Progress): Ana
       });
     case 'repeatLocations': {
       const { lat, lon, day } = request.columns;
-      return request.distanceM > 0
-        ? repeatsWithin(lat, lon, day, request.distanceM)
-        : exactRepeats(lat, lon, day);
+      return repeatLocations(lat, lon, day, request.distanceM);
     }
     case 'compstat':
       return compStat(request.input);

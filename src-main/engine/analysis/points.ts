@@ -27,6 +27,8 @@ export type IncidentColumns = {
   day: Int32Array;
   /** Type dictionary id (the snapshot's). */
   type: Uint16Array;
+  /** The snapshot row of each incident, to map results (a cell, a group) back for a drill-down. */
+  rows: Uint32Array;
 };
 
 /** The snapshot-shaped source: anything with these columns (the query's Snapshot is one). */
@@ -45,6 +47,7 @@ export function pickColumns(source: ColumnSource, rows: ArrayLike<number>): Inci
     lon: new Float64Array(n),
     day: new Int32Array(n),
     type: new Uint16Array(n),
+    rows: Uint32Array.from(rows),
   };
   for (let k = 0; k < n; k++) {
     const i = rows[k] as number;

@@ -32,3 +32,24 @@ describe('repeat locations', () => {
     expect(repeatsWithin(p.lat, p.lon, day, 1900).map((g) => g.count)).toEqual([5]);
   });
 });
+
+describe('repeat locations as an analysis', () => {
+  it('refuses below 30 incidents and records its parameters', async () => {
+    const { repeatLocations } = await import('./repeatLocations');
+    expect(() => repeatLocations(p.lat, p.lon, day, 50)).toThrow(/at least 30 incidents/);
+    const many = (a: Float64Array) => Float64Array.from({ length: 36 }, (_, i) => a[i % 6]!);
+    const r = repeatLocations(
+      many(p.lat),
+      many(p.lon),
+      Int32Array.from({ length: 36 }, (_, i) => day[i % 6]!),
+      50,
+    );
+    expect(r.parameters).toEqual({
+      method: 'connected within distance',
+      distance_m: 50,
+      incidents: 36,
+      utm_epsg: 32616,
+    });
+    expect(r.groups.map((g) => g.count)).toEqual([18, 12, 6]);
+  });
+});

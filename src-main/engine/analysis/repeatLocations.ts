@@ -5,7 +5,7 @@
  */
 import { dayString } from '../../../src-shared/filters';
 import { closePairs } from './pairs';
-import { project } from './points';
+import { project, requireEnough } from './points';
 
 export type RepeatGroup = {
   /** Indices into the columns given (map them to snapshot rows for a drill-down). */
@@ -44,6 +44,44 @@ function groupOf(members: number[], lat: Float64Array, lon: Float64Array, day: I
 
 const byCount = (a: RepeatGroup, b: RepeatGroup) => b.count - a.count || a.first.localeCompare(b.first);
 
+export type RepeatLocations = {
+  groups: RepeatGroup[];
+  parameters: {
+    method: 'exact point' | 'connected within distance';
+    distance_m: number;
+    incidents: number;
+    utm_epsg: number | null;
+  };
+};
+
+/**
+ * Repeat locations by exact point (`distanceM` 0) or by distance (strictly closer than
+ * `distanceM` metres, connected groups); refuses below MIN_INCIDENTS.
+ */
+export function repeatLocations(
+  lat: Float64Array,
+  lon: Float64Array,
+  day: Int32Array,
+  distanceM: number,
+): RepeatLocations {
+  requireEnough(lat.length, 'Repeat locations');
+  if (!(distanceM > 0))
+    return {
+      groups: exactRepeats(lat, lon, day),
+      parameters: { method: 'exact point', distance_m: 0, incidents: lat.length, utm_epsg: null },
+    };
+  const projected = project(lat, lon);
+  return {
+    groups: groupsWithin(lat, lon, day, projected.x, projected.y, distanceM),
+    parameters: {
+      method: 'connected within distance',
+      distance_m: distanceM,
+      incidents: lat.length,
+      utm_epsg: projected.utm.epsg,
+    },
+  };
+}
+
 /** Groups of two or more incidents at exactly the same lat/lon, largest first. */
 export function exactRepeats(lat: Float64Array, lon: Float64Array, day: Int32Array): RepeatGroup[] {
   const at = new Map<string, number[]>();
@@ -68,6 +106,17 @@ export function repeatsWithin(
 ): RepeatGroup[] {
   if (!(distanceM > 0)) return exactRepeats(lat, lon, day);
   const { x, y } = project(lat, lon);
+  return groupsWithin(lat, lon, day, x, y, distanceM);
+}
+
+function groupsWithin(
+  lat: Float64Array,
+  lon: Float64Array,
+  day: Int32Array,
+  x: Float64Array,
+  y: Float64Array,
+  distanceM: number,
+): RepeatGroup[] {
   const pairs = closePairs(x, y, distanceM, true);
   const parent = new Int32Array(lat.length);
   for (let i = 0; i < parent.length; i++) parent[i] = i;
