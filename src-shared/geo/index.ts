@@ -6,3 +6,4 @@ export * from './polygon';
 export * from './shapes';
 export * from './region';
 export * from './coordinates';
+export * from './utm';

@@ -5,7 +5,7 @@
  * Benjamini–Hochberg over all the cells computed; bin ±3/±2/±1 at p_fdr < 0.01/0.05/0.10.
  * Masked cells (outside the synced coverage) take no part: not neighbours, not in n, not reported.
  */
-import type { UtmProjection } from '../../../src-shared/geo/utm';
+import type { UtmProjection } from '../../../src-shared/geo';
 import { countPerCell, coverageMask, Grid, type Coverage, type GridKind } from './grid';
 import { extentOf, project, requireEnough } from './points';
 import type { Progress } from './progress';

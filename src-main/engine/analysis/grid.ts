@@ -4,8 +4,7 @@
  * Cells are numbered index = row · cols + col; row 0 is the southernmost, col 0 the westernmost.
  * Cells go back to lon/lat as GeoJSON rings, and cells outside the synced coverage can be masked.
  */
-import { contains, type Shape } from '../../../src-shared/geo';
-import type { UtmProjection } from '../../../src-shared/geo/utm';
+import { contains, type Shape, type UtmProjection } from '../../../src-shared/geo';
 
 export type GridKind = 'square' | 'hexagon';
 export type Extent = { minX: number; minY: number; maxX: number; maxY: number };

@@ -3,8 +3,7 @@
  * and carries its columns (typed arrays, transferred) and options; the answer is plain data
  * (grids and projections as their numbers), turned back into classes by `revive`.
  */
-import type { Shape } from '../../../src-shared/geo';
-import { UtmProjection } from '../../../src-shared/geo/utm';
+import { UtmProjection, type Shape } from '../../../src-shared/geo';
 import { compStat, type CompStatInput, type CompStatResult } from './compstat';
 import { hotSpots, type HotSpotOptions, type HotSpotResult } from './getisOrd';
 import { Grid, type GridKind } from './grid';

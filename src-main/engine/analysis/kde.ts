@@ -4,8 +4,7 @@
  * The default search radius is ArcGIS Kernel Density's: 0.9·min(SD, √(1/ln 2)·Dm)·n^−0.2 (SD the
  * standard distance, Dm the median distance to the mean centre); the default cell is r/10.
  */
-import { METRES_PER_MILE } from '../../../src-shared/geo';
-import type { UtmProjection } from '../../../src-shared/geo/utm';
+import { METRES_PER_MILE, type UtmProjection } from '../../../src-shared/geo';
 import { coverageMask, Grid, type Coverage } from './grid';
 import { extentOf, project, requireEnough } from './points';
 import type { Progress } from './progress';

@@ -6,7 +6,7 @@
  * found once: ratio = observed / mean of the simulations, p = (1 + #simulations ≥ observed) /
  * (iterations + 1).
  */
-import type { UtmProjection } from '../../../src-shared/geo/utm';
+import type { UtmProjection } from '../../../src-shared/geo';
 import { closePairs, type Pairs } from './pairs';
 import { project, requireEnough } from './points';
 import type { Progress } from './progress';

@@ -3,7 +3,7 @@
  * projected once into the UTM zone of their centroid. Built from the snapshot's typed columns and
  * a list of rows, so a helper thread receives plain typed arrays (transferable) and no snapshot.
  */
-import { UtmProjection, utmZoneOf, type UtmZone } from '../../../src-shared/geo/utm';
+import { UtmProjection, utmZoneOf, type UtmZone } from '../../../src-shared/geo';
 
 /** Fewer incidents than this and an analysis refuses: its statistics would say nothing. */
 export const MIN_INCIDENTS = 30;

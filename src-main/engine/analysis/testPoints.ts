@@ -1,5 +1,5 @@
 /** Synthetic incidents for the analysis tests: seeded, in metres or lat/lon around a city. */
-import { UtmProjection } from '../../../src-shared/geo/utm';
+import { UtmProjection } from '../../../src-shared/geo';
 import { seededRandom } from './random';
 
 /** Chicago's zone (16N); test points are placed in metres around this centre. */
