@@ -5,7 +5,7 @@
 import { ApiError } from '../engine/api/apiError';
 import { DataDirError } from '../engine/dataDir';
 import { EngineError } from '../engine/errors';
-import { DatabaseTooNewError } from '../engine/store/database';
+import { DatabaseOpenError, DatabaseTooNewError, MigrationError } from '../engine/store/database';
 import { localFailureOf } from '../engine/store/localFailure';
 import { parseArgs, UsageError } from './args';
 import { openedDbFile } from './dataFolder';
@@ -74,7 +74,12 @@ export async function main(io: Io): Promise<number> {
       io.err(`blotter: ${error.message}\n`);
       return EXIT.noKey;
     }
-    if (error instanceof DataDirError || error instanceof DatabaseTooNewError) {
+    if (
+      error instanceof DataDirError ||
+      error instanceof DatabaseTooNewError ||
+      error instanceof DatabaseOpenError ||
+      error instanceof MigrationError
+    ) {
       io.err(`blotter: ${error.message}\n`);
       return EXIT.failed;
     }

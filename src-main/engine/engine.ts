@@ -15,6 +15,7 @@ import { openDatabase } from './store/database';
 import { localFailureOf } from './store/localFailure';
 import { createSettingsRepo } from './store/settingsRepo';
 import { startBackgroundSync } from './sync/engineSync';
+import { schedulePrune } from './sync/historyPrune';
 import { warmQueries } from './handlers/incidents';
 import type { SchedulerOptions } from './sync/syncService';
 
@@ -68,6 +69,9 @@ export function createEngine(options: EngineOptions): Engine {
     context.db.close();
     throw error;
   }
+
+  // Old request-log rows, runs and jobs go in small batches once the first calls are served.
+  disposers.push(schedulePrune(context.db, Date.now, log));
 
   // The app hosts show a map at once: load the incident snapshot now, after the first calls queue.
   if (options.host !== 'cli' && options.warmQueries !== false) {

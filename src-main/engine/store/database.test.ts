@@ -3,7 +3,6 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  DatabaseOpenError,
   DatabaseTooNewError,
   MigrationError,
   SCHEMA_VERSION,
@@ -115,8 +114,9 @@ describe('openDatabase', () => {
 
   it('explains a file that is not a database', () => {
     writeFileSync(file, 'this is not sqlite, just some text that is long enough to have a header');
-    expect(() => openDatabase(file)).toThrow(DatabaseOpenError);
-    expect(() => openDatabase(file)).toThrow(/not a Blotter data file, or it is damaged/);
+    // A local failure of its own (localFailure.ts): the file named, damaged, what to do.
+    expect(() => openDatabase(file)).toThrow(expect.objectContaining({ code: 'database_corrupt' }));
+    expect(() => openDatabase(file)).toThrow(new RegExp(`${file}.* is damaged .*backup`));
   });
 
   it('explains a folder that does not exist', () => {

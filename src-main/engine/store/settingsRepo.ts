@@ -79,7 +79,7 @@ export function createSettingsRepo(db: Db, log: Logger = createLogger('settings'
   return {
     get,
     update(patch) {
-      writePatch(SettingsPatch.parse(patch));
+      writePatch.immediate(SettingsPatch.parse(patch));
       return get();
     },
     profileId: () => (profile ??= getOrCreateProfile.immediate()),

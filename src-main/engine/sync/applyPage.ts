@@ -15,6 +15,7 @@ import { decide, type Outcome } from './decide';
 import type { PageRow } from './frontier';
 import type { UpsertCounts, IncidentWriter } from './incidentWriter';
 import { tileOfJob, typesOfJob, type JobRow, type JobStore } from './jobStore';
+import type { Logged } from './requester';
 
 export type ApplyContext = {
   db: Db;
@@ -29,112 +30,120 @@ export type ApplyContext = {
 
 export type Applied = { outcome: Outcome; counts: UpsertCounts; rows: number };
 
-export function applyPage(ctx: ApplyContext, job: JobRow, sentSince: string, result: SearchResult): Applied {
-  return ctx.db.transaction((): Applied => {
-    const { jobs, now } = ctx;
-    const { counts, page } = ctx.writer.upsert(result.incidents, now, (lat, lon) =>
-      contains(ctx.shape, lat, lon),
-    );
-    const sorted = [...page].sort((a, b) => a.utcMs - b.utcMs || a.cdid - b.cdid);
-    const tile = tileOfJob(job);
-    const types = typesOfJob(job);
-    const view = { tile, types, since: sentSince, mode: job.mode, ascLastUtc: job.asc_last_utc };
-    const ordered = job.mode === 'asc' ? sorted : [...sorted].reverse();
-    const outcome = decide(view, ordered, { shape: ctx.shape, now, knownTypes: ctx.knownTypes });
+export function applyPage(
+  ctx: ApplyContext,
+  job: JobRow,
+  sentSince: string,
+  result: Logged<SearchResult>,
+): Applied {
+  return ctx.db
+    .transaction((): Applied => {
+      const { jobs, now } = ctx;
+      const { counts, page } = ctx.writer.upsert(result.incidents, now, (lat, lon) =>
+        contains(ctx.shape, lat, lon),
+      );
+      const sorted = [...page].sort((a, b) => a.utcMs - b.utcMs || a.cdid - b.cdid);
+      const tile = tileOfJob(job);
+      const types = typesOfJob(job);
+      const view = { tile, types, since: sentSince, mode: job.mode, ascLastUtc: job.asc_last_utc };
+      const ordered = job.mode === 'asc' ? sorted : [...sorted].reverse();
+      const outcome = decide(view, ordered, { shape: ctx.shape, now, knownTypes: ctx.knownTypes });
 
-    writeLedger(
-      ctx,
-      tileKey(tile) + (types ? `|${types.join(',')}` : ''),
-      zoneAt(tile.lat, tile.lon),
-      sentSince,
-      outcome,
-      sorted,
-    );
-    const rootId = job.root_id ?? job.id;
-    let state: JobRow['state'] = 'pending';
-    let next: { since: string; mode: JobRow['mode']; ascLastUtc: number | null; estimate: number } = {
-      since: job.since,
-      mode: job.mode,
-      ascLastUtc: job.asc_last_utc,
-      estimate: 0,
-    };
-    let error: string | null = null;
-    switch (outcome.kind) {
-      case 'done':
-        state = 'done';
-        break;
-      case 'continue':
-        next = outcome.next;
-        break;
-      case 'failed':
-        state = 'failed';
-        error = outcome.reason;
-        break;
-      case 'split-space':
-        state = 'split';
-        for (const child of outcome.children) {
-          const n = child.next;
-          jobs.insertJob(
-            ctx.runId,
-            {
-              parentId: job.id,
-              rootId,
-              tile: child.tile,
-              types,
-              since: n.since,
-              estimate: n.estimate,
-              mode: n.mode,
-              ascLastUtc: n.ascLastUtc,
-            },
-            now,
-          );
-        }
-        break;
-      case 'split-types':
-        state = 'split';
-        for (const t of outcome.types) {
-          const n = outcome.next;
-          jobs.insertJob(
-            ctx.runId,
-            {
-              parentId: job.id,
-              rootId,
-              tile,
-              types: [t],
-              since: n.since,
-              estimate: n.estimate,
-              mode: n.mode,
-              ascLastUtc: n.ascLastUtc,
-            },
-            now,
-          );
-        }
-        break;
-    }
-    jobs.updateJob(
-      job.id,
-      {
-        since: next.since,
-        mode: next.mode,
-        ascLast: next.ascLastUtc,
-        state,
-        rows: result.incidents.length,
-        estimate: state === 'pending' ? next.estimate : 0,
-        error,
-      },
-      now,
-    );
-    jobs.logRequest(ctx.runId, {
-      url: result.meta.url,
-      status: result.meta.status,
-      at: result.meta.startedAt,
-      durationMs: result.meta.durationMs,
-      records: result.incidents.length,
-      error: null,
-    });
-    jobs.addCounts(ctx.runId, { done: 1, requests: 1, new: counts.new, updated: counts.updated });
-    return { outcome, counts, rows: result.incidents.length };
-  })();
+      writeLedger(
+        ctx,
+        tileKey(tile) + (types ? `|${types.join(',')}` : ''),
+        zoneAt(tile.lat, tile.lon),
+        sentSince,
+        outcome,
+        sorted,
+      );
+      const rootId = job.root_id ?? job.id;
+      let state: JobRow['state'] = 'pending';
+      let next: { since: string; mode: JobRow['mode']; ascLastUtc: number | null; estimate: number } = {
+        since: job.since,
+        mode: job.mode,
+        ascLastUtc: job.asc_last_utc,
+        estimate: 0,
+      };
+      let error: string | null = null;
+      switch (outcome.kind) {
+        case 'done':
+          state = 'done';
+          break;
+        case 'continue':
+          next = outcome.next;
+          break;
+        case 'failed':
+          state = 'failed';
+          error = outcome.reason;
+          break;
+        case 'split-space':
+          state = 'split';
+          for (const child of outcome.children) {
+            const n = child.next;
+            jobs.insertJob(
+              ctx.runId,
+              {
+                parentId: job.id,
+                rootId,
+                tile: child.tile,
+                types,
+                since: n.since,
+                estimate: n.estimate,
+                mode: n.mode,
+                ascLastUtc: n.ascLastUtc,
+              },
+              now,
+            );
+          }
+          break;
+        case 'split-types':
+          state = 'split';
+          for (const t of outcome.types) {
+            const n = outcome.next;
+            jobs.insertJob(
+              ctx.runId,
+              {
+                parentId: job.id,
+                rootId,
+                tile,
+                types: [t],
+                since: n.since,
+                estimate: n.estimate,
+                mode: n.mode,
+                ascLastUtc: n.ascLastUtc,
+              },
+              now,
+            );
+          }
+          break;
+      }
+      jobs.updateJob(
+        job.id,
+        {
+          since: next.since,
+          mode: next.mode,
+          ascLast: next.ascLastUtc,
+          state,
+          rows: result.incidents.length,
+          estimate: state === 'pending' ? next.estimate : 0,
+          error,
+        },
+        now,
+      );
+      jobs.logRequest(ctx.runId, {
+        url: result.meta.url,
+        status: result.meta.status,
+        at: result.meta.startedAt,
+        durationMs: result.meta.durationMs,
+        records: result.incidents.length,
+        error: null,
+        logId: result.logId,
+      });
+      jobs.addCounts(ctx.runId, { done: 1, requests: 1, new: counts.new, updated: counts.updated });
+      return { outcome, counts, rows: result.incidents.length };
+    })
+    .immediate();
 }
 
 /** Ledger days this page settles for its tile (occurred days, as `since` counts them). */

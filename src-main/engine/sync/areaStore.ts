@@ -118,18 +118,20 @@ export function createAreaStore(db: Db) {
     },
     /** Deletes the area and its sync state; returns how many incidents left the local file with it. */
     remove(id: number, keepIncidents: boolean): { deleted: boolean; incidentsRemoved: number } {
-      return db.transaction(() => {
-        const area = get(id);
-        if (!area) return { deleted: false, incidentsRemoved: 0 };
-        const remaining = all
-          .all()
-          .filter((r) => r.id !== id)
-          .map((r) => toRecord(r).shape);
-        const incidentsRemoved = keepIncidents ? 0 : removeOrphanedIncidents(db, area, remaining);
-        removeSyncState(db, id);
-        db.prepare('DELETE FROM areas WHERE id = ?').run(id);
-        return { deleted: true, incidentsRemoved };
-      })();
+      return db
+        .transaction(() => {
+          const area = get(id);
+          if (!area) return { deleted: false, incidentsRemoved: 0 };
+          const remaining = all
+            .all()
+            .filter((r) => r.id !== id)
+            .map((r) => toRecord(r).shape);
+          const incidentsRemoved = keepIncidents ? 0 : removeOrphanedIncidents(db, area, remaining);
+          removeSyncState(db, id);
+          db.prepare('DELETE FROM areas WHERE id = ?').run(id);
+          return { deleted: true, incidentsRemoved };
+        })
+        .immediate();
     },
   };
 }

@@ -27,17 +27,20 @@ export async function fetchDetail(
 ): Promise<string | null> {
   try {
     const r = await deps.requester.detail(cdid, signal, priority);
-    deps.db.transaction(() => {
-      deps.writer.setDescription(cdid, r.incident.description, deps.now());
-      deps.jobs.logRequest(runId, {
-        url: r.meta.url,
-        status: r.meta.status,
-        at: r.meta.startedAt,
-        durationMs: r.meta.durationMs,
-        records: 1,
-        error: null,
-      });
-    })();
+    deps.db
+      .transaction(() => {
+        deps.writer.setDescription(cdid, r.incident.description, deps.now());
+        deps.jobs.logRequest(runId, {
+          url: r.meta.url,
+          status: r.meta.status,
+          at: r.meta.startedAt,
+          durationMs: r.meta.durationMs,
+          records: 1,
+          error: null,
+          logId: r.logId,
+        });
+      })
+      .immediate();
     return r.incident.description;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'not_found') {

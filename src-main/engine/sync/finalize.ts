@@ -41,64 +41,66 @@ export function finalizeRun(
   windowDays: number,
   deep: boolean,
 ): Finalized {
-  return db.transaction((): Finalized => {
-    const all = jobs.allJobs(run.id);
-    const inCircle = db.prepare<
-      Record<string, number>,
-      Candidate & { last_seen: number; removed_at: number | null; source: 'api' | 'import' }
-    >(
-      `SELECT i.cdid, i.lat, i.lon, i.type, i.occurred_utc, i.timezone, i.last_seen, i.removed_at, i.source
+  return db
+    .transaction((): Finalized => {
+      const all = jobs.allJobs(run.id);
+      const inCircle = db.prepare<
+        Record<string, number>,
+        Candidate & { last_seen: number; removed_at: number | null; source: 'api' | 'import' }
+      >(
+        `SELECT i.cdid, i.lat, i.lon, i.type, i.occurred_utc, i.timezone, i.last_seen, i.removed_at, i.source
        FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
        WHERE r.min_lat >= @minLat AND r.max_lat <= @maxLat AND r.min_lon >= @minLon AND r.max_lon <= @maxLon`,
-    );
-    const box = (j: JobRow) => ({
-      minLat: j.lat - j.radius,
-      maxLat: j.lat + j.radius,
-      minLon: j.lon - j.radius,
-      maxLon: j.lon + j.radius,
-    });
-    const servedFrom = now - windowDays * DAY + 3_600_000;
-    const gone = new Set<number>();
-    for (const j of all) {
-      if (j.state !== 'done') continue;
-      const tile = tileOfJob(j);
-      const types = typesOfJob(j)?.map((t) => t.toLowerCase());
-      for (const c of inCircle.all(box(j))) {
-        // Only what the API gave can be proven gone by the API: an imported row is never removed by a sync.
-        if (c.source !== 'api' || c.removed_at !== null || c.last_seen >= run.started_at) continue;
-        if (!inTile(tile, c.lat, c.lon) || !contains(area.shape, c.lat, c.lon)) continue;
-        if (types && !types.includes(c.type.toLowerCase())) continue;
-        const mustBeIn =
-          dayStartUtc(addDays(run.since_day, 1), c.timezone) + MAX_REPORT_LAG_MS + CLOCK_SLACK_MS;
-        if (c.occurred_utc < mustBeIn || c.occurred_utc < servedFrom || c.occurred_utc > run.started_at)
-          continue;
-        gone.add(c.cdid);
+      );
+      const box = (j: JobRow) => ({
+        minLat: j.lat - j.radius,
+        maxLat: j.lat + j.radius,
+        minLon: j.lon - j.radius,
+        maxLon: j.lon + j.radius,
+      });
+      const servedFrom = now - windowDays * DAY + 3_600_000;
+      const gone = new Set<number>();
+      for (const j of all) {
+        if (j.state !== 'done') continue;
+        const tile = tileOfJob(j);
+        const types = typesOfJob(j)?.map((t) => t.toLowerCase());
+        for (const c of inCircle.all(box(j))) {
+          // Only what the API gave can be proven gone by the API: an imported row is never removed by a sync.
+          if (c.source !== 'api' || c.removed_at !== null || c.last_seen >= run.started_at) continue;
+          if (!inTile(tile, c.lat, c.lon) || !contains(area.shape, c.lat, c.lon)) continue;
+          if (types && !types.includes(c.type.toLowerCase())) continue;
+          const mustBeIn =
+            dayStartUtc(addDays(run.since_day, 1), c.timezone) + MAX_REPORT_LAG_MS + CLOCK_SLACK_MS;
+          if (c.occurred_utc < mustBeIn || c.occurred_utc < servedFrom || c.occurred_utc > run.started_at)
+            continue;
+          gone.add(c.cdid);
+        }
       }
-    }
-    const mark = db.prepare(
-      "UPDATE incidents SET removed_at = ?, removed_reason = 'no longer returned by the API (complete re-query of its tile)' WHERE cdid = ?",
-    );
-    for (const cdid of gone) mark.run(now, cdid);
+      const mark = db.prepare(
+        "UPDATE incidents SET removed_at = ?, removed_reason = 'no longer returned by the API (complete re-query of its tile)' WHERE cdid = ?",
+      );
+      for (const cdid of gone) mark.run(now, cdid);
 
-    let lowerBound = 0;
-    for (const j of all) {
-      if (j.parent_id !== null) continue;
-      const tile = tileOfJob(j);
-      const n = inCircle
-        .all(box(j))
-        .filter((c) => c.last_seen >= run.started_at && inTile(tile, c.lat, c.lon)).length;
-      lowerBound += Math.max(1, Math.ceil(n / MAX_RECORDS));
-    }
-    const failedJobs = all.filter((j) => j.state === 'failed');
-    jobs.addCounts(run.id, { removed: gone.size });
-    jobs.setLowerBound(run.id, lowerBound);
-    jobs.finishRun(
-      run.id,
-      'done',
-      now,
-      failedJobs.length > 0 ? (failedJobs[0]?.error ?? 'incomplete') : null,
-    );
-    areas.markSynced(area.id, now, { backfill: run.kind === 'backfill' && failedJobs.length === 0, deep });
-    return { removed: gone.size, lowerBound, failedJobs };
-  })();
+      let lowerBound = 0;
+      for (const j of all) {
+        if (j.parent_id !== null) continue;
+        const tile = tileOfJob(j);
+        const n = inCircle
+          .all(box(j))
+          .filter((c) => c.last_seen >= run.started_at && inTile(tile, c.lat, c.lon)).length;
+        lowerBound += Math.max(1, Math.ceil(n / MAX_RECORDS));
+      }
+      const failedJobs = all.filter((j) => j.state === 'failed');
+      jobs.addCounts(run.id, { removed: gone.size });
+      jobs.setLowerBound(run.id, lowerBound);
+      jobs.finishRun(
+        run.id,
+        'done',
+        now,
+        failedJobs.length > 0 ? (failedJobs[0]?.error ?? 'incomplete') : null,
+      );
+      areas.markSynced(area.id, now, { backfill: run.kind === 'backfill' && failedJobs.length === 0, deep });
+      return { removed: gone.size, lowerBound, failedJobs };
+    })
+    .immediate();
 }

@@ -207,7 +207,9 @@ export function createJobStore(db: Db) {
       const n = daysBetween(since, through);
       for (let k = 1; k <= n; k++) s.ledger.run(areaId, tile, addDays(since, k), status, now);
     },
+    /** Logs a request, unless the rate ledger already wrote its row (`logId`). */
     logRequest(runId: number | null, r: LoggedRequest): void {
+      if (r.logId !== undefined) return;
       s.log.run(runId, r.at, r.url, r.status, Math.round(r.durationMs), r.records, r.error);
     },
   };

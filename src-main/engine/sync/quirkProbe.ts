@@ -45,6 +45,7 @@ export async function learnQuirk(
       durationMs: r.meta.durationMs,
       records: r.incidents.length,
       error: null,
+      logId: r.logId,
     });
     return r.incidents.length;
   };

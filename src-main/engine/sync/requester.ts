@@ -12,6 +12,7 @@ import { ApiError } from '../api/apiError';
 import type { DetailResult, IncidentSource, SearchQuery, SearchResult } from '../api/source';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { realClock, sleep, type Clock } from './clock';
+import type { RateLedger } from './rateLedger';
 import { PRIORITY_DETAIL, PRIORITY_SEARCH, type Permit, type RateLimiter } from './rateLimiter';
 
 export type LoggedRequest = {
@@ -21,7 +22,12 @@ export type LoggedRequest = {
   durationMs: number;
   records: number | null;
   error: string | null;
+  /** The request-log row the rate ledger already wrote for this request (then nothing more is logged). */
+  logId?: number;
 };
+
+/** A result, with the request-log row the rate ledger wrote for it. */
+export type Logged<T> = T & { logId?: number };
 
 export type RequesterEvents = {
   /** An attempt failed and will be retried at `retryAt` (epoch ms); `offline` when no answer came. */
@@ -42,6 +48,8 @@ export type RequesterOptions = {
   maxWaitMs?: number;
   /** Whether an attempt that timed out is tried again (default true). */
   retryTimeouts?: boolean;
+  /** The key's rate budget shared with other processes on this data folder (rateLedger.ts). */
+  ledger?: RateLedger;
   events?: RequesterEvents;
 };
 
@@ -50,6 +58,8 @@ export class Requester {
   rateLimited = 0;
   /** Who hears about retries and failed attempts (the run in progress sets these). */
   events: RequesterEvents;
+  /** The run whose requests these are, for the request log (the run in progress sets it). */
+  runId: number | null = null;
   private readonly backoff: BackoffPolicy;
   private readonly clock: Clock;
 
@@ -63,43 +73,75 @@ export class Requester {
     return this.o.limiter;
   }
 
-  search(query: SearchQuery, signal?: AbortSignal): Promise<SearchResult> {
-    return this.attempt(PRIORITY_SEARCH, signal, (s) => this.o.source.search(query, s));
+  search(query: SearchQuery, signal?: AbortSignal): Promise<Logged<SearchResult>> {
+    return this.attempt(
+      PRIORITY_SEARCH,
+      signal,
+      (s) => this.o.source.search(query, s),
+      (r) => r.incidents.length,
+    );
   }
 
-  detail(cdid: number, signal?: AbortSignal, priority = PRIORITY_DETAIL): Promise<DetailResult> {
-    return this.attempt(priority, signal, (s) => this.o.source.detail(cdid, s));
+  detail(cdid: number, signal?: AbortSignal, priority = PRIORITY_DETAIL): Promise<Logged<DetailResult>> {
+    return this.attempt(
+      priority,
+      signal,
+      (s) => this.o.source.detail(cdid, s),
+      () => 1,
+    );
   }
 
-  private async attempt<T>(
+  private async attempt<T extends SearchResult | DetailResult>(
     priority: number,
     signal: AbortSignal | undefined,
     call: (s?: AbortSignal) => Promise<T>,
-  ): Promise<T> {
+    records: (r: T) => number,
+  ): Promise<Logged<T>> {
     let failures = 0;
     let storms = 0;
     let waitedMs = 0;
     for (;;) {
       const permit = await this.acquire(priority, signal);
+      let logId: number | undefined;
+      try {
+        logId = await this.admit(signal);
+      } catch (error) {
+        permit.done();
+        throw error;
+      }
       const at = this.clock.now();
       this.requests++;
       try {
         const result = await call(signal);
         permit.done();
+        const m = result.meta;
+        if (logId !== undefined) {
+          const entry = {
+            url: m.url,
+            status: m.status,
+            at,
+            durationMs: m.durationMs,
+            records: records(result),
+            error: null,
+          };
+          this.o.ledger?.end(logId, entry, this.runId);
+          return { ...result, logId };
+        }
         return result;
       } catch (error) {
         permit.done();
         const e = error instanceof ApiError ? error : new ApiError('offline', String(error));
-        if (e.code !== 'cancelled') {
-          this.events.onFailedAttempt?.({
-            url: e.details.url ?? '',
-            status: e.details.status ?? null,
-            at,
-            durationMs: this.clock.now() - at,
-            records: null,
-            error: e.message,
-          });
-        }
+        const entry: LoggedRequest = {
+          url: e.details.url ?? '',
+          status: e.details.status ?? null,
+          at,
+          durationMs: this.clock.now() - at,
+          records: null,
+          error: e.message,
+          ...(logId !== undefined ? { logId } : {}),
+        };
+        if (logId !== undefined) this.o.ledger?.end(logId, entry, this.runId);
+        if (e.code !== 'cancelled') this.events.onFailedAttempt?.(entry);
         if (e.code === 'rate_limited') {
           this.rateLimited++;
           if (++storms > (this.o.max429 ?? 30)) throw giveUp(e, storms);
@@ -120,6 +162,22 @@ export class Requester {
           throw new ApiError('cancelled', 'The sync was stopped.');
         });
       }
+    }
+  }
+
+  /**
+   * The key's shared budget (other processes on this data folder): waits until the request log has
+   * room, then holds the slot as the request's log row. Without a ledger, nothing to wait for.
+   */
+  private async admit(signal: AbortSignal | undefined): Promise<number | undefined> {
+    const ledger = this.o.ledger;
+    if (!ledger) return undefined;
+    for (;;) {
+      const a = ledger.admit(this.o.limiter.rate);
+      if ('id' in a) return a.id;
+      await sleep(this.clock, Math.min(a.retryInMs, 5_000), signal).catch(() => {
+        throw new ApiError('cancelled', 'The sync was stopped.');
+      });
     }
   }
 

@@ -17,34 +17,36 @@ type SetupDeps = { db: Db; jobs: JobStore; limits: SyncLimits; now: () => number
 export function prepareRun(deps: SetupDeps, area: AreaRecord, depth: Depth, quirk: SinceBeforeWindow) {
   const { db, jobs } = deps;
   const now = deps.now();
-  return db.transaction(() => {
-    const latest = jobs.latestRun(area.id);
-    if (latest && latest.state !== 'done') {
-      const fresh = now - latest.started_at < RESUME_MAX_AGE_MS;
-      if (fresh && jobs.jobs(latest.id, 'pending').length > 0) {
-        jobs.setRunState(latest.id, 'running');
-        return { run: jobs.run(latest.id) as RunRow, resumed: true, deep: isDeep(latest) };
+  return db
+    .transaction(() => {
+      const latest = jobs.latestRun(area.id);
+      if (latest && latest.state !== 'done') {
+        const fresh = now - latest.started_at < RESUME_MAX_AGE_MS;
+        if (fresh && jobs.jobs(latest.id, 'pending').length > 0) {
+          jobs.setRunState(latest.id, 'running');
+          return { run: jobs.run(latest.id) as RunRow, resumed: true, deep: isDeep(latest) };
+        }
+        jobs.finishRun(latest.id, 'cancelled', now, latest.error ?? 'Superseded by a new sync.');
       }
-      jobs.finishRun(latest.id, 'cancelled', now, latest.error ?? 'Superseded by a new sync.');
-    }
-    const plan = planRun(db, area, now, deps.limits, depth);
-    const zone = zoneAt(plan.roots[0]?.lat ?? 0, plan.roots[0]?.lon ?? 0);
-    const since = rootSince(plan.fromUtc, zone, now, deps.limits.windowDays, quirk);
-    const runId = jobs.createRun(area.id, plan.kind, since, now - deps.limits.windowDays * DAY, now);
-    plan.roots.forEach((tile, i) => {
-      jobs.insertJob(
+      const plan = planRun(db, area, now, deps.limits, depth);
+      const zone = zoneAt(plan.roots[0]?.lat ?? 0, plan.roots[0]?.lon ?? 0);
+      const since = rootSince(plan.fromUtc, zone, now, deps.limits.windowDays, quirk);
+      const runId = jobs.createRun(area.id, plan.kind, since, now - deps.limits.windowDays * DAY, now);
+      plan.roots.forEach((tile, i) => {
+        jobs.insertJob(
+          runId,
+          { parentId: null, rootId: null, tile, types: null, since, estimate: plan.estimates[i] ?? 1 },
+          now,
+        );
+      });
+      jobs.setPlanned(
         runId,
-        { parentId: null, rootId: null, tile, types: null, since, estimate: plan.estimates[i] ?? 1 },
-        now,
+        plan.estimates.reduce((a, b) => a + b, 0),
       );
-    });
-    jobs.setPlanned(
-      runId,
-      plan.estimates.reduce((a, b) => a + b, 0),
-    );
-    const run = jobs.run(runId) as RunRow;
-    return { run, resumed: false, deep: plan.deep };
-  })();
+      const run = jobs.run(runId) as RunRow;
+      return { run, resumed: false, deep: plan.deep };
+    })
+    .immediate();
 }
 
 function isDeep(run: RunRow): boolean {

@@ -98,6 +98,7 @@ export async function runArea(
       retryAt: w.untilMs ?? undefined,
     });
   });
+  requester.runId = run.id;
   requester.events = {
     onRetry: (e, retryAt) =>
       progress.update(
@@ -108,10 +109,12 @@ export async function runArea(
         },
       ),
     onFailedAttempt: (entry) =>
-      db.transaction(() => {
-        jobs.logRequest(run.id, entry);
-        jobs.addCounts(run.id, { requests: 1, rateLimited: entry.status === 429 ? 1 : 0 });
-      })(),
+      db
+        .transaction(() => {
+          jobs.logRequest(run.id, entry);
+          jobs.addCounts(run.id, { requests: 1, rateLimited: entry.status === 429 ? 1 : 0 });
+        })
+        .immediate(),
   };
   let failure: RunError | null = null;
   const claimed = new Set<number>();
@@ -253,6 +256,7 @@ export async function runArea(
     deep,
   );
   if (opts.details) await fetchMissingDetails(deps, area, run.id, opts.signal);
+  requester.runId = null;
   const incomplete = fin.failedJobs.map((j) => j.error ?? 'incomplete');
   progress.update('done', incomplete.length > 0 ? { message: incomplete[0] } : {});
   return summary('done', { incomplete });

@@ -70,7 +70,7 @@ export function createSyncService(o: SyncServiceOptions) {
     const l = limiterFor(digest, conn.limits.ratePerMinute);
     if (!seeded.has(digest)) {
       seeded.add(digest);
-      l.seed(recentRequestEnds(o.db, now()));
+      l.seed(recentRequestEnds(o.db, now(), digest));
     }
     return l;
   }
@@ -314,12 +314,13 @@ export function createSyncService(o: SyncServiceOptions) {
  * minute: their end times from the request log, plus one slot per request that may have been in
  * flight unlogged at the kill.
  */
-function recentRequestEnds(db: Db, now: number): number[] {
+function recentRequestEnds(db: Db, now: number, keyDigest: string): number[] {
+  // This key's requests only (rows older than the shared ledger have no digest: counted, to be safe).
   const rows = db
-    .prepare<[number], { end: number }>(
-      'SELECT at + duration_ms AS end FROM request_log WHERE at >= ? ORDER BY at',
+    .prepare<[number, string], { end: number }>(
+      'SELECT at + duration_ms AS end FROM request_log WHERE at >= ? AND (key_digest IS NULL OR key_digest = ?) ORDER BY at',
     )
-    .all(now - 2 * 60_000);
+    .all(now - 2 * 60_000, keyDigest);
   const ends = rows.map((r) => r.end).filter((e) => e >= now - 61_000);
   const interrupted =
     db.prepare<[], { n: number }>("SELECT count(*) AS n FROM sync_runs WHERE state = 'running'").get()?.n ??
