@@ -5,6 +5,8 @@ import { makeClock } from './clock';
 import { CITIES } from './data/cities';
 import { evolve } from './data/evolve';
 import { generate } from './data/generate';
+import { generateDemo } from './demo/generate';
+import { demoBasemaps } from './demo/provider';
 import { Prng } from './data/prng';
 import { groundTruth } from './groundTruth';
 import { DEFAULT_KEYS, normalizeIp, resolveKey } from './http/access';
@@ -24,7 +26,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const scale = opts.scale ?? 'small';
   const count = typeof scale === 'number' ? scale : SCALES[scale];
   if (!(count >= 0)) throw new RangeError('scale must be a non-negative count or a preset');
-  const data = generate({
+  const demo = opts.profile === 'demo';
+  const data = (demo ? generateDemo : generate)({
     seed,
     count,
     now: clock.nowMs(),
@@ -43,6 +46,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     trustedProxies: new Set((opts.trustedProxies ?? []).map(normalizeIp)),
     sinceBeforeWindow: opts.sinceBeforeWindow ?? 'window',
     v1: opts.v1 ?? true,
+    basemap: demo ? demoBasemaps(opts.basemapCity ?? 'Chicago') : undefined,
   });
 
   const server = createServer(handler);
@@ -74,6 +78,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       return data.store.size;
     },
     generationMs: data.generatedMs,
+    basemapUrl: demo ? `${url}/basemap/demo.pmtiles` : null,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((e) => (e ? reject(e) : resolve()));

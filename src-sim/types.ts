@@ -46,6 +46,13 @@ export type SimulatorOptions = {
   v1?: boolean;
   /** What the rate limiter measures time with: 'real' (default) or the simulator 'sim' clock. */
   rateClock?: 'real' | 'sim';
+  /**
+   * 'test' (default): the data the tests' ground truths are built on, fixtures included. 'demo':
+   * incidents on land and on their streets, no fixtures, and a vector basemap at /basemap/demo.pmtiles.
+   */
+  profile?: 'test' | 'demo';
+  /** The city whose basemap /basemap/demo.pmtiles is (demo profile); default Chicago. */
+  basemapCity?: string;
 };
 
 export type SimCity = { name: string; lat: number; lon: number; timezone: string; bigBlock?: BigBlock };
@@ -81,6 +88,8 @@ export interface Simulator {
   /** Incidents in the store (including not yet reported and removed). */
   readonly incidentCount: number;
   readonly generationMs: number;
+  /** The demo profile's basemap (PMTiles, range requests), else null. */
+  readonly basemapUrl: string | null;
   close(): Promise<void>;
   setFaults(faults: Partial<Faults>): void;
   faults(): Faults;

@@ -163,3 +163,12 @@ export function zxyOf(tileId: number): { z: number; x: number; y: number } {
   }
   return { z, x, y };
 }
+
+/** Web Mercator tile math (XYZ numbering, y down), clamped to the zoom's tiles. */
+export const MAX_MERCATOR_LAT = 85.0511287;
+const clampTile = (v: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor(v)));
+export const tileX = (lon: number, z: number): number => clampTile(((lon + 180) / 360) * 2 ** z, 2 ** z);
+export function tileY(lat: number, z: number): number {
+  const r = (Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, lat)) * Math.PI) / 180;
+  return clampTile(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * 2 ** z, 2 ** z);
+}

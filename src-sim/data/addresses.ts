@@ -65,12 +65,18 @@ export function blockAddress(
   const ix = Math.round(lon / BLOCK_LON);
   const dx = ix - Math.round(cityLon / BLOCK_LON);
   const dy = iy - Math.round(cityLat / BLOCK_LAT);
-  if (((ix + iy) & 1) === 0) {
-    const name = NAMES[hashInts(iy, cityIndex, 1) % NAMES.length];
-    return `${Math.abs(dx) * 100} Block of ${dx < 0 ? 'W' : 'E'} Synthetic ${name} St`;
-  }
-  const name = NAMES[hashInts(ix, cityIndex, 2) % NAMES.length];
-  return `${Math.abs(dy) * 100} Block of ${dy < 0 ? 'S' : 'N'} Synthetic ${name} Ave`;
+  if (((ix + iy) & 1) === 0) return `${Math.abs(dx) * 100} Block of ${rowStreetName(iy, dx, cityIndex)}`;
+  return `${Math.abs(dy) * 100} Block of ${columnStreetName(ix, dy, cityIndex)}`;
+}
+
+/** The east–west street along block row `iy`, on the side `dx` (blocks east of the centre) lies. */
+export function rowStreetName(iy: number, dx: number, cityIndex: number): string {
+  return `${dx < 0 ? 'W' : 'E'} Synthetic ${NAMES[hashInts(iy, cityIndex, 1) % NAMES.length]} St`;
+}
+
+/** The north–south avenue along block column `ix`, on the side `dy` (blocks north of the centre) lies. */
+export function columnStreetName(ix: number, dy: number, cityIndex: number): string {
+  return `${dy < 0 ? 'S' : 'N'} Synthetic ${NAMES[hashInts(ix, cityIndex, 2) % NAMES.length]} Ave`;
 }
 
 /** An amended address: the same street, the neighbouring block number (a geocoding correction). */

@@ -33,10 +33,14 @@ export type EvolveResult = { added: number[]; amended: number[]; removed: number
 const CITY_WEIGHTS = cumulative(CITIES.map((c) => c.weight));
 
 /** Where an extra incident goes: anywhere by city weight, or inside `area` (in its nearest city). */
-function extraPlace(prng: Prng, area: EvolveOptions['area']): { lat: number; lon: number; city: number } {
+function extraPlace(
+  prng: Prng,
+  area: EvolveOptions['area'],
+  draw: typeof drawPlace = drawPlace,
+): { lat: number; lon: number; city: number } {
   if (!area) {
     const city = prng.pickCumulative(CITY_WEIGHTS);
-    return { ...drawPlace(city, prng), city };
+    return { ...draw(city, prng), city };
   }
   let city = 0;
   let best = Infinity;
@@ -85,7 +89,7 @@ export function evolve(d: Dataset, now: number, opts: EvolveOptions = {}): Evolv
   const firstNew = s.size;
   const addedRows = now > d.process.until ? runProcess(s, d.process, now, prng) : [];
   for (let k = 0; k < (opts.add ?? 0); k++) {
-    const place = extraPlace(prng, opts.area);
+    const place = extraPlace(prng, opts.area, d.process.place);
     const occurredAt = Math.floor((now - prng.next() * 6 * HOUR) / MINUTE) * MINUTE;
     const lag = Math.min(drawLag(prng), now - occurredAt);
     const type = drawType(new Date(s.zone(place.city).local(occurredAt)).getUTCHours(), prng);

@@ -34,6 +34,8 @@ export type Process = {
   /** Occurrences have been generated up to (excluding) this instant. */
   until: number;
   nextCdid: number;
+  /** Where incidents happen; default drawPlace (the demo profile keeps them on land, on its streets). */
+  place?: (cityIndex: number, prng: Prng) => { lat: number; lon: number };
 };
 
 export function makeProcess(totalTarget: number, spanMs: number, start: number): Process {
@@ -85,6 +87,7 @@ export function drawType(localHour: number, prng: Prng): number {
 
 /** Generates the occurrences of [p.until, to) into the store; returns the rows added. */
 export function runProcess(store: Store, p: Process, to: number, prng: Prng): number[] {
+  const place = p.place ?? drawPlace;
   const rows: number[] = [];
   const firstHour = Math.floor(p.until / HOUR);
   for (let h = firstHour; h * HOUR < to; h++) {
@@ -97,13 +100,13 @@ export function runProcess(store: Store, p: Process, to: number, prng: Prng): nu
       const n = prng.poisson((p.perHour[c] ?? 0) * rate * share);
       for (let k = 0; k < n; k++) {
         const occurredAt = Math.floor((from + prng.next() * (end - from)) / MINUTE) * MINUTE;
-        const place = drawPlace(c, prng);
+        const at = place(c, prng);
         const type = drawType(local.getUTCHours(), prng);
         rows.push(
           store.push({
             cdid: takeCdid(p, prng),
-            lat: place.lat,
-            lon: place.lon,
+            lat: at.lat,
+            lon: at.lon,
             occurredAt,
             reportedAt: occurredAt + drawLag(prng),
             type,

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimClock } from '../clock';
 import type { Dataset } from '../data/generate';
+import { serveBasemap, type BasemapProvider } from './basemapRoute';
 import { authenticate, clientAddress, presentedKey, type ResolvedKey } from './access';
 import type { SinceBeforeWindow } from './context';
 import type { FaultInjector } from './faults';
@@ -25,6 +26,8 @@ export type ServerDeps = {
   trustedProxies: ReadonlySet<string>;
   sinceBeforeWindow: SinceBeforeWindow;
   v1: boolean;
+  /** The demo profile's basemaps (/basemap/<name>.pmtiles); absent in the test profile. */
+  basemap?: BasemapProvider | undefined;
 };
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -81,6 +84,7 @@ export function createHandler(deps: ServerDeps): (req: IncomingMessage, res: Ser
       const url = req.url ?? '/';
       const q = url.indexOf('?');
       const path = q < 0 ? url : url.slice(0, q);
+      if (deps.basemap && serveBasemap(req, res, path, deps.basemap)) return;
       const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
       const route = matchRoute(path, deps.v1);
       const caller = { key: null as string | null };

@@ -3,10 +3,11 @@
  * Web Mercator tile it touches on zooms 0..maxZoom, as sorted PMTiles tile ids.
  */
 import type { Box } from '../../../../src-shared/geo/bbox';
-import { tileIdOf } from '../../../../src-shared/pmtiles';
+import { MAX_MERCATOR_LAT, tileIdOf, tileX, tileY } from '../../../../src-shared/pmtiles';
 import { ExtractProblem } from './problems';
 
-export const MAX_LAT = 85.0511287;
+export { tileX, tileY };
+const MAX_LAT = MAX_MERCATOR_LAT;
 const KM_PER_DEG_LAT = 111.32;
 
 export function withMargin(box: Box, km: number): Box {
@@ -19,13 +20,6 @@ export function withMargin(box: Box, km: number): Box {
     minLon: Math.max(-180, box.minLon - dLon),
     maxLon: Math.min(180, box.maxLon + dLon),
   };
-}
-
-const clampTile = (v: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor(v)));
-export const tileX = (lon: number, z: number): number => clampTile(((lon + 180) / 360) * 2 ** z, 2 ** z);
-export function tileY(lat: number, z: number): number {
-  const r = (Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180;
-  return clampTile(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * 2 ** z, 2 ** z);
 }
 
 export type TileRange = { z: number; minX: number; maxX: number; minY: number; maxY: number };
