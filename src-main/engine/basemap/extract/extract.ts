@@ -68,6 +68,8 @@ export type ExtractResult = {
   /** This run's network use (directories and tile data). */
   requests: number;
   bytesFetched: number;
+  /** Of which tile data (the rest is header and directories). */
+  tileBytesFetched: number;
   seconds: number;
 };
 
@@ -142,7 +144,15 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
       close: () => store.close(),
       run: async () => {
         try {
-          await fetchTiles(source, store, header, requests, contents, estimate, opts);
+          const tileBytesFetched = await fetchTiles(
+            source,
+            store,
+            header,
+            requests,
+            contents,
+            estimate,
+            opts,
+          );
           const written = await writeOutput(store, {
             out: opts.out,
             tiles,
@@ -160,6 +170,7 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
             fileBytes: written.bytes,
             requests: source.stats.requests,
             bytesFetched: source.stats.bytes,
+            tileBytesFetched,
             seconds: (performance.now() - started) / 1000,
           };
         } catch (error) {
@@ -187,11 +198,12 @@ async function fetchTiles(
   contents: Map<number, { tiles: number }>,
   estimate: ExtractEstimate,
   opts: ExtractOptions,
-): Promise<void> {
+): Promise<number> {
   const t0 = performance.now();
   let tilesDone = estimate.tiles - estimate.tilesToFetch;
   let bytesDone = estimate.bytes - estimate.bytesToFetch;
   let fetchedNow = 0;
+  let requested = 0;
   const report = () =>
     opts.onProgress?.({
       tilesDone,
@@ -205,6 +217,7 @@ async function fetchTiles(
   for (const req of requests) {
     if (opts.signal?.aborted) throw new ExtractProblem('cancelled', 'The basemap download was cancelled.');
     const bytes = await source.read(header.dataOffset + req.offset, req.length, opts.signal);
+    requested += bytes.length;
     const parts = req.parts.map((p) => {
       const slice = bytes.slice(p.offset - req.offset, p.offset - req.offset + p.length);
       if (header.tileCompression === COMPRESSION.gzip && !(slice[0] === 0x1f && slice[1] === 0x8b)) {
@@ -220,6 +233,7 @@ async function fetchTiles(
     }
     report();
   }
+  return requested;
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);

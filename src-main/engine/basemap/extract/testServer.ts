@@ -65,15 +65,17 @@ export async function serveBytes(body: Uint8Array, etag: string | null = '"v1"')
 export function sourceArchive(
   box: { minLat: number; maxLat: number; minLon: number; maxLon: number },
   maxZoom: number,
+  /** Tiles of about this many bytes (gzip magic + noise) instead of small real gzip members. */
+  tileSize?: number,
 ): { bytes: Uint8Array; tiles: TileInput[] } {
   const tiles: TileInput[] = [];
   const ocean = new Uint8Array(gzipSync(Buffer.from('ocean'.repeat(40))));
   for (let z = 0; z <= maxZoom; z++) {
     for (let x = tileX(box.minLon, z); x <= tileX(box.maxLon, z); x++) {
       for (let y = tileY(box.maxLat, z); y <= tileY(box.minLat, z); y++) {
-        const unique = new Uint8Array(
-          gzipSync(Buffer.from(`tile ${z}/${x}/${y} `.repeat(1 + ((x * 7 + y) % 9)))),
-        );
+        const unique = tileSize
+          ? noiseTile(tileSize * (0.25 + (((x * 7919 + y * 104729) % 1000) / 1000) * 1.5), x * 31 + y)
+          : new Uint8Array(gzipSync(Buffer.from(`tile ${z}/${x}/${y} `.repeat(1 + ((x * 7 + y) % 9)))));
         tiles.push({ z, x, y, bytes: z === maxZoom && x % 4 === 0 ? ocean : unique });
       }
     }
@@ -86,4 +88,17 @@ export function sourceArchive(
     bounds: [box.minLon, box.minLat, box.maxLon, box.maxLat],
   });
   return { bytes, tiles };
+}
+
+/** Bytes that start like gzip and are otherwise noise (the extractor copies tiles verbatim). */
+function noiseTile(size: number, seed: number): Uint8Array {
+  const out = new Uint8Array(Math.max(20, Math.round(size)));
+  let h = seed * 2654435761;
+  for (let i = 0; i < out.length; i++) {
+    h = Math.imul(h ^ (h >>> 13), 0x5bd1e995) + i;
+    out[i] = h & 0xff;
+  }
+  out[0] = 0x1f;
+  out[1] = 0x8b;
+  return out;
 }
