@@ -3,7 +3,8 @@
  * engine and the renderer both use to read it. Pure TypeScript: no Node, no DOM.
  *
  * Semantics, the same everywhere:
- * - `types`: exact type names; empty or absent means every type (unknown API types included).
+ * - `types`: type names, matched case-insensitively ("theft" = "Theft"); empty or absent means every
+ *   type (unknown API types included).
  * - `preset` wins over `from`/`to`; '7d' is today and the 6 days before it, in the engine's local
  *   calendar; 'all' means no date bound. `from`/`to` are local days of the incident, inclusive.
  * - `hours`: [start, end) in local hours; end ≤ start wraps past midnight ([22, 6] is 22:00–05:59),

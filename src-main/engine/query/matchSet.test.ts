@@ -11,8 +11,8 @@ function referenceWhere(f: Fixture, filters: Filters): { where: string; params: 
   const params: unknown[] = [];
   if (!filters.includeRemoved) parts.push('removed_at IS NULL');
   if (filters.types?.length) {
-    parts.push(`type IN (${filters.types.map(() => '?').join(', ')})`);
-    params.push(...filters.types);
+    parts.push(`lower(type) IN (${filters.types.map(() => '?').join(', ')})`);
+    params.push(...filters.types.map((t) => t.toLowerCase()));
   }
   const range = resolveDateRange(filters, f.service.today());
   if (range.from) {
@@ -87,6 +87,11 @@ describe('filters against a SQL reference', () => {
   it('filters by type, including types outside the standard list and unknown ones', async () => {
     await expectSameCounts(f, { types: ['Theft'] });
     await expectSameCounts(f, { types: ['Fraud', 'Arson'] });
+    // Type names match case-insensitively: THEFT, theft and Theft are one type.
+    const theft = await expectSameCounts(f, { types: ['Theft'] });
+    expect(theft).toBeGreaterThan(0);
+    expect(await expectSameCounts(f, { types: ['THEFT'] })).toBe(theft);
+    expect(await expectSameCounts(f, { types: ['theft', 'tHeFt'] })).toBe(theft);
     expect(await expectSameCounts(f, { types: ['No such type'] })).toBe(0);
     const none = await incidentCalls.countIncidents(f.service, { filters: { types: ['No such type'] } });
     expect(none.byType).toMatchObject({ Shooting: 0, Fraud: 0 });

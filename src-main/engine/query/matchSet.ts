@@ -54,6 +54,9 @@ export class MatchSet {
   }
 }
 
+/** A type name as filters compare it: case folded, so "THEFT" matches the stored "Theft". */
+export const foldType = (name: string): string => name.toLowerCase();
+
 export function compileFilter(
   snapshot: Snapshot,
   filters: Filters,
@@ -62,11 +65,14 @@ export function compileFilter(
 ): CompiledFilter {
   let types: Uint8Array | null = null;
   if (filters.types && filters.types.length > 0) {
-    types = new Uint8Array(Math.max(1, snapshot.types.size));
-    for (const t of filters.types) {
-      const id = snapshot.types.find(t);
-      if (id >= 0) types[id] = 1;
-    }
+    const keep = new Uint8Array(Math.max(1, snapshot.types.size));
+    // Type names match case-insensitively (the spec is silent; its own example is lower case):
+    // "theft", "Theft" and "THEFT" are one type in every host.
+    const wanted = new Set(filters.types.map(foldType));
+    snapshot.types.values.forEach((name, id) => {
+      if (wanted.has(foldType(name))) keep[id] = 1;
+    });
+    types = keep;
   }
   let weekdays = 0x7f;
   if (filters.weekdays && filters.weekdays.length > 0) {
