@@ -18,6 +18,11 @@ const noPreload = ban('(^|/)src-preload(/|$)', 'Nothing imports the preload.');
 const noSim = ban('(^|/)src-sim(/|$)', 'Only tests, benchmarks and demo mode use the simulator.');
 const noHostsFromEngine = ban('^\\.\\./(\\.\\./)*(electron|web|cli)(/|$)', 'The engine is host-agnostic.');
 const noHostsFromDemo = ban('^\\.\\./(electron|web|cli)(/|$)', 'Demo mode is host-agnostic.');
+// Hosts reach the engine through one door, src-main/engine/index.ts (EngineHandle + contract calls).
+const noEngineInternals = ban(
+  '^\\.\\./(\\.\\./)*engine(/(?!index$)|$)',
+  'Hosts import the engine only from src-main/engine/index.ts and call it through the contract.',
+);
 
 const restrict = (files, patterns, extra = {}) => ({
   files,
@@ -78,12 +83,18 @@ export default tseslint.config(
   },
   restrict(['src-preload/**'], [noNode, noNative, noMain, noRenderer, noSim]),
   restrict(['src-main/engine/**'], [noElectron, noRenderer, noPreload, noSim, noHostsFromEngine]),
-  restrict(['src-main/web/**', 'src-main/cli/**'], [noElectron, noRenderer, noPreload, noSim]),
-  restrict(['src-main/electron/**'], [noRenderer, noPreload, noSim]),
+  restrict(
+    ['src-main/web/**', 'src-main/cli/**'],
+    [noElectron, noRenderer, noPreload, noSim, noEngineInternals],
+  ),
+  restrict(['src-main/electron/**'], [noRenderer, noPreload, noSim, noEngineInternals]),
   // Demo mode starts the simulator in a host's process: src-shared, src-sim and the engine, no host.
-  restrict(['src-main/demo/**'], [noElectron, noRenderer, noPreload, noHostsFromDemo]),
+  restrict(['src-main/demo/**'], [noElectron, noRenderer, noPreload, noHostsFromDemo, noEngineInternals]),
   restrict(['src-sim/**'], [noElectron, noNative, noMain, noRenderer, noPreload]),
-  // Tests may reach the simulator (the other side of the wire) but still respect host boundaries.
+  // Tests may reach the simulator (the other side of the wire) and engine internals (fixtures, a
+  // database to inspect) but still respect host boundaries.
   restrict(['src-main/engine/**/*.test.ts'], [noElectron, noRenderer, noPreload, noHostsFromEngine]),
   restrict(['src-main/web/**/*.test.ts', 'src-main/cli/**/*.test.ts'], [noElectron, noRenderer, noPreload]),
+  restrict(['src-main/electron/**/*.test.ts'], [noRenderer, noPreload]),
+  restrict(['src-main/demo/**/*.test.ts'], [noElectron, noRenderer, noPreload, noHostsFromDemo]),
 );

@@ -15,9 +15,7 @@
  */
 import type { CallName, CallOutput, Result } from '../../src-shared/contract';
 import type { DemoStatus } from '../../src-shared/firstRun';
-import type { EngineHandle } from '../engine/engineHandle';
-import { createLogger } from '../engine/log';
-import { DEMO_KEY_BACKEND } from '../engine/secrets/demoKeySecretStore';
+import { createLogger, DEMO_KEY_BACKEND, type EngineHandle } from '../engine/index';
 import { DEMO_CONFIG, demoAreaName, type DemoConfig } from './config';
 import { demoDataDirOf, ensureDemoDir, readMarker, removeDemoDir } from './marker';
 import { bypassProxyForLoopback, startDemoSimulator, type DemoSimulator } from './simulator';

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ensureDir } from '../engine/dataDir';
+import { ensureDir } from '../engine/index';
 
 export const MARKER_FILE = 'blotter-demo.json';
 export const DEMO_SUFFIX = '-demo';

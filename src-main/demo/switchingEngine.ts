@@ -4,9 +4,7 @@
  * IPC loop, the web server, the quit hook); listeners stay subscribed across a switch.
  */
 import type { EngineEvent } from '../../src-shared/contract';
-import type { EngineHandle } from '../engine/engineHandle';
-import { createEventHub } from '../engine/eventHub';
-import { createLogger } from '../engine/log';
+import { createEventHub, createLogger, type EngineHandle } from '../engine/index';
 
 export interface SwitchingEngine extends EngineHandle {
   readonly current: EngineHandle;

@@ -1,11 +1,13 @@
 /** Test helpers for demo mode: engines on real workers or in-process, waiting for a sync to finish. */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { startEngine } from '../engine/engineClient';
-import type { EngineHandle } from '../engine/engineHandle';
-import { createInProcessEngine } from '../engine/inProcessEngine';
-import { withInMemoryDemoKey } from '../engine/secrets/demoKeySecretStore';
-import type { SecretStore } from '../engine/secrets/secretStore';
+import {
+  createInProcessEngine,
+  startEngine,
+  withInMemoryDemoKey,
+  type EngineHandle,
+  type SecretStore,
+} from '../engine/index';
 import type { EngineStarter } from './demoHost';
 
 /** The real thing: an engine worker per folder (from source), keychain and all. */

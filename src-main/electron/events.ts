@@ -1,6 +1,6 @@
 /** Engine events reach the window on the one event channel, while the window is alive. */
 import { EVENT_CHANNEL, type EngineEvent } from '../../src-shared/contract';
-import type { EngineHandle } from '../engine/engineHandle';
+import type { EngineHandle } from '../engine/index';
 
 export interface EventSink {
   isDestroyed(): boolean;

@@ -5,7 +5,7 @@
  */
 import type { BrowserWindow, OpenDialogOptions, SaveDialogOptions } from 'electron';
 import type { ExportFormat } from '../../src-shared/exports';
-import type { ExportHostHooks, PrintJob } from '../engine/export/hostHooks';
+import type { ExportHostHooks, PrintJob } from '../engine/index';
 
 /** The part of Electron's dialog module used here; tests pass a fake. */
 export interface DialogLike {

@@ -2,7 +2,7 @@
  * Links leave the app only one way: an https URL (the API's permalinks) handed to the OS browser.
  * http, file, javascript:, custom schemes and URLs with credentials are never opened.
  */
-import { createLogger } from '../engine/log';
+import { createLogger } from '../engine/index';
 
 const log = createLogger('links');
 

@@ -3,7 +3,7 @@
  * app 'web-contents-created'): no navigation away from the app's page, no new windows, no
  * <webview>. A link to an https page (an incident's permalink) opens in the OS browser instead.
  */
-import { createLogger } from '../engine/log';
+import { createLogger } from '../engine/index';
 import { openExternalIfSafe } from './externalLinks';
 
 const log = createLogger('shell');

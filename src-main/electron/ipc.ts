@@ -13,8 +13,7 @@ import {
   type CallName,
   type Result,
 } from '../../src-shared/contract';
-import type { EngineHandle } from '../engine/engineHandle';
-import { createLogger } from '../engine/log';
+import { createLogger, type EngineHandle } from '../engine/index';
 import type { SenderLike } from './senderCheck';
 
 const log = createLogger('ipc');

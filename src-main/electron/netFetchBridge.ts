@@ -7,9 +7,7 @@
  *
  * The API key is in the URL's query: nothing here logs a URL beyond its origin and path.
  */
-import type { HostFetch } from '../engine/api/fetchBridge';
-import { HOST_BODY_LIMIT, shownUrl } from '../engine/api/fetchBridge';
-import { createLogger } from '../engine/log';
+import { createLogger, HOST_BODY_LIMIT, shownUrl, type HostFetch } from '../engine/index';
 
 /** What this needs of Electron's `net` module. */
 export interface NetLike {

@@ -2,7 +2,7 @@
  * Quitting waits for the engine to close (its worker finishes the write in flight and closes the
  * SQLite file), but never longer than `timeoutMs`: a stuck engine must not keep the app alive.
  */
-import { createLogger } from '../engine/log';
+import { createLogger } from '../engine/index';
 
 const log = createLogger('shell');
 

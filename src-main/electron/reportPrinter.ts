@@ -8,7 +8,7 @@
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { reportHash } from '../../src-shared/reportRoute';
-import type { PrintJob } from '../engine/export/hostHooks';
+import type { PrintJob } from '../engine/index';
 import { judgeReportPage, REPORT_STATE_SCRIPT, type ReportPageState } from '../web/reportReadiness';
 import { trustedSenderCheck, type SenderLike, type TrustedWindow } from './senderCheck';
 import { mainWindowOptions } from './window';

@@ -11,8 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCallName, parseCallInput } from '../../src-shared/contract';
 import { decodeWire } from '../../src-shared/wire';
-import type { EngineHandle } from '../engine/engineHandle';
-import { createLogger } from '../engine/log';
+import { createLogger, type EngineHandle } from '../engine/index';
 import { sendError, sendJson } from './respond';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodeWire } from '../../src-shared/wire';
-import type { EngineHandle } from '../engine/engineHandle';
+import type { EngineHandle } from '../engine/index';
 import { sendError } from './respond';
 
 export const HEARTBEAT_MS = 15_000;

@@ -17,10 +17,14 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { UPLOAD_NAME_HEADER } from '../../src-shared/webProtocol';
-import type { EngineHandle } from '../engine/engineHandle';
-import { EXPORT_NAME, exportsDirOf } from '../engine/export/destination';
-import { importsDirOf, uploadFileOf } from '../engine/import/sources';
-import { createLogger } from '../engine/log';
+import {
+  createLogger,
+  EXPORT_NAME,
+  exportsDirOf,
+  importsDirOf,
+  uploadFileOf,
+  type EngineHandle,
+} from '../engine/index';
 import { sendError, sendJson } from './respond';
 import { newToken } from './session';
 

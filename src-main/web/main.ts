@@ -10,9 +10,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { PRIVATE_UMASK, resolveDataDir } from '../engine/dataDir';
+import { PRIVATE_UMASK, resolveDataDir, startEngine } from '../engine/index';
 import { startDemoHost } from '../demo/demoHost';
-import { startEngine } from '../engine/engineClient';
 import { parseWebArgs, USAGE, UsageError } from './args';
 import { startWebHost } from './server';
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { reportHash } from '../../src-shared/reportRoute';
-import { createLogger } from '../engine/log';
+import { createLogger } from '../engine/index';
 import { connectCdp, type CdpConnection } from './cdpPipe';
 import { judgeReportPage, REPORT_STATE_SCRIPT, type ReportPageState } from './reportReadiness';
 

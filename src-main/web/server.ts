@@ -26,9 +26,7 @@ import {
   UPLOAD_PATH,
 } from '../../src-shared/webProtocol';
 import { STRICT_CSP } from '../electron/csp';
-import type { EngineHandle } from '../engine/engineHandle';
-import { withExportHooks } from '../engine/export/hostHooks';
-import { createLogger } from '../engine/log';
+import { createLogger, withExportHooks, type EngineHandle } from '../engine/index';
 import { handleCall } from './calls';
 import { streamEvents } from './events';
 import { receiveUpload, serveDownload } from './files';

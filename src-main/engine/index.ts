@@ -1,0 +1,45 @@
+/**
+ * The engine's one door for hosts. src-main/electron, src-main/web, src-main/cli and src-main/demo
+ * import the engine from this file only (plus src-shared); eslint.config.js fails any other path.
+ * A host reaches the engine's behaviour through contract calls on an EngineHandle; what is here is
+ * what a host needs around that: starting an engine, its data folder, logging, the key store, and
+ * the host's part in exports and imports.
+ *
+ * Light on purpose: importing this file loads neither SQLite nor keytar (the app hosts run the
+ * engine in a worker thread, engineClient.ts). The in-process engine, which opens SQLite on the
+ * caller's thread, is loaded only when `createInProcessEngine` is called.
+ */
+import type { EngineHandle } from './engineHandle';
+import type { InProcessEngineOptions } from './inProcessEngine';
+
+export type { EngineHandle } from './engineHandle';
+export type { HostKind } from './context';
+export type { InProcessEngineOptions } from './inProcessEngine';
+
+/** The engine on the caller's own thread (the CLI, tests): same handle, same calls as the worker. */
+export async function createInProcessEngine(options: InProcessEngineOptions): Promise<EngineHandle> {
+  const { createInProcessEngine: create } = await import('./inProcessEngine');
+  return create(options);
+}
+
+export { startEngine, EngineStartError, type StartEngineOptions } from './engineClient';
+export { createEventHub } from './eventHub';
+export { configureLogging, createLogger, registerSecret, type Logger } from './log';
+export { DataDirError, PRIVATE_UMASK, dbFileOf, ensureDir, logFileOf, resolveDataDir } from './dataDir';
+export { localFailureOf } from './store/localFailure';
+
+// Secrets: the OS keychain behind one interface; demo mode's in-memory synthetic key.
+export { createKeytarSecretStore } from './secrets/keytarSecretStore';
+export { DEMO_KEY_BACKEND, withInMemoryDemoKey } from './secrets/demoKeySecretStore';
+export {
+  apiKeyAccount,
+  KeychainUnavailableError,
+  type KeychainStatus,
+  type SecretStore,
+} from './secrets/secretStore';
+
+// The hosts' part in exports, imports and the engine's HTTP (Electron's net.fetch).
+export { withExportHooks, type ExportHostHooks, type PrintJob } from './export/hostHooks';
+export { EXPORT_NAME, exportsDirOf } from './export/destination';
+export { importsDirOf, uploadFileOf } from './import/sources';
+export { HOST_BODY_LIMIT, shownUrl, type HostFetch } from './api/fetchBridge';
