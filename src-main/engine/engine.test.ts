@@ -89,7 +89,10 @@ describe('engine', () => {
       value: { keySet: false, keychain: available },
     });
     expect(secrets.entries.size).toBe(0);
-    expect(events.map((e) => e.type === 'keyStatusChanged' && e.status.keySet)).toEqual([true, false]);
+    const keyEvents = events.filter((e) => e.type === 'keyStatusChanged');
+    expect(keyEvents.map((e) => e.status.keySet)).toEqual([true, false]);
+    // Storing a key also binds it to the base URL in use, which is a settings change.
+    expect(events.filter((e) => e.type === 'settingsChanged')).toHaveLength(1);
   });
 
   it('gives each data folder its own key account', async () => {
