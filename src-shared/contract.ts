@@ -11,7 +11,15 @@ import { PlanId, SettingsPatch, SettingsView } from './settings';
 import { BasemapInfo, TileBytes, TileCoord } from './basemap';
 import { KeyStatus } from './secrets';
 import { ApiKeyText, DemoStatus, TestConnectionInput, TestConnectionResult } from './firstRun';
-import { AreaName, AreaShape, AreaView, RefreshMinutes, SyncPlan, SyncProgressFields } from './sync';
+import {
+  AreaName,
+  AreaShape,
+  AreaView,
+  RefreshMinutes,
+  SyncPlan,
+  SyncProgressFields,
+  SyncRunResult,
+} from './sync';
 import {
   ArchiveSummary,
   CompareInput,
@@ -25,6 +33,8 @@ import {
   ListInput,
   ListResult,
   MapPoints,
+  MapSketch,
+  MapSketchInput,
   SeriesInput,
   SeriesResult,
   TopLocationsInput,
@@ -67,9 +77,10 @@ export const contract = {
   /** Saves the given settings and key (keychain only), then one cheap search: works, or what is wrong. */
   testConnection: { input: TestConnectionInput, output: TestConnectionResult },
   /**
-   * Lets the stored key go to the base URL now set. Electron only: the main process asks the user in
-   * a dialog naming the host first (src-main/electron/keyAddressDialog.ts); other hosts refuse it
-   * (the web host confirms by re-entering the key; the CLI's --base-url is its own confirmation).
+   * Lets the stored key go to the base URL now set. Electron: the main process asks the user in a
+   * dialog naming the host first (src-main/electron/keyAddressDialog.ts). CLI: called when the user
+   * typed the address (--base-url, settings set base-url). The web host is refused (it confirms by
+   * re-entering the key).
    */
   confirmBaseUrl: { input: z.object({ baseUrl: z.string().max(2000) }).strict(), output: SettingsView },
   /** What the engine knows of the API's reachability: null until any request was made. */
@@ -132,6 +143,21 @@ export const contract = {
     input: z.object({ areaIds: z.array(z.number().int().positive()).max(1000).optional() }).strict(),
     output: z.object({ stopped: z.array(z.number().int()) }),
   },
+  /**
+   * Syncs the areas once, one after another, and answers when all have finished: each run's
+   * figures, and the requests and 429s of this engine. For a host that waits (the CLI); the app
+   * uses startSync. Refreshes go deep (the last 14 days). Progress arrives as syncProgress events;
+   * stopSync ends it early (the runs answer 'cancelled').
+   */
+  runSync: {
+    input: z
+      .object({
+        areaIds: z.array(z.number().int().positive()).min(1).max(1000),
+        details: z.boolean().optional(),
+      })
+      .strict(),
+    output: SyncRunResult,
+  },
   /** An incident's description (the detail endpoint), fetched ahead of any sync request. */
   fetchIncidentDetail: {
     input: z.object({ cdid: z.number().int().positive() }).strict(),
@@ -143,6 +169,8 @@ export const contract = {
   // snapshot except getIncident. Map points are typed arrays: the web host sends them with src-shared/wire.
   countIncidents: { input: FiltersInput, output: CountResult },
   getMapPoints: { input: FiltersInput, output: MapPoints },
+  /** The map's first paint, before its points: the filtered incidents in a coarse grid. */
+  getMapSketch: { input: MapSketchInput, output: MapSketch },
   /** A page of the table; limit ≤ 500. */
   listIncidents: { input: ListInput, output: ListResult },
   /** Every stored field of one incident, for the incident panel. */

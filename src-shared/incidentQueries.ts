@@ -19,6 +19,8 @@ export const CountResult = z.object({
   /** The date range applied, the preset resolved. */
   range: ResolvedRange,
   computedMs: z.number().optional(),
+  /** Answered from a saved snapshot that is behind the file: the views say "updating". */
+  updating: z.boolean().optional(),
 });
 export type CountResult = z.infer<typeof CountResult>;
 
@@ -30,8 +32,32 @@ export const MapPoints = z.object({
   lon: z.instanceof(Float32Array),
   typeIndex: z.instanceof(Uint8Array),
   types: z.array(z.string()),
+  /** Answered from a saved snapshot that is behind the file: the views say "updating". */
+  updating: z.boolean().optional(),
 });
 export type MapPoints = z.infer<typeof MapPoints>;
+
+/** The map's first paint: the filtered incidents in a coarse grid for a zoom (engine/query/mapSketch.ts). */
+export const MapSketchInput = z
+  .object({ filters: Filters.default({}), zoom: z.number().int().min(0).max(22) })
+  .strict();
+/**
+ * Cell i: its incidents' mean position (lat[i], lon[i]), count[i], and per type
+ * typeCounts[i·T … i·T+T−1] (T = types.length). The counts add up to `total`, every incident of
+ * the filters; `bounds` [west, south, east, north] of them (null when none).
+ */
+export const MapSketch = z.object({
+  total: Count,
+  types: z.array(z.string()),
+  lat: z.array(z.number()),
+  lon: z.array(z.number()),
+  count: z.array(Count),
+  typeCounts: z.array(Count),
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  /** From a saved snapshot that is behind the file (or read before it was loaded: false). */
+  updating: z.boolean(),
+});
+export type MapSketch = z.infer<typeof MapSketch>;
 
 export const SortKey = z.enum(['date', 'type', 'distance', 'address']);
 export type SortKey = z.infer<typeof SortKey>;

@@ -30,6 +30,14 @@ export const Settings = z.object({
   basemap: BasemapSetting.optional(),
   /** The printed report's title, agency, notes and incident list, as last used (reportOptions.ts). */
   report: ReportOptions.optional(),
+  /** Where the map was last left (the next launch opens there). */
+  mapView: z
+    .object({
+      lat: z.number().min(-90).max(90),
+      lon: z.number().min(-360).max(360),
+      zoom: z.number().int().min(0).max(22),
+    })
+    .optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -38,6 +38,7 @@ export function warmQueries(ctx: EngineContext): Promise<void> {
 export const incidentHandlers = {
   countIncidents: (input, ctx) => q.countIncidents(service(ctx), input),
   getMapPoints: (input, ctx) => q.getMapPoints(service(ctx), input),
+  getMapSketch: (input, ctx) => q.getMapSketch(service(ctx), input),
   listIncidents: (input, ctx) => q.listIncidents(service(ctx), input),
   getIncident: (input, ctx) => q.getIncident(service(ctx), input),
   historySeries: (input, ctx) => q.historySeries(service(ctx), input),

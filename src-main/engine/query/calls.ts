@@ -17,6 +17,8 @@ import type {
   ListInput,
   ListResult,
   MapPoints,
+  MapSketch,
+  MapSketchInput,
   SeriesInput,
   SeriesResult,
   TopLocationsInput,
@@ -29,6 +31,7 @@ import { coverageBand, dayStatuses, scopeAreas, type CoverageContext } from './c
 import { getIncident } from './incident';
 import { listIncidents } from './list';
 import { mapPoints } from './mapPoints';
+import { sketchFromSnapshot, sketchFromStore, storeCanSketch } from './mapSketch';
 import { historySeries } from './series';
 import type { QueryService } from './service';
 
@@ -43,15 +46,31 @@ async function coverageContext(service: QueryService): Promise<CoverageContext> 
   };
 }
 
+/** Marks an answer from a saved snapshot that is behind the file (snapshotKeeper.ts `updating`). */
+function withUpdating<T extends object>(service: QueryService, answer: T): T & { updating?: boolean } {
+  return service.keeper.updating ? { ...answer, updating: true } : answer;
+}
+
 export const incidentCalls = {
   async countIncidents(service: QueryService, { filters }: In<typeof FiltersInput>): Promise<CountResult> {
     const started = performance.now();
     const resolved = await service.resolve(filters);
-    return countIncidents(resolved, performance.now() - started);
+    return withUpdating(service, countIncidents(resolved, performance.now() - started));
   },
 
   async getMapPoints(service: QueryService, { filters }: In<typeof FiltersInput>): Promise<MapPoints> {
-    return mapPoints(await service.resolve(filters));
+    return withUpdating(service, mapPoints(await service.resolve(filters)));
+  },
+
+  /** From the snapshot; from SQL while a first read is under way (the first launch on a file). */
+  async getMapSketch(
+    service: QueryService,
+    { filters, zoom }: In<typeof MapSketchInput>,
+  ): Promise<MapSketch> {
+    if (!service.keeper.inMemory && storeCanSketch(filters))
+      return sketchFromStore(service.db, filters, service.today(), zoom);
+    const sketch = sketchFromSnapshot(await service.resolve(filters), zoom);
+    return { ...sketch, updating: service.keeper.updating };
   },
 
   async listIncidents(service: QueryService, input: In<typeof ListInput>): Promise<ListResult> {

@@ -81,3 +81,19 @@ export class ChangeLog {
     this.db.exec(`DROP TABLE IF EXISTS ${this.table}`);
   }
 }
+
+/**
+ * The file's incident change counter (store migration 006: permanent triggers add one for every
+ * incident inserted, deleted or changed in a watched column, by any connection or process), as
+ * "<file id>:<count>"; null when the file has none (older schema). A saved snapshot that records
+ * another value than the file's is behind it.
+ */
+export function changeCounter(db: Db): string | null {
+  try {
+    const row = db.prepare('SELECT file_id, n FROM incident_changes WHERE id = 1').get() as
+      { file_id: string; n: number } | undefined;
+    return row ? `${row.file_id}:${row.n}` : null;
+  } catch {
+    return null; // no such table
+  }
+}

@@ -24,13 +24,18 @@ type Header = {
   zones: string[];
   addresses: string[];
   columns: { name: ColumnName; offset: number; bytes: number }[];
+  /** The file's incident change counter the snapshot reflects (changeLog.ts), null if unknown. */
+  changes?: string | null;
 };
+
+/** A saved snapshot and the change counter it reflects. */
+export type SavedSnapshot = { snapshot: Snapshot; changes: string | null };
 
 let writes = 0;
 const align8 = (n: number): number => Math.ceil(n / 8) * 8;
 
 /** The snapshot as one buffer (a copy: the snapshot may change while the buffer is written). */
-export function serializeSnapshot(snapshot: Snapshot, stamp: string): Buffer {
+export function serializeSnapshot(snapshot: Snapshot, stamp: string, changes: string | null = null): Buffer {
   const cols = snapshot.columns();
   const layout: Header['columns'] = [];
   let offset = 0;
@@ -47,6 +52,7 @@ export function serializeSnapshot(snapshot: Snapshot, stamp: string): Buffer {
     zones: snapshot.zones.values,
     addresses: snapshot.addresses.values,
     columns: layout,
+    changes,
   };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const start = align8(MAGIC.length + 4 + json.length);
@@ -63,6 +69,11 @@ export function serializeSnapshot(snapshot: Snapshot, stamp: string): Buffer {
 
 /** The snapshot of a serialized buffer, or null when it is not one (or not of this stamp). */
 export function deserializeSnapshot(data: Buffer, stamp: string): Snapshot | null {
+  return deserializeSaved(data, stamp)?.snapshot ?? null;
+}
+
+/** The snapshot of a serialized buffer with the change counter it reflects, or null. */
+export function deserializeSaved(data: Buffer, stamp: string): SavedSnapshot | null {
   if (data.length < MAGIC.length + 4 || data.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
   const length = data.readUInt32LE(MAGIC.length);
   if (MAGIC.length + 4 + length > data.length) return null;
@@ -86,20 +97,25 @@ export function deserializeSnapshot(data: Buffer, stamp: string): Snapshot | nul
       data.subarray(start + c.offset, start + c.offset + c.bytes),
     );
   });
-  return valid ? snapshot : null;
+  return valid ? { snapshot, changes: header.changes ?? null } : null;
 }
 
-export async function readSnapshotFile(file: string, stamp: string): Promise<Snapshot | null> {
+export async function readSnapshotFile(file: string, stamp: string): Promise<SavedSnapshot | null> {
   try {
-    return deserializeSnapshot(await readFile(file), stamp);
+    return deserializeSaved(await readFile(file), stamp);
   } catch {
     return null; // missing or unreadable: the store is read instead
   }
 }
 
 /** Writes atomically (temp file, then rename). */
-export async function writeSnapshotFile(file: string, snapshot: Snapshot, stamp: string): Promise<void> {
-  const data = serializeSnapshot(snapshot, stamp);
+export async function writeSnapshotFile(
+  file: string,
+  snapshot: Snapshot,
+  stamp: string,
+  changes: string | null = null,
+): Promise<void> {
+  const data = serializeSnapshot(snapshot, stamp, changes);
   const temp = `${file}.${process.pid}-${++writes}.tmp`;
   try {
     await writeFile(temp, data);

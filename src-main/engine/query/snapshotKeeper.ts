@@ -1,8 +1,11 @@
 /**
  * Keeps one database's snapshot loaded and fresh.
  *
- * - First use: the saved snapshot (snapshotCache.ts) if there is one — counts in ~100 ms — then a
- *   full re-read in the background that replaces it; else a full read, awaited.
+ * - First use: the saved snapshot (snapshotCache.ts) if there is one — counts in ~100 ms. It records
+ *   the file's incident change counter (changeLog.ts `changeCounter`) it reflects: when the file's
+ *   is the same, the snapshot is current and nothing is read again; when not (a command-line sync,
+ *   an import, a restored backup while closed) it answers at once marked `updating` while a full
+ *   re-read in the background replaces it. No saved snapshot: a full read, awaited.
  * - Writes through this connection are seen by TEMP triggers (changeLog.ts); those rows are
  *   re-read before the next query (a sync page: ~1 ms); a bulk change (over a tenth of the rows)
  *   means a full read. Writers may also report cdids themselves (`written`), not required.
@@ -15,7 +18,7 @@ import type { Logger } from '../log';
 import type { Snapshot } from './snapshot';
 import { readSnapshotFile, writeSnapshotFile } from './snapshotCache';
 import { applyChanges, loadSnapshot, yieldToEventLoop } from './snapshotLoader';
-import { ChangeLog } from './changeLog';
+import { ChangeLog, changeCounter } from './changeLog';
 import { sameContent } from './snapshotCompare';
 
 export type KeeperOptions = {
@@ -49,6 +52,10 @@ export class SnapshotKeeper {
   private saving: Promise<void> = Promise.resolve();
   readonly cacheFile: string | null;
   private readonly changes: ChangeLog;
+  /** The change counter the current snapshot reflects for certain (null: not known). */
+  private reflects: string | null = null;
+  /** The snapshot is a saved one that is behind the file: answers are marked until it is replaced. */
+  private behind = false;
   /** Where this session's first snapshot came from. */
   startedFrom: 'saved' | 'store' | null = null;
   /** The last full read: time and size (diagnostics, benchmark). */
@@ -78,13 +85,22 @@ export class SnapshotKeeper {
 
   async get(): Promise<Snapshot> {
     if (this.closed) throw new Error('The query service is closed.');
-    const version = this.db.pragma('data_version', { simple: true }) as number;
-    if (this.dataVersion !== -1 && version !== this.dataVersion) {
+    // One read transaction: the commits of others (data_version), this connection's own writes and
+    // the change counter all describe the same state of the file.
+    const [version, changed, counter] = this.db.transaction(
+      () =>
+        [
+          this.db.pragma('data_version', { simple: true }) as number,
+          this.changes.drain(),
+          changeCounter(this.db),
+        ] as const,
+    )();
+    const foreign = this.dataVersion !== -1 && version !== this.dataVersion;
+    if (foreign) {
       if (this.current) this.startReload();
       else this.stale = true; // another process wrote during the first read: read again after it
     }
     this.dataVersion = version;
-    const changed = this.changes.drain();
     if (this.current && changed.length > Math.max(10_000, this.current.size / 10)) this.stale = true;
     else this.written(changed);
     if (!this.current) await (this.first ??= this.start());
@@ -100,6 +116,10 @@ export class SnapshotKeeper {
       this.pending.clear();
       this.dirty = true;
     }
+    // Nothing from elsewhere since the last look and this connection's writes applied: the snapshot
+    // reflects the counter read with them (what the next session checks the saved file against).
+    if (!foreign && !this.reload && !this.behind && this.current === snapshot && this.reflects !== null)
+      this.reflects = counter;
     return snapshot;
   }
 
@@ -108,8 +128,12 @@ export class SnapshotKeeper {
     const saved = this.cacheFile ? await readSnapshotFile(this.cacheFile, STAMP) : null;
     this.startedFrom = saved ? 'saved' : 'store';
     if (saved) {
-      this.install(saved, { ms: performance.now() - started, fromCache: true });
-      this.startReload();
+      const now = changeCounter(this.db);
+      const current = now !== null && saved.changes === now;
+      this.install(saved.snapshot, { ms: performance.now() - started, fromCache: true });
+      this.reflects = current ? now : null;
+      this.behind = !current;
+      if (!current) this.startReload();
       return;
     }
     await this.readNow();
@@ -120,7 +144,10 @@ export class SnapshotKeeper {
     this.pending.clear(); // the full read sees them
     this.changes.reset();
     const started = performance.now();
+    const counter = changeCounter(this.db); // a write from now on moves it past this
     this.install(await this.read(), { ms: performance.now() - started, fromCache: false });
+    this.reflects = counter;
+    this.behind = false;
     this.save();
   }
 
@@ -144,6 +171,7 @@ export class SnapshotKeeper {
     this.touched = new Set();
     const started = performance.now();
     this.reload = (async () => {
+      const counter = changeCounter(this.db);
       const fresh = await this.read();
       const touched = [...(this.touched ?? [])];
       this.touched = null;
@@ -154,9 +182,13 @@ export class SnapshotKeeper {
         this.pending.clear();
       }
       const changed = !old || !(await sameContent(old, fresh, yieldToEventLoop));
+      const wasBehind = this.behind;
       this.install(fresh, { ms: performance.now() - started, fromCache: false });
+      this.reflects = counter;
+      this.behind = false;
       this.save();
-      if (changed) this.options.onExternalChange?.();
+      // Views that showed answers marked `updating` ask again even when nothing differed.
+      if (changed || wasBehind) this.options.onExternalChange?.();
     })()
       .catch((error: unknown) => {
         if (!(error instanceof Closed)) this.log.error('snapshot reload failed', { error });
@@ -187,9 +219,23 @@ export class SnapshotKeeper {
     const file = this.cacheFile;
     const snapshot = this.current;
     if (!file || !snapshot) return;
+    const changes = this.behind ? null : this.reflects;
     this.saving = this.saving
-      .then(() => writeSnapshotFile(file, snapshot, STAMP))
+      .then(() => writeSnapshotFile(file, snapshot, STAMP, changes))
       .catch((error: unknown) => this.log.warn('could not save the snapshot', { file, error }));
+  }
+
+  /**
+   * Whether answers come from a saved snapshot known to be behind the file (written by another
+   * process while Blotter was closed): the views label them "updating" until the re-read is in.
+   */
+  get updating(): boolean {
+    return this.behind;
+  }
+
+  /** Whether a snapshot is in memory (a first read may still be under way). */
+  get inMemory(): boolean {
+    return this.current !== null;
   }
 
   /** Whether a background read is under way (tests, benchmark). */

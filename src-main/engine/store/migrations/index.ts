@@ -10,7 +10,8 @@ import * as m002 from './002-sync';
 import * as m003 from './003-sync-tail';
 import * as m004 from './004-unused-indexes';
 import * as m005 from './005-shared-sync';
+import * as m006 from './006-incident-changes';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006];

@@ -1,0 +1,158 @@
+/**
+ * The saved snapshot is checked against the file's incident change counter (store migration 006),
+ * not file times: a write by another process while Blotter was closed (a command-line sync, an
+ * import, a restored backup) makes the next session's first answers say "updating" until the
+ * re-read is in; an unchanged file starts current, with no re-read at all.
+ */
+import Database from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../store/database';
+import { incidentCalls } from './calls';
+import { changeCounter } from './changeLog';
+import { QueryService } from './service';
+import { closeFixture, nonZero, openFixture, referenceCounts, type Fixture } from './testFixtures';
+
+const all = { includeRemoved: true };
+
+describe('the saved snapshot against the change counter', () => {
+  let f: Fixture;
+  let cacheFile: string;
+  const open = (onExternalChange?: () => void) =>
+    new QueryService(f.db, {
+      now: () => f.now,
+      cacheFile,
+      loadChunkRows: 100,
+      ...(onExternalChange ? { onExternalChange } : {}),
+    });
+  /** Another process writes the file (as the CLI does), through its own connection. */
+  const elsewhere = (sql: string) => {
+    const other = new Database(f.file);
+    other.prepare(sql).run();
+    other.close();
+  };
+
+  beforeEach(async () => {
+    f = openFixture({ count: 900 });
+    cacheFile = `${f.file}.snapshot`;
+    const first = open();
+    await incidentCalls.countIncidents(first, { filters: all });
+    await first.close();
+  });
+  afterEach(() => closeFixture(f));
+
+  it('counts every watched write by any connection, not a sync seeing an incident again', () => {
+    const before = changeCounter(f.db);
+    expect(before).toMatch(/^[0-9a-f]{16}:\d+$/);
+    elsewhere('UPDATE incidents SET last_seen = last_seen + 1');
+    expect(changeCounter(f.db)).toBe(before);
+    elsewhere("UPDATE incidents SET type = 'Shooting' WHERE cdid = (SELECT min(cdid) FROM incidents)");
+    expect(changeCounter(f.db)).not.toBe(before);
+  });
+
+  it('an unchanged file: the next session is current at once and reads nothing again', async () => {
+    const second = open();
+    const counts = await incidentCalls.countIncidents(second, { filters: all });
+    expect(counts.updating).toBeUndefined();
+    expect(second.keeper.startedFrom).toBe('saved');
+    expect(second.keeper.reloading).toBeNull();
+    expect(second.keeper.updating).toBe(false);
+    await second.close();
+  });
+
+  it('a write while closed: first answers say "updating", then the fresh ones do not', async () => {
+    elsewhere("UPDATE incidents SET type = 'Shooting' WHERE type = 'Burglary'");
+    let changed = 0;
+    const second = open(() => changed++);
+    const stale = await incidentCalls.countIncidents(second, { filters: all });
+    expect(stale.updating).toBe(true);
+    const sketch = await incidentCalls.getMapSketch(second, { filters: all, zoom: 10 });
+    expect(sketch.updating).toBe(true);
+    expect((await incidentCalls.getMapPoints(second, { filters: all })).updating).toBe(true);
+
+    await second.keeper.reloading;
+    expect(changed).toBe(1); // the views ask again
+    const fresh = await incidentCalls.countIncidents(second, { filters: all });
+    expect(fresh.updating).toBeUndefined();
+    expect({ total: fresh.total, byType: nonZero(fresh.byType) }).toEqual(referenceCounts(f.db, '1'));
+    expect((await incidentCalls.getMapSketch(second, { filters: all, zoom: 10 })).updating).toBe(false);
+    await second.close();
+
+    // Saved again with the counter it now reflects: the session after that is current.
+    const third = open();
+    expect((await incidentCalls.countIncidents(third, { filters: all })).updating).toBeUndefined();
+    expect(third.keeper.reloading).toBeNull();
+    await third.close();
+  });
+
+  it('this session’s own writes are saved as current', async () => {
+    const second = open();
+    await incidentCalls.countIncidents(second, { filters: all });
+    f.db
+      .prepare("UPDATE incidents SET type = 'Own write' WHERE cdid = (SELECT max(cdid) FROM incidents)")
+      .run();
+    expect(nonZero((await incidentCalls.countIncidents(second, { filters: all })).byType)['Own write']).toBe(
+      1,
+    );
+    await second.close();
+    const third = open();
+    const counts = await incidentCalls.countIncidents(third, { filters: all });
+    expect(counts.updating).toBeUndefined();
+    expect(nonZero(counts.byType)['Own write']).toBe(1);
+    expect(third.keeper.reloading).toBeNull();
+    await third.close();
+  });
+
+  it('a restored backup (an older copy of the file) is caught', async () => {
+    f.db.pragma('wal_checkpoint(TRUNCATE)');
+    const backup = `${f.file}.bak`;
+    copyFileSync(f.file, backup);
+    const second = open();
+    await incidentCalls.countIncidents(second, { filters: all });
+    f.db.prepare('DELETE FROM incidents WHERE cdid IN (SELECT cdid FROM incidents LIMIT 10)').run();
+    await incidentCalls.countIncidents(second, { filters: all });
+    await second.close(); // saved: 890 incidents, the counter after the delete
+    f.db.close();
+    copyFileSync(backup, f.file); // the backup (900 incidents, an older counter) comes back
+    f.db = openDatabase(f.file);
+    const third = open();
+    expect((await incidentCalls.countIncidents(third, { filters: all })).updating).toBe(true);
+    await third.keeper.reloading;
+    expect((await incidentCalls.countIncidents(third, { filters: all })).total).toBe(900);
+    await third.close();
+  });
+});
+
+describe('the map sketch', () => {
+  let f: Fixture;
+  beforeEach(() => {
+    f = openFixture({ count: 3000 });
+  });
+  afterEach(() => closeFixture(f));
+
+  it('adds up to the filter’s total, the same from SQL before the snapshot as from the snapshot', async () => {
+    for (const filters of [{}, { preset: '90d' as const }, { types: ['theft', 'Assault'] }, all]) {
+      const fromStore = await incidentCalls.getMapSketch(f.service, { filters, zoom: 11 });
+      expect(f.service.keeper.inMemory).toBe(false);
+      const counts = await incidentCalls.countIncidents(
+        new QueryService(f.db, { now: () => f.now, cacheFile: null }),
+        { filters },
+      );
+      expect(fromStore.count.reduce((a, b) => a + b, 0)).toBe(counts.total);
+      expect(fromStore.total).toBe(counts.total);
+    }
+    await f.service.snapshot();
+    const filters = { preset: '90d' as const };
+    const fromSnapshot = await incidentCalls.getMapSketch(f.service, { filters, zoom: 11 });
+    const total = (await incidentCalls.countIncidents(f.service, { filters })).total;
+    expect(fromSnapshot.count.reduce((a, b) => a + b, 0)).toBe(total);
+    expect(fromSnapshot.typeCounts.reduce((a, b) => a + b, 0)).toBe(total);
+    expect(fromSnapshot.lat.length).toBeGreaterThan(0);
+  });
+
+  it('keeps to at most a few thousand cells, coarser when needed', async () => {
+    const sketch = await incidentCalls.getMapSketch(f.service, { filters: all, zoom: 22 });
+    expect(sketch.count.length).toBeLessThanOrEqual(4000);
+    expect(sketch.total).toBe(sketch.count.reduce((a, b) => a + b, 0));
+  });
+});
