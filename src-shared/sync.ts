@@ -128,3 +128,29 @@ export const SyncProgressFields = z.object({
   /** When the current wait ends (epoch ms), for waiting-rate, retrying and offline. */
   retryAt: z.number().optional(),
 });
+
+/** One area's finished run, as `runSync` answers it. */
+export const SyncRunSummary = z.object({
+  areaId: z.number().int(),
+  runId: z.number().int(),
+  kind: SyncKind,
+  state: z.enum(['done', 'failed', 'cancelled']),
+  new: z.number().int(),
+  updated: z.number().int(),
+  removed: z.number().int(),
+  /** Sum over the root tiles of max(1, ceil(n / 500)): no sync of this area can take fewer requests. */
+  lowerBound: z.number().int().nullable(),
+  /** Spots that could not be proven complete, in plain words (empty when the run is complete). */
+  incomplete: z.array(z.string()),
+  /** For state 'failed': an ErrorCode of the contract and plain words. */
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type SyncRunSummary = z.infer<typeof SyncRunSummary>;
+
+export const SyncRunResult = z.object({
+  runs: z.array(SyncRunSummary),
+  /** Requests sent (every attempt) and 429s received by this engine since it started. */
+  requests: z.number().int(),
+  rateLimited: z.number().int(),
+});
+export type SyncRunResult = z.infer<typeof SyncRunResult>;

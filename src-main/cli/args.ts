@@ -1,29 +1,45 @@
 /**
- * Command-line parsing: `blotter <command> [--flag value]...`, each flag checked with a one-line
- * message that says what is wrong and what is expected. Pure; main.ts turns UsageError into exit 2.
+ * Command-line parsing: `blotter <command> [WORD...] [--flag value]...`, each flag checked with a
+ * one-line message that says what is wrong and what is expected. Pure; run.ts turns UsageError into
+ * exit 2.
  */
-import { PlanId } from '../../src-shared/plans';
+import { dayNumber } from '../../src-shared/filters';
 import { shapeProblems, type Shape } from '../../src-shared/geo';
-import { isDay } from '../engine/time/localDay';
+import { PlanId } from '../../src-shared/plans';
 
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export type Parsed = { command: string; values: Map<string, string[]>; flags: Set<string> };
+export type Parsed = {
+  command: string;
+  /** Words that are not flags (a subcommand, an id, a file), in order. */
+  words: string[];
+  values: Map<string, string[]>;
+  flags: Set<string>;
+};
 
-/** Splits argv into a command, flags with values (repeatable) and boolean flags. */
-export function parseArgs(
-  argv: readonly string[],
-  spec: { values: readonly string[]; booleans: readonly string[] },
-): Parsed {
+export type FlagSpec = {
+  values: readonly string[];
+  booleans: readonly string[];
+  /** How many words (not flags) the command takes; default none. */
+  words?: number;
+};
+
+/** Splits argv into a command, its words, flags with values (repeatable) and boolean flags. */
+export function parseArgs(argv: readonly string[], spec: FlagSpec): Parsed {
   const [command = '', ...rest] = argv;
   const values = new Map<string, string[]>();
   const flags = new Set<string>();
+  const words: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] as string;
-    if (!arg.startsWith('--'))
-      throw new UsageError(`Unexpected argument "${arg}". Run with --help for usage.`);
+    if (!arg.startsWith('--') || arg === '-') {
+      if (words.length >= (spec.words ?? 0))
+        throw new UsageError(`Unexpected argument "${arg}". Run with --help for usage.`);
+      words.push(arg);
+      continue;
+    }
     const eq = arg.indexOf('=');
     const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
     if (spec.booleans.includes(name)) {
@@ -38,7 +54,7 @@ export function parseArgs(
       throw new UsageError(`--${name} needs a value.`);
     values.set(name, [...(values.get(name) ?? []), value]);
   }
-  return { command, values, flags };
+  return { command, words, values, flags };
 }
 
 export function one(p: Parsed, name: string, required: true): string;
@@ -53,12 +69,14 @@ export function one(p: Parsed, name: string, required = false): string | undefin
   return v[0];
 }
 
-/** `LAT,LON,RADIUS_MI` → a ground circle. */
-export function parseArea(text: string): Extract<Shape, { kind: 'circle' }> {
+/** `LAT,LON,RADIUS_MI` → a ground circle (`flag` names the option in the message). */
+export function parseArea(text: string, flag = 'area'): Extract<Shape, { kind: 'circle' }> {
   const parts = text.split(',').map((s) => s.trim());
   const nums = parts.map(Number);
   if (parts.length !== 3 || parts.some((s) => s === '') || nums.some((n) => !Number.isFinite(n))) {
-    throw new UsageError(`--area "${text}" must be "LAT,LON,RADIUS_MI", e.g. --area "41.8781,-87.6298,1.5".`);
+    throw new UsageError(
+      `--${flag} "${text}" must be "LAT,LON,RADIUS_MI", e.g. --${flag} "41.8781,-87.6298,1.5".`,
+    );
   }
   const shape = {
     kind: 'circle' as const,
@@ -67,7 +85,7 @@ export function parseArea(text: string): Extract<Shape, { kind: 'circle' }> {
     radiusMi: nums[2] as number,
   };
   const problems = shapeProblems(shape);
-  if (problems.length > 0) throw new UsageError(`--area "${text}": ${problems.join(' ')}`);
+  if (problems.length > 0) throw new UsageError(`--${flag} "${text}": ${problems.join(' ')}`);
   return shape;
 }
 
@@ -85,7 +103,8 @@ export function parsePositiveInt(name: string, text: string, max: number): numbe
 }
 
 export function parseDayFlag(name: string, text: string): string {
-  if (!isDay(text)) throw new UsageError(`--${name} must be a real date written YYYY-MM-DD (got "${text}").`);
+  if (Number.isNaN(dayNumber(text)))
+    throw new UsageError(`--${name} must be a real date written YYYY-MM-DD (got "${text}").`);
   return text;
 }
 
@@ -102,6 +121,14 @@ export function parseBaseUrl(text: string): string {
     throw new UsageError('--base-url must start with https:// or http://.');
   if (u.search || u.hash) throw new UsageError('--base-url may not contain a query or fragment.');
   return text.replace(/\/+$/, '');
+}
+
+/** A positive whole-number id, e.g. an area's. */
+export function parseId(what: string, text: string | undefined): number {
+  if (text === undefined) throw new UsageError(`Give the ${what}.`);
+  if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text)))
+    throw new UsageError(`The ${what} must be a whole number from 1 (got "${text}").`);
+  return Number(text);
 }
 
 export function parseTypes(text: string): string[] {

@@ -174,6 +174,6 @@ describe('blotter export and status', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Area 1 "41.874,-87.64,0.6"/);
     expect(r.stdout).toMatch(/last sync: .* refresh, (done|failed)/);
-    expect(r.stdout).toMatch(/coverage: \d+ tiles/);
+    expect(r.stdout).toMatch(/coverage: \d+ days complete/);
   });
 });

@@ -1,46 +1,126 @@
-/** `export`: every incident matching the filters, one row each, as CSV or GeoJSON, to a file or stdout. */
-import { createWriteStream } from 'node:fs';
-import { writeExport, type ExportFormat } from '../engine/export/writeExport';
-import { one, parseArea, parseDayFlag, parseTypes, UsageError, type Parsed } from './args';
-import { openDataFolder } from './dataFolder';
+/**
+ * `export`: the app's export job (startExport) with the CLI answering the destination as a host:
+ * `--out FILE` (the manifest goes beside it as FILE's name + .manifest.json, as in the app), or
+ * stdout (the job writes into a private temporary folder; the file is copied to stdout and the
+ * folder removed). The flags are the app's filters (src-shared/filters.ts), so a filter means the
+ * same here as on the map; the rows and bytes are the one export pipeline's.
+ */
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { CallInput, EngineEvent } from '../../src-shared/contract';
+import type { Filters } from '../../src-shared/filters';
+import { one, parseArea, parseDayFlag, parseId, parseTypes, UsageError, type Parsed } from './args';
+import { CallFailure } from './failure';
 import { EXIT, type Io } from './io';
+import { withSession, type Session } from './session';
 
 export const EXPORT_FLAGS = {
-  values: ['data-dir', 'format', 'out', 'types', 'from', 'to', 'area'],
-  booleans: ['help'],
+  values: ['data-dir', 'format', 'out', 'types', 'from', 'to', 'area', 'area-id'],
+  booleans: ['include-removed', 'bom', 'help'],
 };
+
+type ExportProgress = Extract<EngineEvent, { type: 'exportProgress' }>;
+
+/** The app's filter state for the export flags. */
+export function exportFilters(p: Parsed): Filters {
+  const typesText = one(p, 'types');
+  const fromText = one(p, 'from');
+  const toText = one(p, 'to');
+  const areaText = one(p, 'area');
+  const areaIdText = one(p, 'area-id');
+  if (areaText !== undefined && areaIdText !== undefined)
+    throw new UsageError('Give --area or --area-id, not both.');
+  const filters: Filters = {
+    ...(typesText ? { types: parseTypes(typesText) } : {}),
+    ...(fromText ? { from: parseDayFlag('from', fromText) } : {}),
+    ...(toText ? { to: parseDayFlag('to', toText) } : {}),
+    ...(areaText ? { area: { circle: toCircle(parseArea(areaText)) } } : {}),
+    ...(areaIdText ? { area: { areaId: parseId('--area-id', areaIdText) } } : {}),
+    ...(p.flags.has('include-removed') ? { includeRemoved: true } : {}),
+  };
+  if (filters.from && filters.to && filters.from > filters.to)
+    throw new UsageError('--from must not be after --to.');
+  return filters;
+}
+
+const toCircle = ({ lat, lon, radiusMi }: { lat: number; lon: number; radiusMi: number }) => ({
+  lat,
+  lon,
+  radiusMi,
+});
 
 export async function exportCommand(p: Parsed, io: Io): Promise<number> {
   const format = one(p, 'format', true);
   if (format !== 'csv' && format !== 'geojson')
     throw new UsageError(`--format must be csv or geojson (got "${format}").`);
-  const typesText = one(p, 'types');
-  const fromText = one(p, 'from');
-  const toText = one(p, 'to');
-  const areaText = one(p, 'area');
-  const filter = {
-    ...(typesText ? { types: parseTypes(typesText) } : {}),
-    ...(fromText ? { from: parseDayFlag('from', fromText) } : {}),
-    ...(toText ? { to: parseDayFlag('to', toText) } : {}),
-    ...(areaText ? { area: parseArea(areaText) } : {}),
-  };
-  if (filter.from && filter.to && filter.from > filter.to)
-    throw new UsageError('--from must not be after --to.');
-  const outPath = one(p, 'out');
-  const { db } = openDataFolder(io, one(p, 'data-dir'));
-  try {
-    const out = outPath ? createWriteStream(outPath, { mode: 0o600 }) : process.stdout;
+  const filters = exportFilters(p);
+  const outText = one(p, 'out');
+  const out = outText === undefined ? undefined : path.resolve(outText);
+
+  return withSession(io, one(p, 'data-dir'), async (s) => {
+    const scratch = out === undefined ? mkdtempSync(path.join(tmpdir(), 'blotter-export-')) : null;
     try {
-      const { rows } = await writeExport(db, filter, format as ExportFormat, out, {
-        end: outPath !== undefined,
+      const file = out ?? path.join(scratch as string, `export.${format}`);
+      const done = await runExport(s, {
+        format,
+        filters,
+        ...(p.flags.has('bom') ? { bom: true } : {}),
+        destination: { path: file },
       });
-      io.err(`export: ${rows} incidents written${outPath ? ` to ${outPath}` : ''}\n`);
-    } catch (error) {
-      // A reader that stops early (| head) closes the pipe: that is its choice, not a failure.
-      if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+      if (scratch !== null) {
+        try {
+          await pipeline(createReadStream(file), process.stdout, { end: false });
+        } catch (error) {
+          // A reader that stops early (| head) closes the pipe: that is its choice, not a failure.
+          if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+        }
+      }
+      io.err(
+        `export: ${done.done} incidents written` +
+          (out !== undefined && done.file
+            ? ` to ${done.file.path} (manifest: ${done.file.manifestName})`
+            : '') +
+          '\n',
+      );
+      return EXIT.ok;
+    } finally {
+      if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
     }
-    return EXIT.ok;
+  });
+}
+
+/** Starts the export job and waits for its last progress event; ^C cancels it (exit 130). */
+async function runExport(s: Session, input: CallInput<'startExport'>): Promise<ExportProgress> {
+  const seen: ExportProgress[] = [];
+  let wake: () => void = () => undefined;
+  const unsubscribe = s.onEvent((e) => {
+    if (e.type !== 'exportProgress') return;
+    seen.push(e);
+    wake();
+  });
+  let jobId: string | undefined;
+  const onSignal = (): void => {
+    if (jobId) void s.call('cancelExport', { jobId }).catch(() => undefined);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    jobId = (await s.call('startExport', input)).jobId;
+    for (;;) {
+      const last = seen.find((e) => e.jobId === jobId && e.state !== 'running' && e.state !== 'printing');
+      if (last) {
+        if (last.state === 'done') return last;
+        if (last.state === 'cancelled')
+          throw new CallFailure('cancelled', 'Export interrupted; nothing was written.');
+        throw new CallFailure(last.error?.code ?? 'internal', last.error?.message ?? 'The export failed.');
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
   } finally {
-    db.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    unsubscribe();
   }
 }

@@ -1,40 +1,31 @@
 /**
- * The API key for the command line: BLOTTER_API_KEY, else the keychain entry of this data folder's
- * profile (the one the app stores). Registered with the redactor at once; never printed.
+ * The API key as the CLI hands it to its engine: a SecretStore that answers BLOTTER_API_KEY for the
+ * data folder's key account when it is set (registered with the redactor at once, never stored),
+ * and otherwise the OS keychain entry the app stored. The keychain is not touched while the
+ * variable answers: a CLI with BLOTTER_API_KEY never loads keytar.
  */
-import { registerSecret } from '../engine/redact';
-import { createKeytarSecretStore } from '../engine/secrets/keytarSecretStore';
-import { apiKeyAccount, KeychainUnavailableError, type SecretStore } from '../engine/secrets/secretStore';
+import {
+  apiKeyAccount,
+  createKeytarSecretStore,
+  registerSecret,
+  type KeychainStatus,
+  type SecretStore,
+} from '../engine/index';
 
-export class NoKeyError extends Error {
-  override name = 'NoKeyError';
-}
-
-export async function resolveApiKey(
+export function cliSecretStore(
   env: Readonly<Record<string, string | undefined>>,
-  profileId: string,
-  secrets: () => SecretStore = () => createKeytarSecretStore(),
-): Promise<string> {
-  const fromEnv = env.BLOTTER_API_KEY?.trim();
-  if (fromEnv) {
-    registerSecret(fromEnv);
-    return fromEnv;
-  }
-  try {
-    const key = await secrets().get(apiKeyAccount(profileId));
-    if (key) {
-      registerSecret(key);
-      return key;
-    }
-  } catch (error) {
-    if (error instanceof KeychainUnavailableError) {
-      throw new NoKeyError(
-        `No BLOTTER_API_KEY is set and the keychain cannot be read: ${error.status.problem} ${error.status.fix}`,
-      );
-    }
-    throw error;
-  }
-  throw new NoKeyError(
-    'No API key: set BLOTTER_API_KEY, or store the key for this data folder in the app (Settings › API key).',
-  );
+  keychain: () => SecretStore = createKeytarSecretStore,
+): SecretStore {
+  const fromEnv = env.BLOTTER_API_KEY?.trim() || undefined;
+  if (fromEnv) registerSecret(fromEnv);
+  let store: SecretStore | undefined;
+  const real = (): SecretStore => (store ??= keychain());
+  const isKeyAccount = (account: string): boolean => account.startsWith(apiKeyAccount(''));
+  return {
+    get: (account) =>
+      fromEnv !== undefined && isKeyAccount(account) ? Promise.resolve(fromEnv) : real().get(account),
+    set: (account, secret) => real().set(account, secret),
+    delete: (account) => real().delete(account),
+    probe: (): Promise<KeychainStatus> => real().probe(),
+  };
 }

@@ -1,5 +1,5 @@
 /** Entry point: `npm run cli -- <command> ...` (tsx src-main/cli/main.ts). See run.ts and README.md. */
-import { PRIVATE_UMASK } from '../engine/dataDir';
+import { PRIVATE_UMASK } from '../engine/index';
 import { processIo } from './io';
 import { main } from './run';
 

@@ -3,7 +3,9 @@
  * (HH:MM:SS); a wait says "retrying in N s" from when it ends, never a meaningless "about 0 s left";
  * a failure's words are left to the one `blotter:` line that ends the command.
  */
-import type { SyncProgress } from '../engine/sync/progress';
+import type { EngineEvent } from '../../src-shared/contract';
+
+type SyncProgress = Extract<EngineEvent, { type: 'syncProgress' }>;
 
 /** The local wall-clock time, HH:MM:SS. */
 export function clockTime(at: number): string {

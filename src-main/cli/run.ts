@@ -1,28 +1,33 @@
 /**
- * The `blotter` command line: sync, export and status over the same engine modules as the app,
- * in-process. One line on stderr for every failure, with exit codes per README.md.
+ * The `blotter` command line, a host of the engine like the app's: each command starts the engine
+ * in-process (session.ts) and maps itself to contract calls. One line on stderr for every failure,
+ * with exit codes per README.md (failure.ts holds the table from error codes).
  */
-import { ApiError } from '../engine/api/apiError';
-import { DataDirError } from '../engine/dataDir';
-import { EngineError } from '../engine/errors';
-import { DatabaseOpenError, DatabaseTooNewError, MigrationError } from '../engine/store/database';
-import { localFailureOf } from '../engine/store/localFailure';
-import { parseArgs, UsageError } from './args';
-import { openedDbFile } from './dataFolder';
+import { DataDirError, localFailureOf } from '../engine/index';
+import { parseArgs, UsageError, type FlagSpec, type Parsed } from './args';
+import { AREAS_FLAGS, areasCommand } from './areasCommand';
 import { EXPORT_FLAGS, exportCommand } from './exportCommand';
+import { CallFailure, cliWords, exitCodeOf } from './failure';
+import { IMPORT_FLAGS, importCommand } from './importCommand';
 import { EXIT, type Io } from './io';
-import { NoKeyError } from './key';
+import { openedDbFile } from './session';
+import { SETTINGS_FLAGS, settingsCommand } from './settingsCommand';
 import { STATUS_FLAGS, statusCommand } from './statusCommand';
 import { SYNC_FLAGS, syncCommand } from './syncCommand';
 
 export const USAGE = `Usage:
-  blotter sync   --data-dir DIR --base-url URL --plan developer|pro-monthly|pro-annual|enterprise
-                 [--rate PER_MINUTE] [--window-days N] --area "LAT,LON,RADIUS_MI" [--area ...] [--details]
-  blotter export --data-dir DIR --format csv|geojson [--out FILE] [--types a,b]
-                 [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--area "LAT,LON,RADIUS_MI"]
-  blotter status --data-dir DIR
+  blotter sync     [--data-dir DIR] --base-url URL --plan developer|pro-monthly|pro-annual|enterprise
+                   [--rate PER_MINUTE] [--window-days N] --area "LAT,LON,RADIUS_MI" [--area ...] [--details]
+  blotter export   [--data-dir DIR] --format csv|geojson [--out FILE] [--types a,b] [--from YYYY-MM-DD]
+                   [--to YYYY-MM-DD] [--area "LAT,LON,RADIUS_MI" | --area-id ID] [--include-removed] [--bom]
+  blotter status   [--data-dir DIR]
+  blotter import   FILE [--dry-run] [--on-bad-rows skip|abort] [--data-dir DIR]
+  blotter areas    list | add --name N (--circle "LAT,LON,RADIUS_MI" | --polygon FILE.geojson)
+                   [--refresh-minutes M] | remove ID [--keep-incidents]   [--data-dir DIR]
+  blotter settings get [KEY] | set KEY VALUE   (KEY: base-url, plan, rate, window-days, api-key)
+                   settings set api-key - reads the key from standard input; never give it as an argument.
 
-The API key comes from BLOTTER_API_KEY, else from the keychain entry the app stored for DIR.
+The API key comes from BLOTTER_API_KEY, else from the keychain entry stored for DIR.
 sync prints progress on stderr and, as its last stdout line, a JSON summary:
   {"requests","incidents","new","updated","removed","rateLimited","seconds","lowerBoundRequests",...}
 Exit codes: 0 complete; 1 failed (offline, server errors, disk full, ...); 2 bad arguments;
@@ -31,11 +36,19 @@ provably complete; 6 no API key; 7 another Blotter is syncing this area of the f
 8 office database unreachable (office mode); 130 interrupted.
 `;
 
-const COMMANDS = {
+type Command = { flags: FlagSpec; run: (p: Parsed, io: Io) => Promise<number> };
+
+const COMMANDS: Record<string, Command> = {
   sync: { flags: SYNC_FLAGS, run: syncCommand },
   export: { flags: EXPORT_FLAGS, run: exportCommand },
   status: { flags: STATUS_FLAGS, run: statusCommand },
-} as const;
+  import: { flags: IMPORT_FLAGS, run: importCommand },
+  areas: { flags: AREAS_FLAGS, run: areasCommand },
+  settings: { flags: SETTINGS_FLAGS, run: settingsCommand },
+};
+
+/** Errors an engine can throw while it opens the data file, whose message is already the whole story. */
+const STARTUP_ERRORS = new Set(['DatabaseTooNewError', 'DatabaseOpenError', 'MigrationError']);
 
 export async function main(io: Io): Promise<number> {
   const [command] = io.argv;
@@ -43,10 +56,10 @@ export async function main(io: Io): Promise<number> {
     io.out(USAGE);
     return command ? EXIT.ok : EXIT.usage;
   }
-  const entry = COMMANDS[command as keyof typeof COMMANDS];
+  const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!entry) {
     io.err(
-      `blotter: unknown command "${command}". Commands: sync, export, status. Run with --help for usage.\n`,
+      `blotter: unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(', ')}. Run with --help for usage.\n`,
     );
     return EXIT.usage;
   }
@@ -62,24 +75,11 @@ export async function main(io: Io): Promise<number> {
       io.err(`blotter ${command}: ${error.message}\n`);
       return EXIT.usage;
     }
-    if (error instanceof ApiError) {
-      io.err(`blotter: ${error.message}\n`);
-      return error.code === 'unauthorized'
-        ? EXIT.unauthorized
-        : error.code === 'ip_not_allowed'
-          ? EXIT.ipNotAllowed
-          : EXIT.failed;
+    if (error instanceof CallFailure) {
+      io.err(`blotter: ${cliWords(error.code, error.message)}\n`);
+      return exitCodeOf(error.code);
     }
-    if (error instanceof NoKeyError) {
-      io.err(`blotter: ${error.message}\n`);
-      return EXIT.noKey;
-    }
-    if (
-      error instanceof DataDirError ||
-      error instanceof DatabaseTooNewError ||
-      error instanceof DatabaseOpenError ||
-      error instanceof MigrationError
-    ) {
+    if (error instanceof DataDirError || (error instanceof Error && STARTUP_ERRORS.has(error.name))) {
       io.err(`blotter: ${error.message}\n`);
       return EXIT.failed;
     }
@@ -87,10 +87,6 @@ export async function main(io: Io): Promise<number> {
     if (local) {
       io.err(`blotter: ${local.message}\n`);
       return EXIT.failed;
-    }
-    if (error instanceof EngineError) {
-      io.err(`blotter: ${error.message}\n`);
-      return error.code === 'already_syncing' ? EXIT.alreadySyncing : EXIT.failed;
     }
     io.err(`blotter: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.failed;

@@ -1,96 +1,89 @@
 /**
- * `sync`: backfill and refresh the given areas once, through the same sync engine as the app.
- * Progress on stderr; the last stdout line is the JSON summary. Exit 0 when every area is complete.
+ * `sync`: backfill and refresh the given areas once, through the engine's contract calls like any
+ * host: the connection flags become the data folder's settings (updateSettings; --base-url is the
+ * CLI's confirmation that the key may go there), each --area is found or created (listAreas,
+ * createArea), the plan is printed (planSync), then one `runSync` call syncs and answers each run's
+ * figures while syncProgress events become stderr lines. The last stdout line is the JSON summary;
+ * exit 0 when every area is complete.
  */
-import { PLANS } from '../../src-shared/plans';
-import { createNodeFetch } from '../engine/api/nodeFetch';
-import { contains, shapeBox, type Shape } from '../../src-shared/geo';
-import { createLogger } from '../engine/log';
-import type { Db } from '../engine/store/database';
-import { createSettingsRepo } from '../engine/store/settingsRepo';
-import type { AreaRecord } from '../engine/sync/areaStore';
-import { createSyncService, type Connection } from '../engine/sync/syncService';
+import type { CallInput, EngineEvent } from '../../src-shared/contract';
+import type { Shape } from '../../src-shared/geo';
+import { PLANS, type PlanId } from '../../src-shared/plans';
+import type { AreaView } from '../../src-shared/sync';
 import { one, parseArea, parseBaseUrl, parsePlan, parsePositiveInt, UsageError, type Parsed } from './args';
-import { openDataFolder } from './dataFolder';
+import { cliWords, exitCodeOf } from './failure';
 import { EXIT, type Io } from './io';
-import { resolveApiKey } from './key';
 import { clockTime, progressPrinter } from './progressLine';
+import { withSession, type Session } from './session';
 
 export const SYNC_FLAGS = {
   values: ['data-dir', 'base-url', 'plan', 'rate', 'window-days', 'area'],
   booleans: ['details', 'help'],
 };
 
+type Circle = Extract<Shape, { kind: 'circle' }>;
+
 export async function syncCommand(p: Parsed, io: Io): Promise<number> {
   const started = Date.now();
-  const baseUrl = parseBaseUrl(one(p, 'base-url', true));
-  const plan = parsePlan(one(p, 'plan', true));
+  const baseUrlText = one(p, 'base-url');
+  const baseUrl = baseUrlText === undefined ? undefined : parseBaseUrl(baseUrlText);
+  const planText = one(p, 'plan');
+  const plan = planText === undefined ? undefined : parsePlan(planText);
   const rateText = one(p, 'rate');
   const windowText = one(p, 'window-days');
-  const shapes = (p.values.get('area') ?? []).map(parseArea);
+  const rate = rateText === undefined ? undefined : parsePositiveInt('rate', rateText, 100_000);
+  const windowDays = windowText === undefined ? undefined : parsePositiveInt('window-days', windowText, 3650);
+  const shapes = (p.values.get('area') ?? []).map((t) => parseArea(t));
   if (shapes.length === 0) throw new UsageError('Give at least one --area "LAT,LON,RADIUS_MI".');
-  const limits = {
-    ratePerMinute: rateText ? parsePositiveInt('rate', rateText, 100_000) : PLANS[plan].ratePerMinute,
-    windowDays: windowText ? parsePositiveInt('window-days', windowText, 3650) : PLANS[plan].windowDays,
-  };
 
-  const { db } = openDataFolder(io, one(p, 'data-dir'));
-  try {
-    const key = await resolveApiKey(io.env, createSettingsRepo(db).profileId());
-    const conn: Connection = { baseUrl, key, limits, fetch: await createNodeFetch(io.env) };
-    const printer = progressPrinter((line) => io.err(line));
-    const service = createSyncService({
-      db,
-      log: createLogger('sync'),
-      emit: printer,
-      connect: async () => conn,
-    });
-    const areas = shapes.map(
-      (s) =>
-        service.areas.findCircle(s.lat, s.lon, s.radiusMi) ??
-        service.areas.create({ name: `${s.lat},${s.lon},${s.radiusMi}`, shape: s }, Date.now()),
-    );
-    const plan = service.plan(
-      areas.map((a) => a.id),
-      limits,
-      'deep',
-    );
-    for (const a of plan.areas) {
+  return withSession(io, one(p, 'data-dir'), async (s) => {
+    await connect(s, { baseUrl, plan, rate, windowDays });
+    const areas = await findOrCreate(s, shapes);
+    const areaIds = areas.map((a) => a.id);
+    const limits = (await s.call('getSettings', {})).effective;
+    const planned = await s.call('planSync', { areaIds });
+    for (const a of planned.areas) {
       io.err(
         `${clockTime(Date.now())} plan: area ${a.areaId} ${a.kind}, ${a.tiles} tiles, ${a.basis === 'minimum' ? 'at least ' : 'about '}${a.requests} requests ` +
           `(${a.minutes.toFixed(1)} min at ${limits.ratePerMinute}/min)\n`,
       );
     }
-    const stop = new AbortController();
-    const onSignal = (): void => stop.abort();
+
+    const printer = progressPrinter((line) => io.err(line));
+    const unsubscribe = s.onEvent((e: EngineEvent) => {
+      if (e.type === 'syncProgress' && areaIds.includes(e.areaId)) printer(e);
+    });
+    let interrupted = false;
+    const onSignal = (): void => {
+      interrupted = true;
+      void s.call('stopSync', { areaIds }).catch(() => undefined);
+    };
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
-    const summaries = await service.syncAreas(areas, conn, {
-      depth: 'deep',
-      details: p.flags.has('details'),
-      signal: stop.signal,
-    });
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    let outcome;
+    try {
+      outcome = await s.call('runSync', { areaIds, details: p.flags.has('details') });
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      unsubscribe();
+    }
 
-    const stats = service.stats();
-    const sum = (f: (s: (typeof summaries)[number]) => number): number =>
-      summaries.reduce((n, s) => n + f(s), 0);
-    const failed = summaries.find((s) => s.state === 'failed');
-    const incomplete = summaries.flatMap((s) => s.incomplete);
+    const runs = outcome.runs;
+    const sum = (f: (r: (typeof runs)[number]) => number): number => runs.reduce((n, r) => n + f(r), 0);
+    const failed = runs.find((r) => r.state === 'failed');
+    const incomplete = runs.flatMap((r) => r.incomplete);
     const complete =
-      summaries.length === areas.length &&
-      summaries.every((s) => s.state === 'done') &&
-      incomplete.length === 0;
+      runs.length === areas.length && runs.every((r) => r.state === 'done') && incomplete.length === 0;
     const result = {
-      requests: stats.requests,
-      incidents: countInside(db, areas),
-      new: sum((s) => s.new),
-      updated: sum((s) => s.updated),
-      removed: sum((s) => s.removed),
-      rateLimited: stats.rateLimited,
+      requests: outcome.requests,
+      incidents: await incidentsInside(s, areaIds),
+      new: sum((r) => r.new),
+      updated: sum((r) => r.updated),
+      removed: sum((r) => r.removed),
+      rateLimited: outcome.rateLimited,
       seconds: Math.round((Date.now() - started) / 100) / 10,
-      lowerBoundRequests: sum((s) => s.lowerBound ?? 0),
+      lowerBoundRequests: sum((r) => r.lowerBound ?? 0),
       complete,
       ...(failed?.error
         ? { error: failed.error.message }
@@ -99,16 +92,13 @@ export async function syncCommand(p: Parsed, io: Io): Promise<number> {
           : {}),
     };
     io.out(JSON.stringify(result) + '\n');
-    if (stop.signal.aborted) {
+    if (interrupted) {
       io.err('blotter: sync interrupted; run it again to resume where it stopped.\n');
       return EXIT.interrupted;
     }
     if (failed?.error) {
-      io.err(`blotter: ${failed.error.message}\n`);
-      if (failed.error.code === 'unauthorized') return EXIT.unauthorized;
-      if (failed.error.code === 'ip_not_allowed') return EXIT.ipNotAllowed;
-      if (failed.error.code === 'already_syncing') return EXIT.alreadySyncing;
-      return EXIT.failed;
+      io.err(`blotter: ${cliWords(failed.error.code, failed.error.message)}\n`);
+      return exitCodeOf(failed.error.code) === EXIT.usage ? EXIT.failed : exitCodeOf(failed.error.code);
     }
     if (!complete) {
       io.err(
@@ -117,22 +107,64 @@ export async function syncCommand(p: Parsed, io: Io): Promise<number> {
       return EXIT.incomplete;
     }
     return EXIT.ok;
-  } finally {
-    db.close();
-  }
+  });
 }
 
-/** Incidents stored (not removed) inside any of the areas. */
-function countInside(db: Db, areas: AreaRecord[]): number {
+type ConnectionFlags = { baseUrl?: string; plan?: PlanId; rate?: number; windowDays?: number };
+
+/**
+ * The flags become the folder's settings, as the app's Settings would store them; a folder that
+ * has them already needs no flags. --base-url confirms that the key may go to that address.
+ */
+async function connect(s: Session, flags: ConnectionFlags): Promise<void> {
+  const current = await s.call('getSettings', {});
+  const plan = flags.plan ?? current.plan;
+  if ((flags.rate !== undefined || flags.windowDays !== undefined) && plan !== 'enterprise') {
+    const fixed = PLANS[plan];
+    throw new UsageError(
+      `--rate and --window-days are an Enterprise contract's own figures; the ${plan} plan's are fixed (${fixed.ratePerMinute} a minute, ${fixed.windowDays} days).`,
+    );
+  }
+  if (flags.baseUrl === undefined && current.baseUrl === null)
+    throw new UsageError('--base-url is required (this data folder has no base URL yet).');
+  const patch: CallInput<'updateSettings'> = {};
+  if (flags.baseUrl !== undefined && flags.baseUrl !== current.baseUrl) patch.baseUrl = flags.baseUrl;
+  if (plan !== current.plan) patch.plan = plan;
+  if (flags.rate !== undefined && flags.rate !== current.ratePerMinute) patch.ratePerMinute = flags.rate;
+  if (flags.windowDays !== undefined && flags.windowDays !== current.windowDays)
+    patch.windowDays = flags.windowDays;
+  if (Object.keys(patch).length > 0) await s.call('updateSettings', patch);
+  if (flags.baseUrl !== undefined) await s.call('confirmBaseUrl', { baseUrl: flags.baseUrl });
+}
+
+/** Each circle's stored area (an --area seen before), or a new one named after its figures. */
+async function findOrCreate(s: Session, shapes: Circle[]): Promise<AreaView[]> {
+  const { areas } = await s.call('listAreas', {});
+  const out: AreaView[] = [];
+  for (const c of shapes) {
+    const known = areas.find(
+      (a) =>
+        a.shape.kind === 'circle' &&
+        a.shape.lat === c.lat &&
+        a.shape.lon === c.lon &&
+        a.shape.radiusMi === c.radiusMi,
+    );
+    out.push(
+      known ?? (await s.call('createArea', { name: `${c.lat},${c.lon},${c.radiusMi}`, shape: { ...c } })),
+    );
+  }
+  return out;
+}
+
+/** Incidents stored (not removed) inside any of the areas: the union of each area's matches. */
+async function incidentsInside(s: Session, areaIds: number[]): Promise<number> {
+  if (areaIds.length === 1) {
+    return (await s.call('countIncidents', { filters: { area: { areaId: areaIds[0] as number } } })).total;
+  }
   const seen = new Set<number>();
-  const stmt = db.prepare<[number, number, number, number], { cdid: number; lat: number; lon: number }>(
-    `SELECT i.cdid, i.lat, i.lon FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
-     WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lon >= ? AND r.max_lon <= ? AND i.removed_at IS NULL`,
-  );
-  for (const a of areas) {
-    const b = shapeBox(a.shape as Shape);
-    for (const r of stmt.iterate(b.minLat, b.maxLat, b.minLon, b.maxLon))
-      if (contains(a.shape, r.lat, r.lon)) seen.add(r.cdid);
+  for (const areaId of areaIds) {
+    const points = await s.call('getMapPoints', { filters: { area: { areaId } } });
+    for (const cdid of points.cdid) seen.add(cdid);
   }
   return seen.size;
 }

@@ -107,14 +107,15 @@ export const connectionHandlers = {
   confirmBaseUrl: async ({ baseUrl }, ctx) => {
     ensureBound(ctx);
     const current = ctx.settings.get().baseUrl;
-    if (ctx.host !== 'electron') throw unconfirmed(ctx, current ?? baseUrl);
+    // Electron asks in a dialog first; the CLI's user typed the address (--base-url).
+    if (ctx.host === 'web') throw unconfirmed(ctx, current ?? baseUrl);
     if (!current || originOf(current) !== originOf(baseUrl)) {
       throw new EngineError(
         'bad_input',
         'The base URL changed while you were confirming it. Save it again, then confirm.',
       );
     }
-    // Reached only through the main process, after the user confirmed the host in its dialog.
+    // Reached through Electron's main process after its dialog, or the CLI's typed address.
     bindKey(ctx, current);
     ctx.log.info('base URL confirmed for the API key', { host: hostOf(current) });
     const view = settingsView(ctx);

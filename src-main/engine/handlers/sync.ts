@@ -3,7 +3,7 @@
  * (progress arrives as syncProgress events), and a description on demand, first in line.
  */
 import { EngineError } from '../errors';
-import { asEngineError, limitsOf, syncServiceOf } from '../sync/engineSync';
+import { asEngineError, connectionOf, limitsOf, syncServiceOf } from '../sync/engineSync';
 import type { HandlerGroup } from './handler';
 
 export const syncHandlers = {
@@ -14,6 +14,35 @@ export const syncHandlers = {
   }),
 
   stopSync: async ({ areaIds }, ctx) => ({ stopped: syncServiceOf(ctx).stop(areaIds) }),
+
+  // The CLI's sync: the areas one after another, answered when all finished (stopSync cancels).
+  runSync: async ({ areaIds, details }, ctx) => {
+    const sync = syncServiceOf(ctx);
+    const areas = areaIds.map((id) => {
+      const area = sync.areas.get(id);
+      if (!area) throw new EngineError('not_found', `There is no area ${id}.`);
+      return area;
+    });
+    const conn = await asEngineError(() => connectionOf(ctx));
+    const runs = await asEngineError(() =>
+      sync.syncAreas(areas, conn, { depth: 'deep', details: details ?? false }),
+    );
+    return {
+      runs: runs.map((r) => ({
+        areaId: r.areaId,
+        runId: r.runId,
+        kind: r.kind,
+        state: r.state,
+        new: r.new,
+        updated: r.updated,
+        removed: r.removed,
+        lowerBound: r.lowerBound,
+        incomplete: r.incomplete,
+        ...(r.error ? { error: { code: r.error.code, message: r.error.message } } : {}),
+      })),
+      ...sync.stats(),
+    };
+  },
 
   fetchIncidentDetail: async ({ cdid }, ctx) => {
     const r = await asEngineError(() => syncServiceOf(ctx).detail(cdid));

@@ -1,0 +1,58 @@
+/**
+ * `import FILE [--dry-run]`: the app's import (previewImport, then runImport) with the CLI naming
+ * the file as a host. The preview's words say what the file would add and change — new incidents,
+ * held rows replaced or gaining a description, rows kept as held, bad rows — and --dry-run stops
+ * there (discardImport): nothing is written.
+ */
+import path from 'node:path';
+import type { ImportPreview } from '../../src-shared/exports';
+import { one, UsageError, type Parsed } from './args';
+import { EXIT, type Io } from './io';
+import { withSession } from './session';
+
+export const IMPORT_FLAGS = {
+  values: ['data-dir', 'on-bad-rows'],
+  booleans: ['dry-run', 'help'],
+  words: 1,
+};
+
+export async function importCommand(p: Parsed, io: Io): Promise<number> {
+  const [file] = p.words;
+  if (file === undefined) throw new UsageError('Give the file to import: blotter import FILE [--dry-run].');
+  const onBadRows = one(p, 'on-bad-rows') ?? 'skip';
+  if (onBadRows !== 'skip' && onBadRows !== 'abort')
+    throw new UsageError(`--on-bad-rows must be skip or abort (got "${onBadRows}").`);
+  return withSession(io, one(p, 'data-dir'), async (s) => {
+    const preview = await s.call('previewImport', { source: { path: path.resolve(file) } });
+    io.out(previewLines(preview).join('\n') + '\n');
+    if (p.flags.has('dry-run')) {
+      await s.call('discardImport', { importId: preview.importId });
+      io.out('Dry run: nothing was written.\n');
+      return EXIT.ok;
+    }
+    const r = await s.call('runImport', { importId: preview.importId, onBadRows });
+    io.out(
+      `Imported: ${r.inserted} added, ${r.updated} changed, ${r.unchanged} unchanged, ${r.skipped} skipped (${Math.round(r.ms)} ms).\n`,
+    );
+    return EXIT.ok;
+  });
+}
+
+/** What the import would add and change, from the preview's breakdown of the rows already held. */
+export function previewLines(v: ImportPreview): string[] {
+  const adds = v.valid - v.duplicatesInFile - v.existing;
+  const h = v.held;
+  const lines = [
+    `${v.fileName}: ${v.format}, ${v.rows} records, ${v.valid} valid${v.duplicatesInFile ? ` (${v.duplicatesInFile} repeated in the file; the later copy counts)` : ''}.`,
+    `Would add ${adds} new incidents.`,
+    `Of the ${v.existing} already held: ${h.replace} replaced by the file's later copy, ${h.describe} gain a description, ` +
+      `${h.keptApi} kept as the API has them, ${h.keptHeld} kept as held, ${h.unchanged} unchanged.`,
+  ];
+  if (v.errorCount > 0) {
+    lines.push(`${v.errorCount} bad rows would be skipped (--on-bad-rows abort imports nothing instead):`);
+    for (const e of v.errors.slice(0, 10))
+      lines.push(`  row ${e.row}${e.field ? `, ${e.field}` : ''}: ${e.message}`);
+    if (v.errors.length > 10) lines.push(`  … and ${v.errorCount - 10} more`);
+  }
+  return lines;
+}
