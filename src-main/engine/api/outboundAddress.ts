@@ -13,7 +13,7 @@
  * - what is read is checked by the caller (JSON by zod, tiles by their magic bytes) and never
  *   handed raw to a page.
  */
-import { outboundProblem } from '../../../src-shared/outboundRule';
+import { isLiteralLoopback, outboundProblem } from '../../../src-shared/outboundRule';
 import type { FetchLike } from './source';
 
 const MB = 1024 * 1024;
@@ -150,4 +150,46 @@ function tooLarge(what: string, maxBytes: number): OutboundRefused {
     'too_large',
     `${what} was larger than ${capText(maxBytes)}, the most Blotter accepts for it; Blotter stopped reading and kept nothing from it.`,
   );
+}
+
+/** A fetch that can send a body (Node's fetch; the host bridge carries GETs only). */
+export type PostFetch = (
+  url: string,
+  init: {
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    method: 'POST';
+    redirect: 'manual';
+    body: string;
+  },
+) => Promise<Response>;
+
+/**
+ * A POST (alert webhooks) under the same rules: the address checked, and no redirect followed at
+ * all — a body that may carry data must not travel on to an address the user did not confirm.
+ * A 3xx answer is returned as it is, for the caller to report as a failure.
+ */
+export async function outboundPost(
+  fetch: PostFetch,
+  address: string,
+  init: { signal?: AbortSignal; headers?: Record<string, string>; body: string },
+): Promise<Response> {
+  const url = checkOutboundUrl(address);
+  return fetch(url.toString(), { ...init, method: 'POST', redirect: 'manual' });
+}
+
+/**
+ * How the engine may talk to an SMTP server at `host` (a host name or IP, as written): TLS with a
+ * verified certificate (STARTTLS required, or TLS from the start), except on literal loopback,
+ * where a plain connection is allowed (a local relay). Refused: anything that is not a bare host.
+ */
+export function smtpTransportRule(host: string): { loopback: boolean } {
+  const h = host.trim();
+  if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+|[0-9a-f:]+)$/i.test(h) || h.length > 253) {
+    throw new OutboundRefused(
+      'address',
+      `Blotter did not contact the mail server: "${h.slice(0, 80)}" is not a host name.`,
+    );
+  }
+  return { loopback: isLiteralLoopback(h) };
 }

@@ -5,6 +5,7 @@
  * again and deduplication by cdid makes the answer land once.
  */
 import type { SearchResult } from '../api/source';
+import { evaluateAlerts } from '../alerts/evaluate';
 import { contains, type Shape } from '../../../src-shared/geo';
 import { tileKey } from '../geo/tiles';
 import type { Db } from '../store/database';
@@ -141,6 +142,7 @@ export function applyPage(
         logId: result.logId,
       });
       jobs.addCounts(ctx.runId, { done: 1, requests: 1, new: counts.new, updated: counts.updated });
+      evaluateAlerts(ctx.db, { areaId: ctx.areaId, runId: ctx.runId, now, cdids: page.map((r) => r.cdid) });
       return { outcome, counts, rows: result.incidents.length };
     })
     .immediate();

@@ -1,0 +1,118 @@
+/**
+ * Alert rules in the store: saved as validated JSON (src-shared/alerts.ts), listed, edited,
+ * paused, removed. Saving or editing a rule moves its `active_from` to now: it never fires for an
+ * incident first seen before it was saved. Removing a rule keeps its alerts (they name it).
+ */
+import { AlertRuleInput, type AlertRule, type AlertRuleSpec } from '../../../src-shared/alerts';
+import type { Db } from '../store/database';
+
+type RuleRow = {
+  id: number;
+  spec: string;
+  paused: number;
+  active_from: number;
+  created_at: number;
+  updated_at: number;
+};
+
+export class RuleProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuleProblem';
+  }
+}
+
+function toRule(r: RuleRow): AlertRule | null {
+  const parsed = AlertRuleInput.safeParse(JSON.parse(r.spec));
+  if (!parsed.success) return null;
+  return {
+    ...parsed.data,
+    paused: r.paused !== 0,
+    id: r.id,
+    activeFrom: r.active_from,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** The spec of `input`, or RuleProblem naming what is wrong in plain words. */
+export function parseRule(input: unknown): AlertRuleSpec {
+  const parsed = AlertRuleInput.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new RuleProblem(
+    parsed.error.issues.map((i) => `${i.path.join('.') || 'rule'}: ${i.message}`).join('; '),
+  );
+}
+
+export function createRuleStore(db: Db) {
+  const areaExists = (id: number) =>
+    db.prepare<[number], { id: number }>('SELECT id FROM areas WHERE id = ?').get(id) !== undefined;
+  const checkArea = (spec: AlertRuleSpec) => {
+    if (spec.areaId !== null && !areaExists(spec.areaId))
+      throw new RuleProblem(`areaId: there is no area ${spec.areaId}.`);
+  };
+  const store = {
+    list(): AlertRule[] {
+      return db
+        .prepare<[], RuleRow>('SELECT * FROM alert_rules ORDER BY id')
+        .all()
+        .map(toRule)
+        .filter((r): r is AlertRule => r !== null);
+    },
+    get(id: number): AlertRule | undefined {
+      const row = db.prepare<[number], RuleRow>('SELECT * FROM alert_rules WHERE id = ?').get(id);
+      return row ? (toRule(row) ?? undefined) : undefined;
+    },
+    /** Active (unpaused) rules, for the evaluation. */
+    active(): AlertRule[] {
+      return db
+        .prepare<[], RuleRow>('SELECT * FROM alert_rules WHERE paused = 0 ORDER BY id')
+        .all()
+        .map(toRule)
+        .filter((r): r is AlertRule => r !== null);
+    },
+    add(input: unknown, now: number): AlertRule {
+      const spec = parseRule(input);
+      checkArea(spec);
+      const id = Number(
+        db
+          .prepare(
+            'INSERT INTO alert_rules (spec, paused, active_from, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+          )
+          .run(JSON.stringify(spec), spec.paused ? 1 : 0, now, now, now).lastInsertRowid,
+      );
+      return store.get(id) as AlertRule;
+    },
+    update(id: number, input: unknown, now: number): AlertRule {
+      const spec = parseRule(input);
+      checkArea(spec);
+      const changed = db
+        .prepare('UPDATE alert_rules SET spec = ?, paused = ?, active_from = ?, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(spec), spec.paused ? 1 : 0, now, now, id).changes;
+      if (changed === 0) throw new RuleProblem(`There is no alert rule ${id}.`);
+      return store.get(id) as AlertRule;
+    },
+    setPaused(id: number, paused: boolean, now: number): AlertRule {
+      const rule = store.get(id);
+      if (!rule) throw new RuleProblem(`There is no alert rule ${id}.`);
+      const { name, areaId, filter, condition } = rule;
+      db.prepare(
+        'UPDATE alert_rules SET spec = ?, paused = ?, updated_at = ?, active_from = ? WHERE id = ?',
+      ).run(
+        JSON.stringify({ name, areaId, filter, condition, paused }),
+        paused ? 1 : 0,
+        now,
+        // Resuming is like saving anew: what arrived while paused does not fire.
+        paused ? rule.activeFrom : now,
+        id,
+      );
+      return store.get(id) as AlertRule;
+    },
+    remove(id: number): boolean {
+      return db.prepare('DELETE FROM alert_rules WHERE id = ?').run(id).changes > 0;
+    },
+  };
+  return store;
+}
+
+export type RuleStore = ReturnType<typeof createRuleStore>;
