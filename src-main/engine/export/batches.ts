@@ -8,13 +8,17 @@
  * written and memory stays flat.
  */
 import type { Db } from '../store/database';
+import { incidentsByCdid } from '../store/incidents/incidentRepo';
+import type { IncidentTuple } from '../store/incidents/incidentRow';
 import type { Resolved } from '../query/service';
 import type { Snapshot } from '../query/snapshot';
 import { yieldToEventLoop } from '../query/snapshotLoader';
 import { matchByCdid } from './matchByCdid';
 
-/** [cdid, date_raw, link, description, first_seen, last_seen]: the columns the snapshot lacks. */
-export type StoredColumns = [number, string, string, string | null, number, number];
+/** The columns the snapshot lacks. */
+const COLUMNS = ['cdid', 'date_raw', 'link', 'description', 'first_seen', 'last_seen'] as const;
+/** [cdid, date_raw, link, description, first_seen, last_seen]. */
+export type StoredColumns = IncidentTuple<typeof COLUMNS>;
 
 export type Batch = {
   snapshot: Snapshot;
@@ -24,8 +28,6 @@ export type Batch = {
   /** Matching rows the store no longer held when read (deleted since the filter ran). */
   vanished: number;
 };
-
-const COLUMNS = 'cdid, date_raw, link, description, first_seen, last_seen';
 
 /** The filter's rows in ascending cdid order (rows appended since the snapshot load are merged in). */
 export function rowsInCdidOrder({ snapshot, set }: Resolved): Uint32Array {
@@ -48,21 +50,14 @@ export function isDenseBatch(snapshot: Snapshot, rows: Uint32Array): boolean {
 
 /** Reads one batch (snapshot rows, ascending cdid) of the stored columns, joined to its rows. */
 export function batchReader(db: Db, snapshot: Snapshot): (rows: Uint32Array) => Batch {
-  const range = db
-    .prepare(`SELECT ${COLUMNS} FROM incidents WHERE cdid BETWEEN ? AND ? ORDER BY cdid`)
-    .raw(true);
-  const keyed = db
-    .prepare(`SELECT ${COLUMNS} FROM incidents WHERE cdid IN (SELECT value FROM json_each(?)) ORDER BY cdid`)
-    .raw(true);
+  const stored = incidentsByCdid(db, COLUMNS);
   const cdid = snapshot.cdid;
   return (rows) => {
     const first = rows[0] as number;
     const last = rows[rows.length - 1] as number;
-    const found = (
-      isDenseBatch(snapshot, rows)
-        ? range.all(cdid[first], cdid[last])
-        : keyed.all(JSON.stringify(Array.from(rows, (r) => cdid[r])))
-    ) as StoredColumns[];
+    const found = isDenseBatch(snapshot, rows)
+      ? stored.between(cdid[first] as number, cdid[last] as number)
+      : stored.among(Array.from(rows, (r) => cdid[r] as number));
     return join(snapshot, rows, found);
   };
 }

@@ -7,6 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { incidentsByCdid } from '../store/incidents/incidentRepo';
 import { BufferPool } from './byteLines';
 import { matchByCdid } from './matchByCdid';
 import { STORED_EXPORT_COLUMNS, StoredFormatter, type StoredExportRow } from './storedFormat';
@@ -31,14 +32,7 @@ if (!port) throw new Error('exportWorker.ts runs as a worker thread');
 const { dbFile, format } = workerData as ExportWorkerData;
 const db = new Database(dbFile, { readonly: true, fileMustExist: true });
 db.pragma('cache_size = -2000'); // it reads each page once, in order: a small cache does
-const range = db
-  .prepare(`SELECT ${STORED_EXPORT_COLUMNS} FROM incidents WHERE cdid BETWEEN ? AND ? ORDER BY cdid`)
-  .raw(true);
-const keyed = db
-  .prepare(
-    `SELECT ${STORED_EXPORT_COLUMNS} FROM incidents WHERE cdid IN (SELECT value FROM json_each(?)) ORDER BY cdid`,
-  )
-  .raw(true);
+const stored = incidentsByCdid(db, STORED_EXPORT_COLUMNS);
 const formatter = new StoredFormatter();
 const pool = new BufferPool();
 
@@ -50,9 +44,12 @@ port.on('message', (message: ToExportWorker) => {
   const { seq, cdids, dense } = message;
   try {
     const n = cdids.length;
-    const found = (
-      n === 0 ? [] : dense ? range.all(cdids[0], cdids[n - 1]) : keyed.all(JSON.stringify(Array.from(cdids)))
-    ) as StoredExportRow[];
+    const found =
+      n === 0
+        ? []
+        : dense
+          ? stored.between(cdids[0] as number, cdids[n - 1] as number)
+          : stored.among(Array.from(cdids));
     // Keep exactly the wanted rows (a range scan also meets rows outside the filter).
     const rows: StoredExportRow[] = [];
     matchByCdid(cdids, found, (_k, row) => rows.push(row));

@@ -9,28 +9,27 @@ import { ByteLines } from './byteLines';
 import { csvField } from './csv';
 import { feature } from './geojson';
 import type { ExportRow } from './rows';
+import type { IncidentColumn, IncidentTuple } from '../store/incidents/incidentRow';
 
 /** The columns read, in this order, for each exported incident. */
-export const STORED_EXPORT_COLUMNS =
-  'cdid, type, occurred_local, timezone, occurred_utc, date_raw, address, lat, lon, link, description, ' +
-  'first_seen, last_seen, removed_at';
+export const STORED_EXPORT_COLUMNS = [
+  'cdid',
+  'type',
+  'occurred_local',
+  'timezone',
+  'occurred_utc',
+  'date_raw',
+  'address',
+  'lat',
+  'lon',
+  'link',
+  'description',
+  'first_seen',
+  'last_seen',
+  'removed_at',
+] as const satisfies readonly IncidentColumn[];
 
-export type StoredExportRow = [
-  cdid: number,
-  type: string,
-  occurredLocal: string,
-  timezone: string,
-  occurredUtc: number,
-  dateRaw: string,
-  address: string,
-  lat: number,
-  lon: number,
-  link: string,
-  description: string | null,
-  firstSeen: number,
-  lastSeen: number,
-  removedAt: number | null,
-];
+export type StoredExportRow = IncidentTuple<typeof STORED_EXPORT_COLUMNS>;
 
 const CELL_CACHE = 50_000;
 

@@ -20,6 +20,8 @@
  * triggers back, all inside the same transaction.
  */
 import type { Db } from '../store/database';
+import { createIncidentRepo } from '../store/incidents/incidentRepo';
+import { columnList, INSERT_COLUMNS, RECORD_COLUMNS } from '../store/incidents/incidentRow';
 import { rebuildIncidentsRtree, type Points } from './rtreeBulk';
 import type { PackingThread } from './rtreePackThread';
 import { stagedRowsSql } from './stage';
@@ -32,12 +34,9 @@ const BULK_MIN_ROWS = 20_000;
 const BULK_MIN_SHARE = 0.25;
 
 const REMOVED_REASON = 'marked removed in an imported file';
-const COLUMNS =
-  'cdid, type, address, lat, lon, link, date_raw, occurred_local, timezone, occurred_utc, time_flag, local_day, ' +
-  'local_hour, local_weekday, description, first_seen, last_seen, removed_at, removed_reason, source';
+const COLUMNS = columnList(INSERT_COLUMNS);
 /** A staged row `s` as the archive's COLUMNS (@now: the import's time). */
-const AS_ARCHIVE_ROW = `s.cdid, s.type, s.address, s.lat, s.lon, s.link, s.date_raw, s.occurred_local, s.timezone,
-  s.occurred_utc, s.time_flag, s.local_day, s.local_hour, s.local_weekday, s.description,
+const AS_ARCHIVE_ROW = `${columnList(RECORD_COLUMNS, 's')}, s.description,
   coalesce(s.first_seen, s.last_seen, @now), coalesce(s.last_seen, @now),
   CASE WHEN s.removed THEN coalesce(s.last_seen, @now) END, CASE WHEN s.removed THEN @reason END, 'import'`;
 /**
@@ -45,9 +44,9 @@ const AS_ARCHIVE_ROW = `s.cdid, s.type, s.address, s.lat, s.lon, s.link, s.date_
  * saw later (the row's archive values as AS_ARCHIVE_ROW). Every column of the target is named
  * through its alias: in UPDATE … FROM a bare name that both tables have is ambiguous.
  */
-const REPLACE_SET = `type = s.type, address = s.address, lat = s.lat, lon = s.lon, link = s.link,
-  date_raw = s.date_raw, occurred_local = s.occurred_local, timezone = s.timezone, occurred_utc = s.occurred_utc,
-  time_flag = s.time_flag, local_day = s.local_day, local_hour = s.local_hour, local_weekday = s.local_weekday,
+const REPLACE_SET = `${RECORD_COLUMNS.filter((c) => c !== 'cdid')
+  .map((c) => `${c} = s.${c}`)
+  .join(', ')},
   description = coalesce(s.description, i.description),
   first_seen = min(i.first_seen, coalesce(s.first_seen, s.last_seen)),
   last_seen = s.last_seen, removed_at = CASE WHEN s.removed THEN s.last_seen END,
@@ -191,17 +190,7 @@ function mergeSetwise(db: Db, schemas: string[], params: Params): number {
  */
 function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
   const page = db.prepare(`${stagedRowsSql(schemas, 'row > @after')} LIMIT ${PAGE}`).raw();
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO incidents (${COLUMNS}) VALUES (${Array(20).fill('?').join(', ')})`,
-  );
-  const replace =
-    db.prepare(`UPDATE incidents SET type = ?, address = ?, lat = ?, lon = ?, link = ?, date_raw = ?,
-    occurred_local = ?, timezone = ?, occurred_utc = ?, time_flag = ?, local_day = ?, local_hour = ?, local_weekday = ?,
-    description = coalesce(?, description), first_seen = min(first_seen, ?), last_seen = ?, removed_at = ?,
-    removed_reason = ?, source = ? WHERE cdid = ? AND ? > last_seen AND source = 'import'`);
-  const describe = db.prepare(
-    'UPDATE incidents SET description = ?, description_fetched_at = ? WHERE cdid = ? AND description IS NULL',
-  );
+  const repo = createIncidentRepo(db);
   // The cdids the archive held before the import began (the rest are new, or repeats of new ones).
   db.exec(`DROP TABLE IF EXISTS temp.import_held`);
   db.exec(`CREATE TEMP TABLE import_held (cdid INTEGER PRIMARY KEY)`);
@@ -227,10 +216,11 @@ function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
           'import',
         ];
         const cdid = v[0] as number;
-        if (insert.run(v).changes > 0) continue;
+        if (repo.insertIfNew(v)) continue;
+        const description = v[14] as string | null;
         const taken =
-          (fileSeen !== null && replace.run(...v.slice(1), cdid, fileSeen).changes > 0) ||
-          (v[14] !== null && describe.run(v[14], params.now, cdid).changes > 0);
+          (fileSeen !== null && repo.replaceImportedIfLater(v, fileSeen)) ||
+          (description !== null && repo.fillDescription(cdid, description, params.now));
         if (taken && heldBefore.get(cdid) !== undefined) updated++;
       }
       after = rows[rows.length - 1]?.[0] as number;

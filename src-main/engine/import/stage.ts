@@ -10,24 +10,12 @@
 import Database from 'better-sqlite3';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { RECORD_COLUMNS } from '../store/incidents/incidentRow';
 import type { ImportRow } from './normalize';
 
 /** The staged columns after `row`, in ImportRow's order (merge.ts maps them onto the archive's). */
 export const STAGED_COLUMNS = [
-  'cdid',
-  'type',
-  'address',
-  'lat',
-  'lon',
-  'link',
-  'date_raw',
-  'occurred_local',
-  'timezone',
-  'occurred_utc',
-  'time_flag',
-  'local_day',
-  'local_hour',
-  'local_weekday',
+  ...RECORD_COLUMNS,
   'description',
   'first_seen',
   'last_seen',

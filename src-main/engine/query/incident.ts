@@ -2,30 +2,10 @@
 import type { IncidentDetail } from '../../../src-shared/incidentQueries';
 import type { Db } from '../store/database';
 import { EngineError } from '../errors';
-
-type Row = {
-  cdid: number;
-  type: string;
-  address: string;
-  lat: number;
-  lon: number;
-  link: string;
-  date_raw: string;
-  occurred_local: string;
-  timezone: string;
-  occurred_utc: number;
-  time_flag: 'ambiguous' | 'nonexistent' | null;
-  description: string | null;
-  description_fetched_at: number | null;
-  first_seen: number;
-  last_seen: number;
-  removed_at: number | null;
-  removed_reason: string | null;
-  source: string;
-};
+import { createIncidentRepo } from '../store/incidents/incidentRepo';
 
 export function getIncident(db: Db, cdid: number): IncidentDetail {
-  const row = db.prepare('SELECT * FROM incidents WHERE cdid = ?').get(cdid) as Row | undefined;
+  const row = createIncidentRepo(db).get(cdid);
   if (!row) throw new EngineError('not_found', `Incident ${cdid} is not in the local archive.`);
   return {
     cdid: row.cdid,

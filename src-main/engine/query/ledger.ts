@@ -12,8 +12,9 @@
  * weakest status of the day's rows.
  */
 import { dayNumber } from '../../../src-shared/filters';
+import { readArea, shapeOfArea, type AreaRow } from '../store/areas/areaRow';
 import type { Db } from '../store/database';
-import { regionOf, type Region } from '../../../src-shared/geo';
+import { regionOf } from '../../../src-shared/geo';
 
 export const MISSING = 0;
 export const PROVISIONAL = 1;
@@ -23,17 +24,6 @@ export const COMPLETE = 3;
 /** A tile's own ledger status 'saturated' (it proves nothing by itself; its children do). */
 const TILE_SATURATED = 4;
 
-type AreaRow = {
-  kind: 'circle' | 'polygon';
-  center_lat: number;
-  center_lon: number;
-  radius_mi: number | null;
-  polygon: string | null;
-  min_lat: number;
-  max_lat: number;
-  min_lon: number;
-  max_lon: number;
-};
 type Tile = { lat: number; lon: number; radius: number };
 
 const GRID = 16;
@@ -45,17 +35,6 @@ export function parseTileKey(key: string): Tile | null {
   return Number.isFinite(lat) && Number.isFinite(lon) && radius > 0 ? { lat, lon, radius } : null;
 }
 
-function areaShape(row: AreaRow): Region {
-  if (row.kind === 'circle')
-    return regionOf({
-      kind: 'circle',
-      lat: row.center_lat,
-      lon: row.center_lon,
-      radiusMi: row.radius_mi ?? 0,
-    });
-  return regionOf({ kind: 'polygon', points: JSON.parse(row.polygon ?? '[]') as [number, number][] });
-}
-
 type Cached = { key: string; from: number; statuses: Uint8Array };
 const cache = new WeakMap<Db, Map<number, Cached>>();
 
@@ -65,7 +44,7 @@ const cache = new WeakMap<Db, Map<number, Cached>>();
  */
 export function areaDayStatuses(db: Db, areaId: number, from: number, to: number): Uint8Array {
   const out = new Uint8Array(Math.max(0, to - from + 1)); // all MISSING
-  const area = db.prepare('SELECT * FROM areas WHERE id = ?').get(areaId) as AreaRow | undefined;
+  const area = readArea(db, areaId);
   if (!area || out.length === 0) return out;
   const stamp = db
     .prepare(
@@ -129,7 +108,7 @@ function evaluateLedger(db: Db, areaId: number, area: AreaRow, from: number, to:
   }
 
   // Sample points and, for each, the tiles that contain it.
-  const shape = areaShape(area);
+  const shape = regionOf(shapeOfArea(area));
   const points: [number, number][] = [];
   for (let i = 0; i <= GRID; i++) {
     for (let j = 0; j <= GRID; j++) {

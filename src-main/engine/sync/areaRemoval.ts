@@ -24,6 +24,7 @@ import {
   type Shape,
 } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
+import { createIncidentRepo } from '../store/incidents/incidentRepo';
 
 type Tile = { lat: number; lon: number; radius: number };
 
@@ -92,12 +93,12 @@ export function removeOrphanedIncidents(
        WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lon >= ? AND r.max_lon <= ? AND i.source = 'api'`,
     )
     .all(reach.minLat, reach.maxLat, reach.minLon, reach.maxLon);
-  const del = db.prepare<[number]>('DELETE FROM incidents WHERE cdid = ?');
+  const incidents = createIncidentRepo(db);
   let removed = 0;
   for (const c of candidates) {
     if (!contains(area.shape, c.lat, c.lon) && !own.covers(c.lat, c.lon)) continue;
     if (others.some((s) => contains(s, c.lat, c.lon)) || othersTiles.covers(c.lat, c.lon)) continue;
-    del.run(c.cdid);
+    incidents.delete(c.cdid);
     removed++;
   }
   return removed;

@@ -4,6 +4,7 @@
  * covers (areaRemoval.ts has the rule), unless `keepIncidents` is set; imported incidents stay.
  */
 import { shapeBox, shapeCenter, type Shape } from '../../../src-shared/geo';
+import { shapeOfArea, type AreaRow } from '../store/areas/areaRow';
 import type { Db } from '../store/database';
 import { removeOrphanedIncidents, removeSyncState } from './areaRemoval';
 
@@ -19,33 +20,13 @@ export type AreaRecord = {
   deepRefreshedAt: number | null;
 };
 
-type AreaRow = {
-  id: number;
-  name: string;
-  kind: 'circle' | 'polygon';
-  center_lat: number;
-  center_lon: number;
-  radius_mi: number | null;
-  polygon: string | null;
-  refresh_minutes: number;
-  paused: number;
-  created_at: number;
-  last_synced_at: number | null;
-  backfilled_at: number | null;
-  deep_refreshed_at: number | null;
-};
-
 export const DEFAULT_REFRESH_MINUTES = 15;
 
 function toRecord(r: AreaRow): AreaRecord {
-  const shape: Shape =
-    r.kind === 'circle'
-      ? { kind: 'circle', lat: r.center_lat, lon: r.center_lon, radiusMi: r.radius_mi ?? 0 }
-      : { kind: 'polygon', points: JSON.parse(r.polygon ?? '[]') as [number, number][] };
   return {
     id: r.id,
     name: r.name,
-    shape,
+    shape: shapeOfArea(r),
     refreshMinutes: r.refresh_minutes,
     paused: r.paused !== 0,
     createdAt: r.created_at,

@@ -15,10 +15,13 @@
 import { contains, type Shape } from '../../../src-shared/geo';
 import { inTile } from '../geo/tiles';
 import type { Db } from '../store/database';
+import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { addDays, dayStartUtc } from '../time/localDay';
 import type { AreaStore } from './areaStore';
 import { CLOCK_SLACK_MS, DAY, MAX_RECORDS, MAX_REPORT_LAG_MS } from './constants';
 import { tileOfJob, typesOfJob, type JobRow, type JobStore, type RunRow } from './jobStore';
+
+const GONE_REASON = 'no longer returned by the API (complete re-query of its tile)';
 
 export type Finalized = { removed: number; lowerBound: number; failedJobs: JobRow[] };
 
@@ -76,10 +79,8 @@ export function finalizeRun(
           gone.add(c.cdid);
         }
       }
-      const mark = db.prepare(
-        "UPDATE incidents SET removed_at = ?, removed_reason = 'no longer returned by the API (complete re-query of its tile)' WHERE cdid = ?",
-      );
-      for (const cdid of gone) mark.run(now, cdid);
+      const incidents = createIncidentRepo(db);
+      for (const cdid of gone) incidents.markRemoved(cdid, now, GONE_REASON);
 
       let lowerBound = 0;
       for (const j of all) {
