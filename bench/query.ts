@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseCallInput, type CallName } from '../src-shared/contract';
 import { encodeWire } from '../src-shared/wire';
 import { incidentCalls, type IncidentCallName } from '../src-main/engine/query/calls';
-import { notifyIncidentsWritten, QueryService, queryServiceFor } from '../src-main/engine/query/service';
+import { QueryService } from '../src-main/engine/query/service';
 import { openDatabase, type Db } from '../src-main/engine/store/database';
 import { filterSequence } from './lib/filterScenarios';
 import { round, summary, time, type Timing } from './lib/stats';
@@ -47,6 +47,14 @@ function seeded(): SeedSummary {
   return summaryOfSeed;
 }
 
+/** One query service per connection, as the engine has one (engine/services.ts). */
+const services = new Map<Db, QueryService>();
+function serviceFor(db: Db, options?: ConstructorParameters<typeof QueryService>[1]): QueryService {
+  let service = services.get(db);
+  if (!service) services.set(db, (service = new QueryService(db, options)));
+  return service;
+}
+
 const slowest = { ms: 0, call: '' };
 const slowestCpu = { ms: 0, call: '' };
 
@@ -56,7 +64,7 @@ async function call(db: Db, name: IncidentCallName, input: unknown): Promise<{ v
     const parsed = parseCallInput(name as CallName, input);
     if (!parsed.ok) throw new Error(parsed.error.message);
     const fn = incidentCalls[name] as (s: unknown, i: unknown) => Promise<unknown>;
-    return fn(queryServiceFor(db), parsed.value);
+    return fn(serviceFor(db), parsed.value);
   });
   const label = `${name} ${JSON.stringify(input).slice(0, 120)}`;
   if (t.ms > slowest.ms) Object.assign(slowest, { ms: t.ms, call: label });
@@ -109,7 +117,7 @@ async function main(): Promise<void> {
 
   // Snapshot restore: the next session starts from the saved snapshot, then re-reads the store in
   // the background; calls made meanwhile must stay fast.
-  const service = queryServiceFor(db, { now: () => now });
+  const service = serviceFor(db, { now: () => now });
   const restore = await time(() => service.snapshot());
   const during: Timing[] = [];
   const revalidate = await time(async () => {
@@ -230,7 +238,7 @@ async function main(): Promise<void> {
       copy.run(top + k, cdids[k] as number);
       cdids.push(top + k);
     }
-    notifyIncidentsWritten(db, cdids);
+    serviceFor(db).incidentsWritten(cdids);
     const afterSync = await call(db, 'countIncidents', { filters: { preset: '30d', types: ['Robbery'] } });
     out({
       bench: 'sync-page-then-counts',
@@ -242,7 +250,7 @@ async function main(): Promise<void> {
     });
   } finally {
     db.exec('ROLLBACK');
-    notifyIncidentsWritten(db, cdids);
+    serviceFor(db).incidentsWritten(cdids);
   }
 
   out({

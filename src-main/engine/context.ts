@@ -1,17 +1,25 @@
 /**
- * What every handler gets: the engine's resources, as one plain object built in engine.ts. To give
- * handlers a new service (the sync scheduler, say), add a field here and build it in createContext
- * (engine.ts); register its cleanup with `onClose`.
+ * What every handler gets: the engine's resources and its services, as one plain object built once
+ * in engine.ts. `EngineCore` is what exists before any service (the database, settings, keychain,
+ * events, log); `EngineServices` are built from it in dependency order by services.ts, each
+ * registering its cleanup with `onClose`. To add a service, add its field to `EngineServices` and
+ * build it in services.ts after the services it needs.
  */
 import type { CallOutput, EngineEvent } from '../../src-shared/contract';
+import type { FetchLike } from './api/source';
+import type { BasemapService } from './basemap/basemapService';
+import type { ExportJobs } from './export/jobs';
+import type { Imports } from './import/imports';
 import type { Logger } from './log';
+import type { QueryService } from './query/service';
 import type { SecretStore } from './secrets/secretStore';
 import type { Db } from './store/database';
 import type { SettingsRepo } from './store/settingsRepo';
+import type { SyncService } from './sync/syncService';
 
 export type HostKind = CallOutput<'getAppInfo'>['host'];
 
-export interface EngineContext {
+export interface EngineCore {
   readonly db: Db;
   readonly dataDir: string;
   readonly host: HostKind;
@@ -25,4 +33,26 @@ export interface EngineContext {
   readonly log: Logger;
   /** Registers cleanup for engine close: run in reverse order, after calls in flight, before the DB closes. */
   readonly onClose: (dispose: () => void | Promise<void>) => void;
+}
+
+/** The engine's services, one of each per engine, built in this order (services.ts). */
+export interface EngineServices {
+  /** The fetch for the API and online tiles: the host's (EngineOptions.fetch) or Node's, made once. */
+  readonly fetch: () => Promise<FetchLike>;
+  /** The in-memory snapshot and every incident query (query/service.ts). */
+  readonly query: QueryService;
+  /** Areas, syncs, the refresh scheduler, connectivity (sync/syncService.ts). */
+  readonly sync: SyncService;
+  /** Export and report jobs (export/jobs.ts); closing cancels what still runs. */
+  readonly exports: ExportJobs;
+  /** Import previews and runs (import/imports.ts). */
+  readonly imports: Imports;
+  /** The map's street layer (basemap/basemapService.ts). */
+  readonly basemap: BasemapService;
+  // Still to land, each built in services.ts after what it reads: analysis (over query),
+  // alerts (after the sync's commits), office (replica and leader).
+}
+
+export interface EngineContext extends EngineCore {
+  readonly services: EngineServices;
 }

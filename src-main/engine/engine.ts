@@ -1,11 +1,14 @@
 /**
- * The engine: opens the data folder's SQLite file, builds the handlers' context and dispatches
- * contract calls. Host-agnostic and synchronous to create; it runs inside the engine worker
- * (worker.ts) for the desktop and web hosts, and in-process for the CLI (inProcessEngine.ts).
+ * The engine: opens the data folder's SQLite file, builds the context and its services once
+ * (services.ts, in dependency order; closed in reverse), starts what EngineOptions ask for in the
+ * background, and dispatches contract calls to the handlers. Host-agnostic and synchronous to
+ * create; it runs inside the engine worker (worker.ts) for the desktop and web hosts, and
+ * in-process for the CLI (inProcessEngine.ts).
  */
 import { contract, EngineEvent, isCallName, parseCallInput } from '../../src-shared/contract';
 import type { CallName, CallOutput, Result } from '../../src-shared/contract';
-import type { EngineContext, HostKind } from './context';
+import type { FetchLike } from './api/source';
+import type { EngineContext, EngineCore, HostKind } from './context';
 import { dbFileOf, ensureDir, logFileOf } from './dataDir';
 import { toBridgeError } from './errors';
 import { handlers as allHandlers, type Handler, type Handlers } from './handlers/index';
@@ -14,9 +17,9 @@ import { apiKeyAccount, type SecretStore } from './secrets/secretStore';
 import { openDatabase } from './store/database';
 import { localFailureOf } from './store/localFailure';
 import { createSettingsRepo } from './store/settingsRepo';
-import { startBackgroundSync } from './sync/engineSync';
 import { schedulePrune } from './sync/historyPrune';
 import { warmQueries } from './handlers/incidents';
+import { buildServices } from './services';
 import type { SchedulerOptions } from './sync/syncService';
 
 export type EngineOptions = {
@@ -32,12 +35,28 @@ export type EngineOptions = {
   /** Replaces the handler map (tests). */
   handlers?: Handlers;
   /**
+   * The fetch for the API and online tiles, when the host performs HTTP itself (Electron: net.fetch,
+   * bridged across the worker's port). Default: Node's fetch, through HTTPS_PROXY when set.
+   */
+  fetch?: FetchLike | null;
+  /**
    * Background refresh of due areas (sync/syncService.ts startScheduler), from engine start to close.
-   * Default: on for the app hosts (electron, web), off for the CLI, which syncs when told to.
+   * Default: HOST_DEFAULTS (on for the app hosts, off for the CLI, which syncs when told to).
    */
   scheduler?: SchedulerOptions | false;
-  /** Preload the incident snapshot at start (default: for the app hosts, not the CLI). */
+  /** Preload the incident snapshot at start. Default: HOST_DEFAULTS (the app hosts, not the CLI). */
   warmQueries?: boolean;
+};
+
+/**
+ * What an engine starts in the background, by host, unless EngineOptions say otherwise. Decided
+ * here at start, never by which call arrives first. Nothing at start reads the keychain or goes
+ * online for any host: the scheduler's syncs do, when an area is due.
+ */
+export const HOST_DEFAULTS: Record<HostKind, { scheduler: boolean; warmQueries: boolean }> = {
+  electron: { scheduler: true, warmQueries: true },
+  web: { scheduler: true, warmQueries: true },
+  cli: { scheduler: false, warmQueries: false },
 };
 
 export interface Engine {
@@ -61,12 +80,15 @@ export function createEngine(options: EngineOptions): Engine {
   const inFlight = new Set<Promise<unknown>>();
   let closing: Promise<void> | null = null;
 
-  const context = createContext(options, log, checkOutputs, (dispose) => disposers.push(dispose));
-  const scheduler = options.scheduler ?? (options.host === 'cli' ? false : {});
+  const core = createCore(options, log, checkOutputs, (dispose) => disposers.push(dispose));
+  const defaults = HOST_DEFAULTS[options.host];
+  const scheduler = options.scheduler ?? (defaults.scheduler ? {} : false);
+  let context: EngineContext;
   try {
-    if (scheduler) startBackgroundSync(context, scheduler);
+    context = { ...core, services: buildServices(core, { fetch: options.fetch }) };
+    if (scheduler) context.services.sync.startScheduler(scheduler);
   } catch (error) {
-    context.db.close();
+    void runDisposers().finally(() => core.db.close());
     throw error;
   }
 
@@ -74,7 +96,7 @@ export function createEngine(options: EngineOptions): Engine {
   disposers.push(schedulePrune(context.db, Date.now, log));
 
   // The app hosts show a map at once: load the incident snapshot now, after the first calls queue.
-  if (options.host !== 'cli' && options.warmQueries !== false) {
+  if (options.warmQueries ?? defaults.warmQueries) {
     const warming = setTimeout(() => void warmQueries(context), 0);
     disposers.push(() => clearTimeout(warming));
   }
@@ -115,15 +137,19 @@ export function createEngine(options: EngineOptions): Engine {
     return running;
   }
 
-  async function shutdown(): Promise<void> {
-    await Promise.allSettled([...inFlight]);
-    for (const dispose of disposers.reverse()) {
+  async function runDisposers(): Promise<void> {
+    for (const dispose of disposers.splice(0).reverse()) {
       try {
         await dispose();
       } catch (error) {
         log.error('cleanup failed while closing', { error });
       }
     }
+  }
+
+  async function shutdown(): Promise<void> {
+    await Promise.allSettled([...inFlight]);
+    await runDisposers();
     context.db.close();
   }
 
@@ -134,12 +160,12 @@ export function createEngine(options: EngineOptions): Engine {
   };
 }
 
-function createContext(
+function createCore(
   options: EngineOptions,
-  log: EngineContext['log'],
+  log: EngineCore['log'],
   checkEvents: boolean,
-  onClose: EngineContext['onClose'],
-): EngineContext {
+  onClose: EngineCore['onClose'],
+): EngineCore {
   ensureDir(options.dataDir);
   const db = openDatabase(dbFileOf(options.dataDir));
   try {

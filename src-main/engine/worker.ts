@@ -5,7 +5,6 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { createWorkerFetch, type WorkerFetch } from './api/fetchBridge';
-import { setHostFetch } from './api/hostFetch';
 import { ensureDir, logFileOf } from './dataDir';
 import { createEngine, type Engine } from './engine';
 import { configureLogging, createLogger, redact } from './log';
@@ -23,11 +22,11 @@ function main(port: MessagePort, data: EngineWorkerData): void {
     ensureDir(data.dataDir); // before logging into it: a bad folder gets one clear message
     configureLogging({ file: logFileOf(data.dataDir) });
     // The host performs HTTP (Electron: net.fetch, the system proxy): API requests cross the port.
-    if (data.hostFetch) setHostFetch((bridge = createWorkerFetch(post)).fetch);
+    if (data.hostFetch) bridge = createWorkerFetch(post);
     const { demoKey, hostFetch: _hostFetch, ...options } = data;
     const keychain = createKeytarSecretStore();
     const secrets = demoKey ? withInMemoryDemoKey(keychain, demoKey) : keychain;
-    engine = createEngine({ ...options, secrets, emit: (event) => post({ event }) });
+    engine = createEngine({ ...options, secrets, fetch: bridge?.fetch, emit: (event) => post({ event }) });
   } catch (error) {
     const { name, message } = error instanceof Error ? error : new Error(String(error));
     log.error('the engine could not start', { error });

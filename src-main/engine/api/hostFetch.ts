@@ -1,20 +1,19 @@
 /**
- * Which fetch the engine uses for HTTP (the API, online map tiles). Node hosts (CLI, web host): Node's
- * fetch, through HTTPS_PROXY when set (nodeFetch.ts). When a host passes `hostFetch` to startEngine
- * (Electron: net.fetch, the system proxy settings), the worker registers the bridge to it here with
- * `setHostFetch` before the engine starts (worker.ts, fetchBridge.ts).
+ * Which fetch one engine uses for HTTP (the API, online map tiles): the host's when it passes one
+ * (EngineOptions.fetch; Electron: net.fetch with the system proxy, bridged across the worker's
+ * port by worker.ts and fetchBridge.ts), else Node's fetch, through HTTPS_PROXY when set
+ * (nodeFetch.ts). Made once per engine, on first use, so an engine that never goes online (the
+ * CLI's `status`, say) never loads the proxy module. No module state: two engines in one process
+ * (tests, the demo switching folders) each have their own.
  */
 import { createNodeFetch } from './nodeFetch';
 import type { FetchLike } from './source';
 
-let registered: FetchLike | null = null;
-let fallback: Promise<FetchLike> | null = null;
-
-export function setHostFetch(fetch: FetchLike | null): void {
-  registered = fetch;
-}
-
-export function hostFetch(): Promise<FetchLike> {
-  if (registered) return Promise.resolve(registered);
-  return (fallback ??= createNodeFetch());
+export function engineFetch(hostFetch?: FetchLike | null): () => Promise<FetchLike> {
+  if (hostFetch) {
+    const given = Promise.resolve(hostFetch);
+    return () => given;
+  }
+  let made: Promise<FetchLike> | null = null;
+  return () => (made ??= createNodeFetch());
 }

@@ -6,7 +6,7 @@
  * the job renames it into place together with its manifest (jobs.ts).
  */
 import type { ResourceLimits } from 'node:worker_threads';
-import type { EngineContext } from '../context';
+import type { EngineCore } from '../context';
 import { createLogger } from '../log';
 import { batchReader, exportBatches, rowsInCdidOrder } from './batches';
 import { BatchFormatter } from './batchFormat';
@@ -38,7 +38,7 @@ export const dataRunner: Runner = (job, ctx, progress) => createDataRunner()(job
 
 export const createDataRunner =
   (options: Partial<DataExportOptions> = {}): Runner =>
-  (job, ctx: EngineContext, progress) => {
+  (job, ctx: EngineCore, progress) => {
     const { threadsMinRows, threads, threadLimits } = { ...DEFAULTS, ...options };
     let sink = new FileSink(job.dest.path, job.id);
     // The file stays under its temporary name: the job publishes it with its manifest (jobs.ts).

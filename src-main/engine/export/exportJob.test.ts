@@ -201,7 +201,11 @@ describe('CSV export', () => {
       written = run.done;
       return { ...run, done: run.done.then(async (r) => (await gate, r)) };
     };
-    const jobs = new ExportJobs(t.engine.context, { csv: gated, geojson: gated, pdf: gated });
+    const jobs = new ExportJobs(t.engine.context, t.engine.context.services.query, {
+      csv: gated,
+      geojson: gated,
+      pdf: gated,
+    });
     const started = await jobs.start({ format: 'csv', filters: { preset: 'all' } });
     const finished = t.waitFor(exportFinished(started.jobId));
     expect(await written).toMatchObject({ written: started.total });

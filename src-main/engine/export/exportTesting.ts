@@ -7,7 +7,6 @@ import type { EngineEvent } from '../../../src-shared/contract';
 import { logFileOf } from '../dataDir';
 import { createEngine, type Engine } from '../engine';
 import { configureLogging } from '../log';
-import { notifyIncidentsWritten } from '../query/index';
 import { createMemorySecretStore } from '../secrets/memorySecretStore';
 import type { Db } from '../store/database';
 import { createIncidentWriter } from '../sync/incidentWriter';
@@ -48,11 +47,8 @@ export const TRICKY: ApiRow[] = [
 
 export function writeIncidents(db: Db, rows: readonly ApiRow[], now = 1_750_000_000_000): void {
   const writer = createIncidentWriter(db);
+  // The engine's query service sees writes through its connection (TEMP triggers).
   db.transaction(() => writer.upsert(rows, now, () => true))();
-  notifyIncidentsWritten(
-    db,
-    rows.map((r) => r.cdid),
-  );
 }
 
 export type TestEngine = {

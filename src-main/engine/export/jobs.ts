@@ -19,11 +19,11 @@ import type {
 } from '../../../src-shared/exports';
 import { filterWords } from '../../../src-shared/filterWords';
 import type { DayRange, Filters } from '../../../src-shared/filters';
-import type { EngineContext } from '../context';
+import type { EngineCore } from '../context';
 import { EngineError } from '../errors';
 import { createLogger } from '../log';
-import { incidentCalls, queryServiceFor, type QueryService } from '../query/index';
-import { provenanceOf } from '../report/provenance';
+import { incidentCalls, type QueryService } from '../query/index';
+import { provenanceOf } from '../provenance/provenance';
 import { createAreaStore } from '../sync/areaStore';
 import { manifestPathOf, resolveDestination, type Destination } from './destination';
 import { publishTogether, removeAll, writeFileAtomically, type Finished } from './fileSink';
@@ -77,7 +77,7 @@ export type RunnerResult = { bytes: number; written: number; file?: Finished };
 /** A runner writes the job's file; it returns what it wrote (null: cancelled), or throws. */
 export type Runner = (
   job: ExportJob,
-  ctx: EngineContext,
+  ctx: EngineCore,
   progress: () => void,
 ) => {
   extra?: Partial<StartExportOutput>;
@@ -96,7 +96,8 @@ export class ExportJobs {
   private readonly jobs = new Map<string, ExportJob>();
 
   constructor(
-    private readonly ctx: EngineContext,
+    private readonly ctx: EngineCore,
+    private readonly query: QueryService,
     private readonly runners: Record<ExportFormat, Runner>,
     private readonly now: () => number = Date.now,
   ) {}
@@ -113,7 +114,7 @@ export class ExportJobs {
 
   async start(input: JobStart): Promise<StartExportOutput> {
     const id = randomBytes(6).toString('hex');
-    const service = queryServiceFor(this.ctx.db);
+    const service = this.query;
     const counted = await incidentCalls.countIncidents(service, { filters: input.filters });
     const resolved = await service.resolve(input.filters);
     const areas = createAreaStore(this.ctx.db);

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StartExportOutput } from '../../../src-shared/exports';
-import { queryServiceFor } from '../query/index';
 import { rowsInCdidOrder } from './batches';
 import { BatchFormatter } from './batchFormat';
 import {
@@ -51,7 +50,7 @@ async function onThreads(
   format: 'csv' | 'geojson',
   filters: object,
 ): Promise<{ text: string; progress: number[] }> {
-  const resolved = await queryServiceFor(t.db).resolve(filters);
+  const resolved = await t.engine.context.services.query.resolve(filters);
   const file = path.join(t.dir.path, `threads.${format}`);
   const sink = new FileSink(file, 'job1');
   const progress: number[] = [];
@@ -96,7 +95,7 @@ describe('an export on threads', () => {
   });
 
   it('stops at a cancel and leaves the partial file to the caller', async () => {
-    const resolved = await queryServiceFor(t.db).resolve({ preset: 'all' });
+    const resolved = await t.engine.context.services.query.resolve({ preset: 'all' });
     const sink = new FileSink(path.join(t.dir.path, 'cancelled.csv'), 'job2');
     let batches = 0;
     const done = await exportOnThreads({
@@ -119,7 +118,11 @@ describe('an export on threads', () => {
     format: 'csv' | 'geojson',
   ): Promise<string> {
     const runner = createDataRunner(options);
-    const jobs = new ExportJobs(t.engine.context, { csv: runner, geojson: runner, pdf: runner });
+    const jobs = new ExportJobs(t.engine.context, t.engine.context.services.query, {
+      csv: runner,
+      geojson: runner,
+      pdf: runner,
+    });
     const started = await jobs.start({ format, filters: { preset: 'all', includeRemoved: true }, bom: true });
     const done = await t.waitFor(exportFinished(started.jobId), 30_000);
     expect(done.state).toBe('done');

@@ -5,7 +5,7 @@
  */
 import { shapeProblems, type Shape } from '../../../src-shared/geo';
 import { EngineError } from '../errors';
-import { areaView, syncServiceOf } from '../sync/engineSync';
+import { areaView } from '../sync/engineSync';
 import type { SyncService } from '../sync/syncService';
 import type { HandlerGroup } from './handler';
 
@@ -17,12 +17,12 @@ function existing(service: SyncService, id: number) {
 
 export const areaHandlers = {
   listAreas: async (_input, ctx) => {
-    const s = syncServiceOf(ctx);
+    const s = ctx.services.sync;
     return { areas: s.areas.list().map((a) => areaView(s, a)) };
   },
 
   createArea: async ({ name, shape, refreshMinutes }, ctx) => {
-    const s = syncServiceOf(ctx);
+    const s = ctx.services.sync;
     const geo: Shape =
       shape.kind === 'circle'
         ? shape
@@ -39,21 +39,21 @@ export const areaHandlers = {
   },
 
   renameArea: async ({ id, name }, ctx) => {
-    const s = syncServiceOf(ctx);
+    const s = ctx.services.sync;
     existing(s, id);
     s.areas.rename(id, name);
     return areaView(s, existing(s, id));
   },
 
   setAreaRefresh: async ({ id, refreshMinutes }, ctx) => {
-    const s = syncServiceOf(ctx);
+    const s = ctx.services.sync;
     existing(s, id);
     s.areas.setRefreshMinutes(id, refreshMinutes);
     return areaView(s, existing(s, id));
   },
 
   setAreaPaused: async ({ id, paused }, ctx) => {
-    const s = syncServiceOf(ctx);
+    const s = ctx.services.sync;
     existing(s, id);
     s.areas.setPaused(id, paused);
     if (paused) s.stop([id]);
@@ -61,8 +61,10 @@ export const areaHandlers = {
   },
 
   deleteArea: async ({ id, keepIncidents }, ctx) => {
-    const s = syncServiceOf(ctx);
+    const s = ctx.services.sync;
     await s.stopAndWait([id]);
-    return s.areas.remove(id, keepIncidents ?? false);
+    const removed = s.areas.remove(id, keepIncidents ?? false);
+    if (removed.incidentsRemoved > 0) ctx.emit({ type: 'incidentsChanged' });
+    return removed;
   },
 } satisfies HandlerGroup;

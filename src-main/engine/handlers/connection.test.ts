@@ -14,7 +14,7 @@ import type { EngineHandle } from '../engineHandle';
 import { createInProcessEngine } from '../inProcessEngine';
 import { createMemorySecretStore, type MemorySecretStore } from '../secrets/memorySecretStore';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
-import { checkConnection, IP_NOT_ALLOWED, UNAUTHORIZED } from './connectionCheck';
+import { checkConnection, IP_NOT_ALLOWED, UNAUTHORIZED } from '../api/connectionCheck';
 
 const GOOD = 'welcome-good-key-0001';
 const SLOW = 'welcome-slow-key-0002';

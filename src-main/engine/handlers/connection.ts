@@ -11,7 +11,6 @@
 import type { CallInput } from '../../../src-shared/contract';
 import { planLimits } from '../../../src-shared/plans';
 import { Settings, viewOf } from '../../../src-shared/settings';
-import { hostFetch } from '../api/hostFetch';
 import { baseUrlConfirmed, bindKey, ensureBound, keyMayGoTo, unconfirmed } from '../api/keyAddress';
 import { hostOf, originOf } from '../api/outboundAddress';
 import type { FetchLike } from '../api/source';
@@ -19,8 +18,7 @@ import type { EngineContext } from '../context';
 import { EngineError } from '../errors';
 import { keyStatus, readApiKey, storeApiKey } from '../secrets/apiKey';
 import { KeychainUnavailableError } from '../secrets/secretStore';
-import { syncServiceOf } from '../sync/engineSync';
-import { checkConnection } from './connectionCheck';
+import { checkConnection } from '../api/connectionCheck';
 import type { HandlerGroup } from './handler';
 
 export const NO_BASE_URL =
@@ -72,7 +70,7 @@ export const connectionHandlers = {
     const apiKey = key ?? (await readApiKey(ctx.secrets, ctx.keyAccount));
     let fetch: FetchLike;
     try {
-      fetch = await hostFetch();
+      fetch = await ctx.services.fetch();
     } catch (error) {
       throw new EngineError('offline', error instanceof Error ? error.message : String(error));
     }
@@ -84,14 +82,14 @@ export const connectionHandlers = {
         fetch,
       });
       ctx.log.info('connection test passed', { host: result.host, ms: result.ms });
-      syncServiceOf(ctx).reportReachability(true, baseUrl);
+      ctx.services.sync.reportReachability(true, baseUrl);
       if (!saveAnyway) await save(ctx, patch, key);
       return result;
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
       ctx.log.info('connection test failed', { code: error.code, why: error.message });
       // Any HTTP answer (a 401, a 403…) means the API is reachable; only no answer is offline.
-      syncServiceOf(ctx).reportReachability(error.code !== 'offline', baseUrl);
+      ctx.services.sync.reportReachability(error.code !== 'offline', baseUrl);
       if (saveAnyway) throw error;
       if (error.code === 'ip_not_allowed') {
         await save(ctx, patch, key);
@@ -123,5 +121,5 @@ export const connectionHandlers = {
     return view;
   },
 
-  getConnectivity: async (_input, ctx) => syncServiceOf(ctx).connectivityNow(),
+  getConnectivity: async (_input, ctx) => ctx.services.sync.connectivityNow(),
 } satisfies HandlerGroup;

@@ -1,26 +1,14 @@
 /**
  * Incident queries: counts, map points, the table, the incident panel and the history views, all
  * over the shared filter state. The work is in engine/query; each handler forwards to it with the
- * query service of the engine's connection (created on first use, closed with the engine).
+ * engine's query service.
  */
 import type { EngineContext } from '../context';
-import { incidentCalls as q, queryServiceFor, type QueryService } from '../query/index';
+import { incidentCalls as q, type QueryService } from '../query/index';
 import type { HandlerGroup } from './handler';
 
-const services = new WeakMap<EngineContext, QueryService>();
-
-function service(ctx: EngineContext): QueryService {
-  let s = services.get(ctx);
-  if (!s) {
-    const created = queryServiceFor(ctx.db, {
-      // Another process wrote the file, or the saved snapshot was behind: the views should ask again.
-      onExternalChange: () => ctx.emit({ type: 'incidentsChanged' }),
-    });
-    ctx.onClose(() => created.close());
-    services.set(ctx, (s = created));
-  }
-  return s;
-}
+/** The engine's query service (built once at start, services.ts). */
+const service = (ctx: EngineContext): QueryService => ctx.services.query;
 
 /**
  * Loads the snapshot ahead of the first query, so the app's first map and counts don't wait for it

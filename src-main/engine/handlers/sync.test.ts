@@ -11,7 +11,6 @@ import { logFileOf } from '../dataDir';
 import { createEngine, type Engine, type EngineOptions } from '../engine';
 import { configureLogging } from '../log';
 import { createMemorySecretStore } from '../secrets/memorySecretStore';
-import { syncServiceOf } from '../sync/engineSync';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 
 const KEY = 'sync-handler-key-01';
@@ -202,13 +201,13 @@ describe('the background refresh', () => {
 
   it('runs from engine start to close for the app hosts, and never for the CLI', async () => {
     const web = await open({ scheduler: undefined });
-    expect(syncServiceOf(web.context).scheduling()).toBe(true);
+    expect(web.context.services.sync.scheduling()).toBe(true);
     await web.close();
-    expect(syncServiceOf(web.context).scheduling()).toBe(false);
+    expect(web.context.services.sync.scheduling()).toBe(false);
     await engine?.close();
     tmp?.remove();
 
     const cli = await open({ host: 'cli', scheduler: undefined });
-    expect(syncServiceOf(cli.context).scheduling()).toBe(false);
+    expect(cli.context.services.sync.scheduling()).toBe(false);
   });
 });

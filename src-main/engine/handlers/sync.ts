@@ -3,27 +3,27 @@
  * (progress arrives as syncProgress events), and a description on demand, first in line.
  */
 import { EngineError } from '../errors';
-import { asEngineError, connectionOf, limitsOf, syncServiceOf } from '../sync/engineSync';
+import { asEngineError, connectionOf, limitsOf } from '../sync/engineSync';
 import type { HandlerGroup } from './handler';
 
 export const syncHandlers = {
-  planSync: async ({ areaIds }, ctx) => syncServiceOf(ctx).plan(areaIds, limitsOf(ctx)),
+  planSync: async ({ areaIds }, ctx) => ctx.services.sync.plan(areaIds, limitsOf(ctx)),
 
   startSync: async ({ areaIds, details }, ctx) => ({
-    started: await asEngineError(() => syncServiceOf(ctx).start(areaIds, { details: details ?? false })),
+    started: await asEngineError(() => ctx.services.sync.start(areaIds, { details: details ?? false })),
   }),
 
-  stopSync: async ({ areaIds }, ctx) => ({ stopped: syncServiceOf(ctx).stop(areaIds) }),
+  stopSync: async ({ areaIds }, ctx) => ({ stopped: ctx.services.sync.stop(areaIds) }),
 
   // The CLI's sync: the areas one after another, answered when all finished (stopSync cancels).
   runSync: async ({ areaIds, details }, ctx) => {
-    const sync = syncServiceOf(ctx);
+    const sync = ctx.services.sync;
     const areas = areaIds.map((id) => {
       const area = sync.areas.get(id);
       if (!area) throw new EngineError('not_found', `There is no area ${id}.`);
       return area;
     });
-    const conn = await asEngineError(() => connectionOf(ctx));
+    const conn = await asEngineError(() => connectionOf(ctx, ctx.services.fetch));
     const runs = await asEngineError(() =>
       sync.syncAreas(areas, conn, { depth: 'deep', details: details ?? false }),
     );
@@ -45,7 +45,7 @@ export const syncHandlers = {
   },
 
   fetchIncidentDetail: async ({ cdid }, ctx) => {
-    const r = await asEngineError(() => syncServiceOf(ctx).detail(cdid));
+    const r = await asEngineError(() => ctx.services.sync.detail(cdid));
     if (r.description === null) {
       throw new EngineError(
         'not_found',

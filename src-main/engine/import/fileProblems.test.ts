@@ -19,12 +19,16 @@ afterEach(() => t.close());
 const emit = () => undefined;
 /** The one-thread preview, and the check threads' (small chunks, so a file spans several). */
 const previewers = () => ({
-  'one thread': new Imports({ db: t.db, dataDir: t.dir.path, emit }),
-  'check threads': new Imports({ db: t.db, dataDir: t.dir.path, emit }, Date.now, {
-    parallelMinBytes: 0,
-    threads: 2,
-    chunkChars: 300,
-  }),
+  'one thread': new Imports({ db: t.db, dataDir: t.dir.path, emit, query: t.engine.context.services.query }),
+  'check threads': new Imports(
+    { db: t.db, dataDir: t.dir.path, emit, query: t.engine.context.services.query },
+    Date.now,
+    {
+      parallelMinBytes: 0,
+      threads: 2,
+      chunkChars: 300,
+    },
+  ),
 });
 
 function write(name: string, content: string | Buffer): string {

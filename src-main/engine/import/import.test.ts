@@ -517,12 +517,21 @@ describe('the parallel preview of a large CSV file', () => {
     const emit = () => undefined;
     const other = openTestEngine();
     try {
-      const oneThread = new Imports({ db: t.db, dataDir: t.dir.path, emit });
-      const parallel = new Imports({ db: other.db, dataDir: other.dir.path, emit }, Date.now, {
-        parallelMinBytes: 0,
-        threads: 3,
-        chunkChars: 700,
+      const oneThread = new Imports({
+        db: t.db,
+        dataDir: t.dir.path,
+        emit,
+        query: t.engine.context.services.query,
       });
+      const parallel = new Imports(
+        { db: other.db, dataDir: other.dir.path, emit, query: other.engine.context.services.query },
+        Date.now,
+        {
+          parallelMinBytes: 0,
+          threads: 3,
+          chunkChars: 700,
+        },
+      );
       const a = await oneThread.preview({ path: csv });
       const b = await parallel.preview({ path: csv });
       expect(strip(b)).toEqual(strip(a));
@@ -574,13 +583,22 @@ describe('the parallel preview of a large CSV file', () => {
     const csv = file('big.csv', trickyCsv(500));
     const { Imports } = await import('./imports');
     const emit = () => undefined;
-    const oneThread = await new Imports({ db: t.db, dataDir: t.dir.path, emit }).preview({ path: csv });
-    const failing = new Imports({ db: t.db, dataDir: t.dir.path, emit }, Date.now, {
-      parallelMinBytes: 0,
-      threads: 2,
-      chunkChars: 700,
-      threadLimits: { maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 }, // no thread starts in that
-    });
+    const oneThread = await new Imports({
+      db: t.db,
+      dataDir: t.dir.path,
+      emit,
+      query: t.engine.context.services.query,
+    }).preview({ path: csv });
+    const failing = new Imports(
+      { db: t.db, dataDir: t.dir.path, emit, query: t.engine.context.services.query },
+      Date.now,
+      {
+        parallelMinBytes: 0,
+        threads: 2,
+        chunkChars: 700,
+        threadLimits: { maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 }, // no thread starts in that
+      },
+    );
     const fallback = await failing.preview({ path: csv });
     expect(strip(fallback)).toEqual(strip(oneThread));
     expect(readFileSync(path.join(t.dir.path, 'logs', 'blotter.log'), 'utf8')).toMatch(

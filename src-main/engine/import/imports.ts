@@ -11,10 +11,10 @@ import { availableParallelism } from 'node:os';
 import type { ResourceLimits } from 'node:worker_threads';
 import { open, rm, stat } from 'node:fs/promises';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../src-shared/exports';
-import type { EngineContext } from '../context';
+import type { EngineCore } from '../context';
 import { EngineError } from '../errors';
 import { createLogger } from '../log';
-import { notifyIncidentsWritten, queryServiceFor } from '../query/index';
+import type { QueryService } from '../query/index';
 import { deferCheckpoint } from '../store/backgroundCheckpoint';
 import { GONE, type Snapshot } from '../query/snapshot';
 import { detectFormat, type Detected } from './detect';
@@ -81,7 +81,7 @@ export class Imports {
   private checkpointing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly ctx: Pick<EngineContext, 'db' | 'dataDir' | 'emit'>,
+    private readonly ctx: Pick<EngineCore, 'db' | 'dataDir' | 'emit'> & { query: QueryService },
     private readonly now: () => number = Date.now,
     options: Partial<ImportOptions> = {},
   ) {
@@ -153,7 +153,7 @@ export class Imports {
       // Distinct cdids, and how many of them the archive already holds.
       const { valid } = tally;
       const sorted = tally.cdid.slice(0, valid).sort();
-      const held = heldIn(await queryServiceFor(this.ctx.db).snapshot());
+      const held = heldIn(await this.ctx.query.snapshot());
       let distinct = 0;
       let existing = 0;
       for (let k = 0; k < sorted.length; k++) {
@@ -250,7 +250,7 @@ export class Imports {
         if (deferred) this.checkpointing = deferred.release();
       }
       progress(current.source.bytes, true);
-      notifyIncidentsWritten(this.ctx.db);
+      this.ctx.query.incidentsWritten();
       this.ctx.emit({ type: 'incidentsChanged' });
       await this.dropCurrent(true);
       const ms = Math.round(performance.now() - started);

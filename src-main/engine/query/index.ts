@@ -2,10 +2,11 @@
  * Fast queries over the local archive (see README.md): the public face of engine/query.
  *
  * - `incidentCalls.<call>(service, input)`: one function per contract call (handlers/incidents.ts).
- * - `queryServiceFor(db)`: the per-connection service holding the in-memory snapshot.
- * - `notifyIncidentsWritten(db, cdids?)`: writers call this after each transaction that touched
- *   incidents, so the next query sees the change.
+ * - `QueryService`: the service holding the in-memory snapshot; the engine builds one at start
+ *   (services.ts) and hands it to handlers, exports and imports as `ctx.services.query`. Writers
+ *   through the engine's connection are seen by its TEMP triggers; a writer may still call
+ *   `incidentsWritten(cdids?)` to have the next query read them again.
  */
 export { incidentCalls, type IncidentCallName } from './calls';
-export { notifyIncidentsWritten, queryServiceFor, QueryService, type QueryServiceOptions } from './service';
+export { QueryService, type QueryServiceOptions } from './service';
 export { toFtsQuery } from './fts';

@@ -1,7 +1,8 @@
 /**
  * The query service of one database: the snapshot (kept by SnapshotKeeper), the text index, the
  * cached filter results and the sort rankings. The query modules are plain functions over what it
- * hands them; calls.ts runs one per contract call.
+ * hands them; calls.ts runs one per contract call. One per engine, built at start by
+ * engine/services.ts (benches and tests construct their own).
  */
 import { dayNumber, resolveDateRange, type DayRange, type Filters } from '../../../src-shared/filters';
 import { createLogger } from '../log';
@@ -148,22 +149,4 @@ export class QueryService {
     }
     return this.rankings[of].ranks(yieldToEventLoop);
   }
-}
-
-const services = new WeakMap<Db, QueryService>();
-
-/** The query service of `db` (one per connection, created on first use). */
-export function queryServiceFor(db: Db, options?: QueryServiceOptions): QueryService {
-  let service = services.get(db);
-  if (!service) services.set(db, (service = new QueryService(db, options)));
-  return service;
-}
-
-/**
- * Not required: writes through the engine's connection are seen by the service's TEMP triggers.
- * A writer may still report cdids (re-read before the next query), or call it without cdids to
- * have the whole store read again before the next query.
- */
-export function notifyIncidentsWritten(db: Db, cdids?: Iterable<number>): void {
-  services.get(db)?.incidentsWritten(cdids);
 }

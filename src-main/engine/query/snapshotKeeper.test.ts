@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { incidentCalls } from './calls';
-import { notifyIncidentsWritten, queryServiceFor, QueryService } from './service';
+import { QueryService } from './service';
 import { GONE } from './snapshot';
 import { deserializeSnapshot, serializeSnapshot } from './snapshotCache';
 import { sameContent } from './snapshotCompare';
@@ -124,12 +124,6 @@ describe('keeping the snapshot fresh', () => {
     expect(await counts(service)).toEqual(reference(f));
     expect(changes).toBe(1);
     await service.close();
-  });
-
-  it('gives one service per connection to the handlers and the writers', () => {
-    const a = queryServiceFor(f.db);
-    expect(queryServiceFor(f.db)).toBe(a);
-    notifyIncidentsWritten(f.db, [1, 2]);
   });
 });
 

@@ -8,16 +8,16 @@
 import type { ReportModel } from '../../../src-shared/exports';
 import { intervalFor } from '../../../src-shared/intervals';
 import { REPORT_INCIDENT_LIST_MAX, reportOptionsOf } from '../../../src-shared/reportOptions';
-import type { EngineContext } from '../context';
+import type { EngineCore } from '../context';
 import { rowsOf, type ExportJob } from '../export/jobs';
 import { incidentCalls } from '../query/index';
-import { provenanceOf, areasInScope } from './provenance';
+import { provenanceOf, areasInScope } from '../provenance/provenance';
 import { outlineOf } from '../../../src-shared/geo';
 
 export const MAP_POINTS = 4000;
 export const TOP_LOCATIONS = 12;
 
-export async function buildReportModel(job: ExportJob, ctx: EngineContext): Promise<ReportModel> {
+export async function buildReportModel(job: ExportJob, ctx: EngineCore): Promise<ReportModel> {
   const { service, filters } = job;
   const resolved = rowsOf(job);
   const { snapshot, set } = resolved;

@@ -12,7 +12,7 @@ import { dbFileOf, logFileOf } from '../dataDir';
 import { createEngine, type Engine } from '../engine';
 import { configureLogging } from '../log';
 import { createMemorySecretStore } from '../secrets/memorySecretStore';
-import { connectionOf, syncServiceOf } from '../sync/engineSync';
+import { connectionOf } from '../sync/engineSync';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { openDatabase } from './database';
 import { formatBytes, localFailureOf } from './localFailure';
@@ -76,8 +76,11 @@ describe('a full disk', () => {
     });
     expect(created.ok).toBe(true);
     fillDisk(e.context.db);
-    const service = syncServiceOf(e.context);
-    const [summary] = await service.syncAreas(service.areas.list(), await connectionOf(e.context));
+    const service = e.context.services.sync;
+    const [summary] = await service.syncAreas(
+      service.areas.list(),
+      await connectionOf(e.context, e.context.services.fetch),
+    );
     expect(summary?.state).toBe('failed');
     expect(summary?.error?.code).toBe('disk_full');
     expect(summary?.error?.message).toContain(`could not write to ${tmp.path}`);

@@ -1,59 +1,49 @@
 /**
- * The sync service of an engine context, made on first use: connection from the settings and the
- * keychain, progress and connectivity as engine events, closed with the engine. The engine starts
- * its refresh scheduler when it starts for an app host (engine.ts → startBackgroundSync; never for
- * the CLI, which syncs once). Also turns API failures into the EngineErrors the dispatcher answers.
+ * The sync service of one engine (built once by services.ts): connection from the settings, the
+ * keychain and the engine's fetch; progress and connectivity as engine events. The engine starts
+ * its refresh scheduler only when EngineOptions.scheduler says so (the app hosts; never the CLI).
+ * Also turns API failures into the EngineErrors the dispatcher answers.
  */
 import { planLimits } from '../../../src-shared/plans';
 import type { AreaView } from '../../../src-shared/sync';
 import { ApiError } from '../api/apiError';
-import { hostFetch } from '../api/hostFetch';
 import { requireKeyMayGoTo } from '../api/keyAddress';
-import type { EngineContext } from '../context';
+import type { FetchLike } from '../api/source';
+import type { EngineCore } from '../context';
 import { EngineError } from '../errors';
 import { readApiKey } from '../secrets/apiKey';
 import type { AreaRecord } from './areaStore';
 import type { SyncLimits } from './planner';
-import { createSyncService, type Connection, type SchedulerOptions, type SyncService } from './syncService';
+import { createSyncService, type Connection, type SyncService } from './syncService';
 
-const services = new WeakMap<EngineContext, SyncService>();
-
-export function syncServiceOf(ctx: EngineContext): SyncService {
-  let s = services.get(ctx);
-  if (!s) {
-    s = createSyncService({
-      db: ctx.db,
-      log: ctx.log,
-      emit: (e) => ctx.emit(e),
-      onConnectivity: (e) => ctx.emit(e),
-      connect: () => connectionOf(ctx),
-    });
-    services.set(ctx, s);
-    const service = s;
-    ctx.onClose(() => service.close());
-  }
-  return s;
+/** The engine's sync service; closed with the engine. */
+export function createEngineSync(ctx: EngineCore, fetch: () => Promise<FetchLike>): SyncService {
+  const service = createSyncService({
+    db: ctx.db,
+    log: ctx.log,
+    emit: (e) => ctx.emit(e),
+    onConnectivity: (e) => ctx.emit(e),
+    onIncidentsChanged: (e) => ctx.emit(e),
+    connect: () => connectionOf(ctx, fetch),
+  });
+  ctx.onClose(() => service.close());
+  return service;
 }
 
-/** Starts the background refresh of due areas (each area's interval; paused areas skipped). */
-export function startBackgroundSync(ctx: EngineContext, options: SchedulerOptions = {}): void {
-  syncServiceOf(ctx).startScheduler(options);
-}
-
-export function limitsOf(ctx: EngineContext): SyncLimits {
+export function limitsOf(ctx: Pick<EngineCore, 'settings'>): SyncLimits {
   const settings = ctx.settings.get();
   const l = planLimits(settings.plan, settings);
   return { ratePerMinute: l.ratePerMinute, windowDays: l.windowDays };
 }
 
-export async function connectionOf(ctx: EngineContext): Promise<Connection> {
+export async function connectionOf(ctx: EngineCore, fetch: () => Promise<FetchLike>): Promise<Connection> {
   const settings = ctx.settings.get();
   if (!settings.baseUrl) {
     throw new EngineError('bad_input', 'Set the service’s base URL in Settings before syncing.');
   }
   const key = await readApiKey(ctx.secrets, ctx.keyAccount);
   requireKeyMayGoTo(ctx, settings.baseUrl); // never to a base URL the key was not confirmed for
-  return { baseUrl: settings.baseUrl, key, limits: limitsOf(ctx), fetch: await hostFetch() };
+  return { baseUrl: settings.baseUrl, key, limits: limitsOf(ctx), fetch: await fetch() };
 }
 
 /** Runs `work`, answering API failures as EngineErrors with their plain-words message. */

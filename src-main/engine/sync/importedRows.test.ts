@@ -12,7 +12,7 @@ import { createEngine, type Engine } from '../engine';
 import { configureLogging } from '../log';
 import { createMemorySecretStore } from '../secrets/memorySecretStore';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
-import { connectionOf, syncServiceOf } from './engineSync';
+import { connectionOf } from './engineSync';
 
 const KEY = 'imported-rows-key-10';
 const loop = { kind: 'circle' as const, lat: 41.8837, lon: -87.6289, radiusMi: 0.4 };
@@ -94,12 +94,16 @@ it('never marks imported rows removed, and they keep saying they were imported',
   const preview = await ok(engine.dispatch('previewImport', { source: { path: file } }));
   await ok(engine.dispatch('runImport', { importId: preview.importId }));
 
-  const service = syncServiceOf(engine.context);
+  const service = engine.context.services.sync;
   for (const pass of ['backfill', 'refresh']) {
     const record = service.areas.list().find((a) => a.id === area.id)!;
-    const [summary] = await service.syncAreas([record], await connectionOf(engine.context), {
-      depth: 'deep',
-    });
+    const [summary] = await service.syncAreas(
+      [record],
+      await connectionOf(engine.context, engine.context.services.fetch),
+      {
+        depth: 'deep',
+      },
+    );
     expect(summary?.state, pass).toBe('done');
     expect(summary?.kind, pass).toBe(pass);
     const rows = engine.context.db

@@ -35,6 +35,8 @@ export type RunnerDeps = {
   now: () => number;
   emit: (p: SyncProgress) => void;
   log: Logger;
+  /** After a commit that added, changed or removed incidents of the area (the engine's incidentsChanged). */
+  onCommit?: (areaId: number) => void;
 };
 
 export type RunOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal; concurrency?: number };
@@ -175,7 +177,8 @@ export async function runArea(
         throw error;
       }
       latency = latency * 0.8 + result.meta.durationMs * 0.2;
-      applyPage({ ...ctx, now: now() }, current, sent, result);
+      const applied = applyPage({ ...ctx, now: now() }, current, sent, result);
+      if (applied.counts.new + applied.counts.updated > 0) deps.onCommit?.(area.id);
       progress.update('running');
       current = jobs.job(current.id);
     }
@@ -255,6 +258,7 @@ export async function runArea(
     deps.limits.windowDays,
     deep,
   );
+  if (fin.removed > 0) deps.onCommit?.(area.id);
   if (opts.details) await fetchMissingDetails(deps, area, run.id, opts.signal);
   requester.runId = null;
   const incomplete = fin.failedJobs.map((j) => j.error ?? 'incomplete');

@@ -26,6 +26,7 @@ import { runArea, type RunSummary } from './runner';
 import { createRefreshScheduler, type SchedulerOptions } from './scheduler';
 import { createRateLedger } from './rateLedger';
 import { PROCESS_HOLDER, takeSyncLock } from './syncLock';
+import { createChangeThrottle, type IncidentsChangedEvent } from './changeThrottle';
 import { schedulePrune } from './historyPrune';
 
 export type { SchedulerOptions } from './scheduler';
@@ -44,6 +45,11 @@ export type SyncServiceOptions = {
   backoff?: BackoffPolicy;
   /** Hears when the API becomes unreachable or reachable again (api/connectivity.ts). */
   onConnectivity?: (event: ConnectivityEvent) => void;
+  /**
+   * Hears when a commit added, changed or removed incidents (at most every 250 ms, changeThrottle.ts):
+   * the engine's `incidentsChanged` event, so views re-query without guessing from progress counts.
+   */
+  onIncidentsChanged?: (event: IncidentsChangedEvent) => void;
   /** Descriptions on demand, where a person waits (constants.ts has the defaults). */
   onDemand?: { backoff?: BackoffPolicy; timeoutMs?: number; maxWaitMs?: number };
 };
@@ -62,6 +68,7 @@ export function createSyncService(o: SyncServiceOptions) {
   const requesters = new Set<Requester>();
   const retired = { requests: 0, rateLimited: 0 };
   const connectivity = createConnectivity((event) => o.onConnectivity?.(event));
+  const changes = createChangeThrottle((event) => o.onIncidentsChanged?.(event));
 
   const digestOf = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 16);
 
@@ -132,6 +139,7 @@ export function createSyncService(o: SyncServiceOptions) {
           now,
           emit: o.emit,
           log: o.log,
+          onCommit: (areaId) => changes.changed(areaId),
         },
         area,
         { depth: opts.depth, details: opts.details, signal, concurrency: o.concurrency },
@@ -259,6 +267,7 @@ export function createSyncService(o: SyncServiceOptions) {
       const pending = areaIds.map((id) => running.get(id)).filter((r) => r !== undefined);
       for (const r of pending) r.stop.abort();
       await Promise.allSettled(pending.map((r) => r.done));
+      changes.close();
     },
 
     /**

@@ -8,10 +8,10 @@
  * the key's rate limiter (shared with the sync), so it costs one request of the plan's rate.
  */
 import { createHash } from 'node:crypto';
-import { ApiError } from '../api/apiError';
-import { createLiveSource } from '../api/liveSource';
-import { proxyFromEnv } from '../api/nodeFetch';
-import type { FetchLike } from '../api/source';
+import { ApiError } from './apiError';
+import { createLiveSource } from './liveSource';
+import { proxyFromEnv } from './nodeFetch';
+import type { FetchLike } from './source';
 import { EngineError } from '../errors';
 import { limiterFor, PRIORITY_DETAIL } from '../sync/rateLimiter';
 

@@ -8,7 +8,7 @@
 import type { Provenance } from '../../../src-shared/exports';
 import type { DayRange, Filters } from '../../../src-shared/filters';
 import { planLimits } from '../../../src-shared/plans';
-import type { EngineContext } from '../context';
+import type { EngineCore } from '../context';
 import { incidentCalls, type QueryService } from '../query/index';
 import { createAreaStore, type AreaRecord } from '../sync/areaStore';
 import { boxesOverlap, shapeBox, type Box } from '../../../src-shared/geo';
@@ -30,11 +30,7 @@ export const windowNote = (label: string, days: number): string =>
   `The ${label} plan serves only the last ${days} days; older incidents come from this local archive, which keeps them after the API drops them.`;
 
 /** The saved areas a filter speaks about: the chosen one, those a drawn shape reaches, or all. */
-export function areasInScope(
-  ctx: Pick<EngineContext, 'db'>,
-  filters: Filters,
-  box: Box | null,
-): AreaRecord[] {
+export function areasInScope(ctx: Pick<EngineCore, 'db'>, filters: Filters, box: Box | null): AreaRecord[] {
   const all = createAreaStore(ctx.db).list();
   const area = filters.area;
   if (area && 'areaId' in area) return all.filter((a) => a.id === area.areaId);
@@ -42,7 +38,7 @@ export function areasInScope(
 }
 
 export async function provenanceOf(
-  ctx: Pick<EngineContext, 'db' | 'settings'>,
+  ctx: Pick<EngineCore, 'db' | 'settings'>,
   service: QueryService,
   filters: Filters,
   range: DayRange,

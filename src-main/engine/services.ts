@@ -1,0 +1,53 @@
+/**
+ * Builds an engine's services once, in dependency order, when the engine starts: the fetch, then
+ * the query service (the snapshot every read uses), the sync (writes incidents; reads the fetch),
+ * exports and imports (read the query service), the basemap (reads the fetch). Each registers its
+ * cleanup with `onClose`, so the engine closes them in reverse order before the database.
+ * Building does no I/O beyond SQLite's own file: nothing is fetched, no keychain is asked, no
+ * snapshot is read; what an engine starts in the background is EngineOptions' choice (engine.ts).
+ * Still to land, in this order after what they read: analysis, alerts, office.
+ */
+import { DEFAULT_BASEMAP } from '../../src-shared/basemap';
+import { engineFetch } from './api/hostFetch';
+import type { FetchLike } from './api/source';
+import { createBasemapService } from './basemap/basemapService';
+import type { EngineCore, EngineServices } from './context';
+import { dataRunner } from './export/dataExport';
+import { ExportJobs } from './export/jobs';
+import { Imports } from './import/imports';
+import { QueryService } from './query/service';
+import { pdfRunner } from './report/reportJob';
+import { createEngineSync } from './sync/engineSync';
+
+export type ServiceOptions = {
+  /** The host's fetch (Electron: net.fetch across the worker's port); default Node's. */
+  fetch?: FetchLike | null;
+};
+
+export function buildServices(core: EngineCore, options: ServiceOptions = {}): EngineServices {
+  const fetch = engineFetch(options.fetch);
+
+  const query = new QueryService(core.db, {
+    // Another process wrote the file, or the saved snapshot was behind: the views should ask again.
+    onExternalChange: () => core.emit({ type: 'incidentsChanged' }),
+  });
+  core.onClose(() => query.close());
+
+  const sync = createEngineSync(core, fetch);
+
+  const exports = new ExportJobs(core, query, { csv: dataRunner, geojson: dataRunner, pdf: pdfRunner() });
+  core.onClose(() => exports.closeAll());
+
+  const imports = new Imports({ ...core, query });
+  core.onClose(() => imports.close());
+
+  const basemap = createBasemapService({
+    dataDir: core.dataDir,
+    setting: () => core.settings.get().basemap ?? DEFAULT_BASEMAP,
+    fetch,
+    userAgent: `Blotter/${core.version} (desktop crime-incident analysis; fetches only tiles its user views)`,
+  });
+  core.onClose(() => basemap.close());
+
+  return { fetch, query, sync, exports, imports, basemap };
+}
