@@ -14,7 +14,6 @@ export default defineConfig({
           engineWorker: resolve('src-main/engine/worker.ts'),
           importWorker: resolve('src-main/engine/import/checkWorker.ts'),
           checkpointWorker: resolve('src-main/engine/store/checkpointWorker.ts'),
-          rtreePackWorker: resolve('src-main/engine/import/rtreePackWorker.ts'),
           exportWorker: resolve('src-main/engine/export/exportWorker.ts'),
         },
       },
@@ -37,6 +36,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: 'out/renderer',
+      // Minified: the launch parses the first bundle before the map can appear (issue 13).
+      minify: true,
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
     worker: { format: 'es' },

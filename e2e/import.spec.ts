@@ -1,7 +1,7 @@
 /**
  * A large archive import, end to end on the built app: a 10 MB Blotter CSV uploaded through the
  * Export view is previewed on the check threads (importWorker.js), imported into the empty archive
- * with its R*Tree packed on another thread (rtreePackWorker.js) and the log checkpointed afterwards
+ * (its R*Tree built again through SQLite in Hilbert order) and the log checkpointed afterwards
  * (checkpointWorker.js); the archive then holds exactly the valid rows, searchable by place and text,
  * and exports them back whole (exportWorker.js beside the engine thread).
  */

@@ -39,8 +39,6 @@ port.on('message', (message: ToCheckWorker) => {
     const chunk = checkRecords(records, detected, stage, rules);
     port.postMessage({ type: 'checked', seq: message.seq, chunk } satisfies FromCheckWorker, [
       chunk.cdid.buffer as ArrayBuffer,
-      chunk.lat.buffer as ArrayBuffer,
-      chunk.lon.buffer as ArrayBuffer,
     ]);
   } catch (error) {
     port.postMessage({

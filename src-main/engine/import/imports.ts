@@ -25,8 +25,6 @@ import { FUTURE_SKEW_MS } from './normalize';
 import { checkCsvInParallel } from './parallelPreview';
 import { readRecords } from './readRecords';
 import { checkRecords, CheckTally, type CheckRules } from './rowChecks';
-import { rtreeNodeSize, type Points } from './rtreeBulk';
-import { packRtreeInBackground } from './rtreePackThread';
 import { importsDirOf, openSource, removeAbandonedUploads, type OpenedSource } from './sources';
 import { removeStageFiles, stageFileOf, StageWriter } from './stage';
 
@@ -34,8 +32,6 @@ const log = createLogger('import');
 const PROGRESS_EVERY_MS = 150;
 /** Imports of this many rows checkpoint the log afterwards on another thread (backgroundCheckpoint.ts). */
 const BACKGROUND_CHECKPOINT_ROWS = 20_000;
-/** Imports of this many rows into an empty archive pack the R*Tree on another thread (rtreePackThread.ts). */
-const BACKGROUND_PACKING_ROWS = 20_000;
 
 export type ImportOptions = {
   /** CSV files from this size are checked on several threads (parallelPreview.ts). */
@@ -64,8 +60,6 @@ type Current = {
   errorCount: number;
   /** The staging files holding the preview's valid rows (stage.ts): the run writes these. */
   stageFiles: string[];
-  /** Each valid row's position, in file order (packs the R*Tree of a bulk import). */
-  points: Points;
 };
 
 const heldIn = (snapshot: Snapshot) => (cdid: number) => {
@@ -173,7 +167,6 @@ export class Imports {
               removeStageFiles(importsDir, id);
               throw error;
             });
-      const points = { cdid: tally.cdid, lat: tally.lat, lon: tally.lon, size: valid };
       const { errorCount } = tally;
       this.current = {
         id,
@@ -185,7 +178,6 @@ export class Imports {
         existing,
         errorCount,
         stageFiles,
-        points,
       };
       log.info('import read', {
         format: detected.format,
@@ -226,13 +218,6 @@ export class Imports {
       const started = performance.now();
       const progress = this.throttled('writing', current.source.bytes);
       const deferred = current.valid >= BACKGROUND_CHECKPOINT_ROWS ? deferCheckpoint(this.ctx.db) : null;
-      // Into an empty archive every staged row goes in: the R*Tree can be packed meanwhile.
-      const packing =
-        current.valid >= BACKGROUND_PACKING_ROWS &&
-        current.valid === current.distinct &&
-        this.ctx.db.prepare('SELECT NOT EXISTS (SELECT 1 FROM incidents)').pluck().get() === 1
-          ? packRtreeInBackground(current.points, rtreeNodeSize(this.ctx.db))
-          : undefined;
       let counts;
       try {
         // The preview staged only the valid rows: the bad ones are skipped (or, with 'abort', refused above).
@@ -241,12 +226,9 @@ export class Imports {
           expectedNew: current.distinct - current.existing,
           repeats: current.valid > current.distinct,
           now: this.now(),
-          points: current.points,
-          ...(packing ? { packing } : {}),
           onProgress: (f) => progress(Math.round(current.source.bytes * f), true),
         });
       } finally {
-        packing?.cancel();
         if (deferred) this.checkpointing = deferred.release();
       }
       progress(current.source.bytes, true);

@@ -16,14 +16,13 @@
  * An import that adds a large share of the archive sets the triggers (and the query engine's TEMP
  * change-log triggers) and the secondary indexes aside, builds the indexes again from a sort, and
  * rebuilds both text and spatial indexes whole at the end — FTS with its 'rebuild' command, the
- * R*Tree by bulk packing (rtreeBulk.ts, checked, else rebuilt entry by entry) — then puts the
- * triggers back, all inside the same transaction.
+ * R*Tree through SQLite in the Hilbert order of the points (store/incidents/rtree.ts) — then puts
+ * the triggers back, all inside the same transaction.
  */
 import type { Db } from '../store/database';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { columnList, INSERT_COLUMNS, RECORD_COLUMNS } from '../store/incidents/incidentRow';
-import { rebuildIncidentsRtree, type Points } from './rtreeBulk';
-import type { PackingThread } from './rtreePackThread';
+import { rebuildIncidentsRtree } from '../store/incidents/rtree';
 import { stagedRowsSql } from './stage';
 
 export type MergeCounts = { inserted: number; updated: number };
@@ -65,10 +64,6 @@ export type MergeInput = {
   /** Whether a cdid may come more than once in the file (its preview saw repeats). */
   repeats: boolean;
   now: number;
-  /** Every staged row's position, in file order (from the preview): packs the R*Tree without reading it back. */
-  points?: Points;
-  /** The same positions' R*Tree, packed on another thread meanwhile (rtreePackThread.ts). */
-  packing?: PackingThread;
   /** How far the merge is, 0..1 (it moves in steps). */
   onProgress?: (fraction: number) => void;
 };
@@ -118,19 +113,7 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
     rebuildFts(db);
     phases.fts = Math.round(performance.now() - wrote) - phases.indexes;
     onProgress(0.75);
-    // The preview's positions are exactly the table's rows when every staged row was new.
-    const fromPreview = before === 0 && !repeats;
-    const points = fromPreview ? input.points : undefined;
-    const packed = fromPreview ? (input.packing?.take() ?? null) : null;
-    db.exec('SAVEPOINT rtree_bulk');
-    if (rebuildIncidentsRtree(db, points, 'sampled', packed) === 'ok') db.exec('RELEASE rtree_bulk');
-    else {
-      db.exec('ROLLBACK TO rtree_bulk');
-      db.exec('RELEASE rtree_bulk');
-      db.exec(`DELETE FROM incidents_rtree`);
-      db.exec(`INSERT INTO incidents_rtree (cdid, min_lat, max_lat, min_lon, max_lon)
-        SELECT cdid, lat, lat, lon, lon FROM incidents`);
-    }
+    rebuildIncidentsRtree(db);
     for (const sql of triggers) db.exec(sql);
     phases.rtree = Math.round(performance.now() - wrote) - phases.fts - phases.indexes;
   }

@@ -25,10 +25,8 @@ export type CheckedChunk = {
   errors: ImportRowError[];
   /** The first valid rows (at most 10). */
   sample: Sample[];
-  /** Each valid row's cdid, lat and lon, in order. */
+  /** Each valid row's cdid, in order. */
   cdid: Float64Array;
-  lat: Float64Array;
-  lon: Float64Array;
 };
 
 /** What every row of one preview is held to, beyond its own fields. */
@@ -62,8 +60,6 @@ export function checkRecords(
     errors: [],
     sample: [],
     cdid: new Float64Array(n),
-    lat: new Float64Array(n),
-    lon: new Float64Array(n),
   };
   for (const rec of records) {
     if (rec.row > 0) out.rows++;
@@ -76,13 +72,9 @@ export function checkRecords(
     stage.add(rec.row, result);
     const v = out.valid++;
     out.cdid[v] = result[0];
-    out.lat[v] = result[3];
-    out.lon[v] = result[4];
     if (out.sample.length < SAMPLE) out.sample.push(sampleOf(result));
   }
   out.cdid = out.cdid.subarray(0, out.valid);
-  out.lat = out.lat.subarray(0, out.valid);
-  out.lon = out.lon.subarray(0, out.valid);
   return out;
 }
 
@@ -99,8 +91,6 @@ export class CheckTally {
   readonly errors: ImportRowError[] = [];
   readonly sample: Sample[] = [];
   cdid: Float64Array = new Float64Array(1024);
-  lat: Float64Array = new Float64Array(1024);
-  lon: Float64Array = new Float64Array(1024);
 
   add(c: CheckedChunk): void {
     this.rows += c.rows;
@@ -111,12 +101,8 @@ export class CheckTally {
     if (need > this.cdid.length) {
       const size = Math.max(need, this.cdid.length * 2);
       this.cdid = grow(this.cdid, size);
-      this.lat = grow(this.lat, size);
-      this.lon = grow(this.lon, size);
     }
     this.cdid.set(c.cdid, this.valid);
-    this.lat.set(c.lat, this.valid);
-    this.lon.set(c.lon, this.valid);
     this.valid = need;
   }
 }
