@@ -302,7 +302,12 @@ export const EngineEvent = z.discriminatedUnion('type', [
     error: z.object({ code: ErrorCode, message: z.string() }).optional(),
   }),
   z.object({ type: z.literal('settingsChanged'), settings: SettingsView }),
-  /** Incidents were written (by a sync of `areaId`, or an import when absent): re-query counts and views. */
+  /**
+   * The local archive changed: re-query counts and views. Sent by the engine from the commits that
+   * changed rows, at most every 250 ms: a sync's (`areaId`; absent when several areas changed in
+   * one interval), an import, an area deleted with its incidents, another process writing the file.
+   * The one signal views follow; sync progress counters are for the status line only.
+   */
   z.object({ type: z.literal('incidentsChanged'), areaId: z.number().int().optional() }),
   z.object({ type: z.literal('keyStatusChanged'), status: KeyStatus }),
   ExportProgressFields.extend({

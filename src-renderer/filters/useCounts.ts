@@ -1,12 +1,15 @@
 /**
  * Counts for the filter bar: per type under every filter but the type chips (so a chip shows what
  * choosing it would add), and the total of the chosen types. Re-queried on every filter change and
- * whenever the archive changes; a late answer to an older filter is dropped.
+ * whenever the archive changes (the engine's incidentsChanged); a late answer to an older filter is
+ * dropped. The call is the one the legend shares (countsCall.ts).
  */
 import { useEffect, useRef, useState } from 'react';
+import type { Filters } from '../../src-shared/filters';
 import type { CountResult } from '../../src-shared/incidentQueries';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
+import { countsFor } from './countsCall';
 import { totalOf, withoutTypes } from './filterModel';
 import { useFilters } from './FiltersContext';
 
@@ -31,7 +34,7 @@ export function useCounts(): Counts {
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);
-    client.call('countIncidents', { filters: JSON.parse(query) }).then(
+    countsFor(client, JSON.parse(query) as Filters, dataVersion).then(
       (answer) => {
         if (mine !== seq.current) return;
         setResult(answer);

@@ -1,14 +1,15 @@
 /**
- * The legend's counts: incidents per type under the current filters (countIncidents, answered from
- * the engine's snapshot — fast, so the legend follows a filter change before the map redraws).
- * Records how long each filter change took to reach the counts.
+ * The legend's counts: incidents per chosen type under the current filters, derived from the one
+ * counts call the filter bar makes too (filters/countsCall.ts), so the legend and the bar always
+ * agree and the engine counts once. Records how long each filter change took to reach the counts.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Filters } from '../../src-shared/filters';
 import type { Client } from '../bridge/client';
+import { countsFor, legendCountsOf, type LegendCounts } from '../filters/countsCall';
 import { perf, record } from './perf';
 
-export type LegendCounts = { byType: Record<string, number> | null; total: number | null };
+export type { LegendCounts };
 
 export function useLegendCounts(client: Client, filters: Filters, dataVersion: number): LegendCounts {
   const [counts, setCounts] = useState<LegendCounts>({ byType: null, total: null });
@@ -18,10 +19,11 @@ export function useLegendCounts(client: Client, filters: Filters, dataVersion: n
   useEffect(() => {
     const mine = ++seq.current;
     const changedAt = perf().filterChangedAt ?? performance.now();
-    client.call('countIncidents', { filters: JSON.parse(key) as Filters }).then(
+    const chosen = JSON.parse(key) as Filters;
+    countsFor(client, chosen, dataVersion).then(
       (answer) => {
         if (mine !== seq.current) return;
-        setCounts({ byType: answer.byType, total: answer.total });
+        setCounts(legendCountsOf(answer.byType, chosen.types));
         // Measured once the new counts are on screen (after React commits them).
         requestAnimationFrame(() => {
           const p = perf();

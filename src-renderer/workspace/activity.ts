@@ -1,7 +1,9 @@
 /**
  * What the renderer learns from engine events while the user works: each area's latest sync
  * progress, whether the API can be reached (the link), and a data version that moves whenever the
- * local archive changed so counts, the table and the map re-query. Pure; useWorkspaceState feeds it.
+ * engine says the local archive changed (`incidentsChanged`: sent from the commits that changed
+ * rows, at most every 250 ms) so counts, the table and the map re-query. Progress counters are
+ * for the status line only; nothing here guesses changes from them. Pure; useWorkspaceState feeds it.
  *
  * The link is the latest evidence wins: a connectivity event, a sync that reached the API (a
  * request done) or could not (state offline), or a call that failed for want of a network.
@@ -21,17 +23,14 @@ export type Activity = {
   /** The latest progress event of each area (kept after the run ends, for its outcome). */
   progress: ReadonlyMap<number, SyncProgress>;
   link: Link;
-  /** Moves when incidents were written; pending changes are folded in by `flushData`. */
+  /** Moves on each `incidentsChanged` event. */
   dataVersion: number;
-  /** Incidents changed since the last flush (a sync is writing). */
-  dataPending: boolean;
 };
 
 export const initialActivity: Activity = {
   progress: new Map(),
   link: { online: null },
   dataVersion: 0,
-  dataPending: false,
 };
 
 export type ActivityAction =
@@ -39,8 +38,6 @@ export type ActivityAction =
   /** A call that needs the API succeeded (true) or failed with `code`. */
   | { type: 'callResult'; ok: true }
   | { type: 'callResult'; ok: false; code: ErrorCode; message?: string }
-  /** Publishes pending data changes as a new data version (throttled by the hook). */
-  | { type: 'flushData' }
   /**
    * What the engine knew when the page opened (getConnectivity): a sync that ran before any window
    * was there (the demo at start) counts. Fresher evidence already in wins.
@@ -49,18 +46,6 @@ export type ActivityAction =
 
 const isTerminal = (state: SyncProgress['state']): boolean =>
   state === 'done' || state === 'failed' || state === 'paused';
-
-/** Whether the archive changed between two progress events of an area. */
-export function wroteIncidents(previous: SyncProgress | undefined, next: SyncProgress): boolean {
-  if (!previous || previous.runId !== next.runId)
-    return next.new + next.updated + next.removed > 0 || next.state === 'done';
-  return (
-    next.new !== previous.new ||
-    next.updated !== previous.updated ||
-    next.removed !== previous.removed ||
-    (next.state === 'done' && previous.state !== 'done')
-  );
-}
 
 /** What a progress event says about the link, or null when it says nothing. */
 export function linkFromProgress(previous: SyncProgress | undefined, next: SyncProgress): Link | null {
@@ -79,12 +64,7 @@ function onProgress(state: Activity, event: SyncProgress): Activity {
   const progress = new Map(state.progress);
   progress.set(event.areaId, event);
   const link = linkFromProgress(previous, event) ?? state.link;
-  const wrote = wroteIncidents(previous, event);
-  // The last event of a run publishes at once; during a run the hook flushes at most once a second.
-  if (wrote && isTerminal(event.state)) {
-    return { progress, link, dataVersion: state.dataVersion + 1, dataPending: false };
-  }
-  return { ...state, progress, link, dataPending: state.dataPending || wrote };
+  return { ...state, progress, link };
 }
 
 export function activityReducer(state: Activity, action: ActivityAction): Activity {
@@ -95,8 +75,6 @@ export function activityReducer(state: Activity, action: ActivityAction): Activi
         ...state,
         link: { online: action.online, ...(action.message ? { message: action.message } : {}) },
       };
-    case 'flushData':
-      return state.dataPending ? { ...state, dataVersion: state.dataVersion + 1, dataPending: false } : state;
     case 'callResult':
       if (action.ok) return state.link.online === true ? state : { ...state, link: { online: true } };
       if (action.code !== 'offline') return state;
@@ -107,7 +85,7 @@ export function activityReducer(state: Activity, action: ActivityAction): Activi
         case 'syncProgress':
           return onProgress(state, event);
         case 'incidentsChanged':
-          return { ...state, dataVersion: state.dataVersion + 1, dataPending: false };
+          return { ...state, dataVersion: state.dataVersion + 1 };
         case 'connectivity':
           return {
             ...state,

@@ -1,15 +1,13 @@
 /**
- * Feeds the workspace: subscribes to engine events, loads the saved areas (again whenever a sync
- * changes state, so "last synced" stays true), and publishes archive changes at most once a second
- * while a sync writes.
+ * Feeds the workspace: subscribes to engine events and loads the saved areas (again whenever a sync
+ * changes state, so "last synced" stays true). Archive changes arrive as `incidentsChanged`
+ * events, which the engine sends at most every 250 ms (activity.ts).
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AreaView } from '../../src-shared/sync';
 import { BridgeCallError, type Client } from '../bridge/client';
 import { errorText } from '../text/errorText';
 import { activityReducer, initialActivity, type SyncProgress } from './activity';
-
-const DATA_FLUSH_MS = 1_000;
 
 export function useWorkspaceState(client: Client) {
   const [activity, dispatch] = useReducer(activityReducer, initialActivity);
@@ -46,12 +44,6 @@ export function useWorkspaceState(client: Client) {
     );
     return unsubscribe;
   }, [client, reloadAreas]);
-
-  useEffect(() => {
-    if (!activity.dataPending) return;
-    const timer = setTimeout(() => dispatch({ type: 'flushData' }), DATA_FLUSH_MS);
-    return () => clearTimeout(timer);
-  }, [activity.dataPending]);
 
   const upsertArea = useCallback((area: AreaView) => {
     setAreas((list) => {

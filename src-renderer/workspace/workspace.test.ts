@@ -27,24 +27,15 @@ describe('sync activity', () => {
     expect(activeRuns(s.progress).map((r) => r.areaId)).toEqual([1]);
   });
 
-  it('publishes archive changes at once when a run ends, and in batches while it runs', () => {
-    let s = feed([p({ new: 10, done: 1 })]);
-    expect(s.dataPending).toBe(true);
+  it('moves the data version on incidentsChanged only, never on progress counters', () => {
+    // A run that wrote rows: the counters move, the data version waits for the engine's word.
+    let s = feed([p({ new: 10, done: 1 }), p({ new: 20, done: 9, state: 'done' })]);
     expect(s.dataVersion).toBe(0);
-    s = activityReducer(s, { type: 'flushData' });
-    expect(s).toMatchObject({ dataVersion: 1, dataPending: false });
-    s = activityReducer(s, { type: 'flushData' });
+    s = activityReducer(s, { type: 'event', event: { type: 'incidentsChanged', areaId: 1 } });
     expect(s.dataVersion).toBe(1);
-    s = feed([p({ new: 20, done: 9, state: 'done' })], s);
-    expect(s).toMatchObject({ dataVersion: 2, dataPending: false });
     s = activityReducer(s, { type: 'event', event: { type: 'incidentsChanged' } });
-    expect(s.dataVersion).toBe(3);
-  });
-
-  it('a run that changed nothing does not move the data version', () => {
-    const s = feed([p({ runId: 2, state: 'planning' }), p({ runId: 2, state: 'paused' })]);
-    expect(s.dataVersion).toBe(0);
-    expect(s.dataPending).toBe(false);
+    expect(s.dataVersion).toBe(2);
+    expect(s.progress.get(1)?.new).toBe(20);
   });
 });
 

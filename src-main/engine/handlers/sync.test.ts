@@ -211,3 +211,43 @@ describe('the background refresh', () => {
     expect(cli.context.services.sync.scheduling()).toBe(false);
   });
 });
+
+describe('incidentsChanged', () => {
+  const changes = () => events.filter((e) => e.type === 'incidentsChanged');
+  const finished = (areaId: number) => () =>
+    events.some((ev) => ev.type === 'syncProgress' && ev.areaId === areaId && ev.state === 'done');
+
+  it('goes out after the commits that changed rows, at most every 250 ms, and not for a sync that changed none', async () => {
+    const e = await open();
+    const stamped: number[] = [];
+    const emitAt = events.push.bind(events);
+    events.push = (...items: EngineEvent[]) => {
+      for (const item of items) if (item.type === 'incidentsChanged') stamped.push(performance.now());
+      return emitAt(...items);
+    };
+    const area = await ok(e.dispatch('createArea', { name: 'Loop', shape: loop }));
+    await ok(e.dispatch('startSync', { areaIds: [area.id] }));
+    await expect.poll(finished(area.id), { timeout: 20_000, interval: 20 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 300)); // the last gathered event
+    const counted = await ok(e.dispatch('countIncidents', { filters: { preset: 'all' } }));
+    expect(counted.total).toBeGreaterThan(0);
+    expect(changes().length).toBeGreaterThan(0);
+    expect(changes().every((c) => c.type === 'incidentsChanged' && c.areaId === area.id)).toBe(true);
+    for (let i = 1; i < stamped.length; i++) {
+      expect(stamped[i]! - stamped[i - 1]!).toBeGreaterThanOrEqual(245);
+    }
+    // No progress counter is needed to know: an event follows the first commit of new rows.
+    const firstChange = events.findIndex((ev) => ev.type === 'incidentsChanged');
+    const firstDone = events.findIndex((ev) => ev.type === 'syncProgress' && ev.state === 'done');
+    expect(firstChange).toBeLessThan(firstDone);
+
+    // Synced again at once: nothing new or changed is written, so nothing is announced.
+    const before = changes().length;
+    events.splice(0, events.length);
+    await ok(e.dispatch('startSync', { areaIds: [area.id] }));
+    await expect.poll(finished(area.id), { timeout: 20_000, interval: 20 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(changes()).toEqual([]);
+    expect(before).toBeGreaterThan(0);
+  });
+});

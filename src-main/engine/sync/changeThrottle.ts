@@ -2,7 +2,8 @@
  * `incidentsChanged` from the sync's commits, at most one event every `everyMs` (250 ms): the first
  * commit that changed rows is announced at once, later ones within the interval are gathered into
  * one event at its end. The event names the area when only one area changed in the interval, none
- * when several did (the views re-query either way). Closing drops what is still gathered.
+ * when several did (the views re-query either way). Closing drops what is still gathered, and
+ * nothing is sent after it.
  */
 export type IncidentsChangedEvent = { type: 'incidentsChanged'; areaId?: number };
 
@@ -22,6 +23,7 @@ export function createChangeThrottle(
   let last = -Infinity;
   let gathered = new Set<number>();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
 
   const send = (): void => {
     timer = null;
@@ -33,6 +35,7 @@ export function createChangeThrottle(
 
   return {
     changed(areaId) {
+      if (closed) return; // a run's last commit may land while the engine closes
       gathered.add(areaId);
       if (timer) return;
       const wait = last + everyMs - now();
@@ -40,6 +43,7 @@ export function createChangeThrottle(
       else timer = setTimeout(send, wait);
     },
     close() {
+      closed = true;
       if (timer) clearTimeout(timer);
       timer = null;
       gathered.clear();

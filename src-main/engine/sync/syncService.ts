@@ -267,7 +267,6 @@ export function createSyncService(o: SyncServiceOptions) {
       const pending = areaIds.map((id) => running.get(id)).filter((r) => r !== undefined);
       for (const r of pending) r.stop.abort();
       await Promise.allSettled(pending.map((r) => r.done));
-      changes.close();
     },
 
     /**
@@ -306,6 +305,7 @@ export function createSyncService(o: SyncServiceOptions) {
       const pending = [...running.values()];
       for (const r of pending) r.stop.abort();
       await Promise.allSettled(pending.map((r) => r.done));
+      changes.close();
     },
   };
   const scheduler = createRefreshScheduler({
