@@ -3,7 +3,7 @@
  * workspace (client, areas, sync activity) and the one filter state live here, so they survive view
  * switches; the filter bar sits above the views that show filtered incidents.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { BlotterApi } from '../src-shared/contract';
 import { useAppState } from './app/useAppState';
 import { useBodyFlags } from './app/useBodyFlags';
@@ -17,11 +17,14 @@ import { FiltersProvider } from './filters/FiltersContext';
 import { Nav } from './shell/Nav';
 import { SkipLink } from './shell/SkipLink';
 import { StartupScreen } from './shell/StartupScreen';
-import { ViewSwitch } from './views/ViewSwitch';
+import { preloadViews, ViewSwitch } from './views/ViewSwitch';
 import { FirstRunFrame } from './welcome/FirstRunFrame';
 import { useFirstRun } from './welcome/useFirstRun';
 import { useWorkspace, WorkspaceProvider } from './workspace/WorkspaceContext';
 import { WorkspaceStatusBar } from './workspace/WorkspaceStatusBar';
+
+/** When the views not shown at launch are fetched (after the first map). */
+const PRELOAD_VIEWS_AFTER_MS = 3000;
 
 /** The views that show the filtered incidents, under the filter bar. */
 const FILTERED_VIEWS: readonly ViewId[] = ['map', 'table', 'history', 'export'];
@@ -39,10 +42,16 @@ export function App({ api }: { api: BlotterApi }) {
   // First run (src-renderer/welcome): the welcome screen, the demo banner; ready once it is known.
   const firstRun = useFirstRun(client, state.keyStatus);
   useBodyFlags(isReady(state) && firstRun.loaded, state.loadError);
+  // The other views' chunks, once the launch is over (a switch is then instant).
+  useEffect(() => {
+    const timer = setTimeout(preloadViews, PRELOAD_VIEWS_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
+  // The shell (and the map) open once the settings are read; the key status (the keychain can take
+  // hundreds of ms) arrives later and updates the status bar and the setup hints.
   const { settings, keyStatus, appInfo } = state;
-  if (!settings || !keyStatus || !firstRun.loaded)
-    return <StartupScreen error={state.loadError} onRetry={reload} />;
+  if (!settings || !firstRun.loaded) return <StartupScreen error={state.loadError} onRetry={reload} />;
 
   const filtered = !firstRun.welcome && FILTERED_VIEWS.includes(view);
   return (

@@ -2,12 +2,14 @@
 import './styles/app.css';
 import './styles/controls.css';
 import './styles/tables.css';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { reportJobOf } from '../src-shared/reportRoute';
 import { App } from './App';
 import { getBridge } from './bridge/getBridge';
-import { ReportPage } from './report/ReportPage';
+
+// The report page (and its charts) is its own chunk: a launch of the app never loads it.
+const ReportPage = lazy(() => import('./report/ReportPage').then((m) => ({ default: m.ReportPage })));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -17,6 +19,12 @@ const reportJob = reportJobOf(window.location.hash);
 
 createRoot(root).render(
   <StrictMode>
-    {reportJob ? <ReportPage api={getBridge()} jobId={reportJob} /> : <App api={getBridge()} />}
+    {reportJob ? (
+      <Suspense fallback={null}>
+        <ReportPage api={getBridge()} jobId={reportJob} />
+      </Suspense>
+    ) : (
+      <App api={getBridge()} />
+    )}
   </StrictMode>,
 );

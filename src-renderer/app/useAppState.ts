@@ -18,14 +18,16 @@ export function useAppState(client: Client): AppStateHandle {
   const load = useCallback(
     (isCancelled: () => boolean) => {
       dispatch({ type: 'loading' });
-      Promise.all([client.call('getSettings', {}), client.call('getKeyStatus', {})]).then(
-        ([settings, keyStatus]) => {
-          if (!isCancelled()) dispatch({ type: 'loaded', settings, keyStatus });
-        },
-        (error: unknown) => {
-          if (!isCancelled()) dispatch({ type: 'loadFailed', message: errorText(error) });
-        },
-      );
+      // Each as it comes: the shell opens on the settings; the keychain may answer much later.
+      const failed = (error: unknown) => {
+        if (!isCancelled()) dispatch({ type: 'loadFailed', message: errorText(error) });
+      };
+      client.call('getSettings', {}).then((settings) => {
+        if (!isCancelled()) dispatch({ type: 'event', event: { type: 'settingsChanged', settings } });
+      }, failed);
+      client.call('getKeyStatus', {}).then((status) => {
+        if (!isCancelled()) dispatch({ type: 'event', event: { type: 'keyStatusChanged', status } });
+      }, failed);
       client.call('getAppInfo', {}).then(
         (appInfo) => {
           if (!isCancelled()) dispatch({ type: 'appInfo', appInfo });

@@ -32,6 +32,8 @@ export function paddedBox(map: L.Map, pad = 0.15): BBox {
 
 export class ClusterLayer extends CanvasLayer {
   private batch: ClusterBatch | null = null;
+  /** The engine's coarse first paint (mapSketch), drawn until the worker's index is in. */
+  private sketch: ClusterBatch | null = null;
   private marks: DrawnMarks | null = null;
   private colours: string[] = [];
   private active = false;
@@ -54,14 +56,36 @@ export class ClusterLayer extends CanvasLayer {
     return super.onRemove(map);
   }
 
+  /**
+   * The first paint before the worker has an index: the sketch's cells drawn as clusters (they
+   * count every incident of the filters), redrawn as the map moves until `refresh` replaces them.
+   */
+  showSketch(batch: ClusterBatch, colours: string[], updating: boolean): void {
+    if (this.active) return;
+    this.sketch = batch;
+    this.batch = batch;
+    this.colours = colours;
+    this.draw();
+    const p = perf();
+    if (p.firstClustersAt === null && this.map) {
+      p.firstClustersAt = performance.now();
+      let total = 0;
+      for (let i = 0; i < batch.size; i++) total += batch.count[i] as number;
+      p.firstClusters = { source: 'sketch', total, updating };
+      mark('first-clusters');
+    }
+  }
+
   /** New points were loaded into the worker: draw them with these type colours. */
   refresh(colours: string[]): void {
     this.colours = colours;
     this.active = true;
+    this.sketch = null;
     this.recluster(performance.now(), false);
   }
 
   protected onViewChanged(): void {
+    if (!this.active && this.sketch) this.draw();
     this.recluster(this.viewChangedAt, true);
   }
 
@@ -86,6 +110,9 @@ export class ClusterLayer extends CanvasLayer {
       }
       if (p.firstClustersAt === null) {
         p.firstClustersAt = now;
+        let total = 0;
+        for (let i = 0; i < batch.size; i++) total += batch.count[i] as number;
+        p.firstClusters = { source: 'index', total, updating: false };
         mark('first-clusters');
       }
       this.opts.onDrawn?.(batch);
@@ -112,7 +139,7 @@ export class ClusterLayer extends CanvasLayer {
   private click(event: L.LeafletMouseEvent): void {
     const row = this.rowAt(event.containerPoint);
     const batch = this.batch;
-    if (row < 0 || !batch) return;
+    if (row < 0 || !batch || this.sketch) return;
     this.opts.onPick?.({
       id: batch.id[row] as number,
       count: batch.count[row] as number,

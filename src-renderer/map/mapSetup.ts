@@ -18,7 +18,10 @@ export const PANES: [name: string, zIndex: number][] = [
 
 export const US_VIEW = { center: [39.5, -98.35] as L.LatLngTuple, zoom: 4 };
 
-export function createMap(container: HTMLElement, background: string): L.Map {
+/** A saved view (settings.mapView) or null for the whole US. */
+export type MapStart = { lat: number; lon: number; zoom: number } | null;
+
+export function createMap(container: HTMLElement, background: string, start: MapStart = null): L.Map {
   const map = L.map(container, {
     preferCanvas: true,
     renderer: L.canvas({ padding: 0.2 }),
@@ -36,6 +39,7 @@ export function createMap(container: HTMLElement, background: string): L.Map {
     pane.style.zIndex = String(zIndex);
     if (name !== 'blotter-drawing') pane.style.pointerEvents = 'none';
   }
-  map.setView(US_VIEW.center, US_VIEW.zoom);
+  if (start) map.setView([start.lat, start.lon], start.zoom);
+  else map.setView(US_VIEW.center, US_VIEW.zoom);
   return map;
 }

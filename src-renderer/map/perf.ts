@@ -5,6 +5,8 @@
  */
 export type BlotterPerf = {
   firstClustersAt: number | null;
+  /** What the first clusters drawn were: the engine's sketch or the full index, their incidents. */
+  firstClusters: { source: 'sketch' | 'index'; total: number; updating: boolean } | null;
   points: { incidents: number; sites: number; fetchMs: number; buildMs: number } | null;
   recluster: number[];
   countsUpdated: number[];
@@ -22,6 +24,7 @@ declare global {
 export function perf(): BlotterPerf {
   window.__blotterPerf ??= {
     firstClustersAt: null,
+    firstClusters: null,
     points: null,
     recluster: [],
     countsUpdated: [],

@@ -25,6 +25,22 @@ describe('status bar', () => {
     expect(html).toContain('Developer · 60/min · 90-day');
   });
 
+  it('opens before the keychain answered: the key is being checked, the rest is there', () => {
+    const html = renderToStaticMarkup(
+      <StatusBar
+        link={linkStatus({ online: null })}
+        sync={null}
+        failure={null}
+        keyStatus={null}
+        settings={settings}
+        appInfo={null}
+      />,
+    );
+    expect(html).toContain('Checking the API key…');
+    expect(html).not.toContain('No API key set');
+    expect(html).toContain('Developer · 60/min · 90-day');
+  });
+
   it('says offline means the local archive, with the engine’s words as detail', () => {
     const html = renderToStaticMarkup(
       <StatusBar

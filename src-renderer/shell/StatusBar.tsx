@@ -14,7 +14,8 @@ import type { Problem } from '../text/errorText';
 import type { LinkStatus } from '../workspace/statusLine';
 import styles from './statusBar.module.css';
 
-function KeyState({ keyStatus }: { keyStatus: KeyStatus }) {
+function KeyState({ keyStatus }: { keyStatus: KeyStatus | null }) {
+  if (!keyStatus) return <span>Checking the API key…</span>;
   if (!keyStatus.keychain.available) return <a href={hashOf('settings')}>No keychain available</a>;
   if (!keyStatus.keySet) return <a href={hashOf('settings')}>No API key set</a>;
   return <span>API key set</span>;
@@ -25,7 +26,8 @@ export type StatusBarProps = {
   /** What the syncs are doing now, or the last outcome; null when nothing happened yet. */
   sync: string | null;
   failure: { area: string; problem: Problem } | null;
-  keyStatus: KeyStatus;
+  /** Null until the keychain answered (launch does not wait for it). */
+  keyStatus: KeyStatus | null;
   settings: SettingsView;
   appInfo: AppInfo | null;
 };

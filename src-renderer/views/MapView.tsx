@@ -25,6 +25,9 @@ import { useLegendCounts } from '../map/useLegendCounts';
 import { useMapPoints } from '../map/useMapPoints';
 import { watchInView } from '../map/inViewWatch';
 import { useSmallMap } from '../map/useSmallMap';
+import { useMapSketch } from '../map/useMapSketch';
+import { useSavedMapView } from '../map/useSavedMapView';
+import type { MapStart } from '../map/mapSetup';
 import { EmptyState } from '../shell/EmptyState';
 import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
@@ -47,11 +50,13 @@ const FIT = {
   paddingBottomRight: [260, 24] as [number, number],
 };
 
-export function MapView({ setup }: DataViewProps) {
+export function MapView({ setup, initialView = null }: DataViewProps & { initialView?: MapStart }) {
   const theme = useMemo(mapTheme, []);
   const { client, areas } = useWorkspace();
   const { filters, update, dataVersion } = useFilters();
-  const { ref, map } = useLeafletMap(theme.water);
+  // The last session's view (settings.mapView); kept as the map moves.
+  const { ref, map } = useLeafletMap(theme.water, initialView);
+  useSavedMapView(map, client);
   const small = useSmallMap(map);
   const [layers, setLayers] = useState<Layers>({ clusters: true, heat: false, labels: true, streets: true });
   const [openCdid, setOpenCdid] = useState<number | null>(null);
@@ -59,7 +64,7 @@ export function MapView({ setup }: DataViewProps) {
   const [inView, setInView] = useState<Record<string, number> | null>(null);
   const [draws, setDraws] = useState(0);
   const redrawFrom = useRef<number | null>(null);
-  const fitted = useRef(false);
+  const fitted = useRef(initialView !== null);
   const typesRef = useRef<string[]>([]);
 
   // The legend's "in view" counts, as a low-priority update (the map is drawn already).
@@ -80,6 +85,9 @@ export function MapView({ setup }: DataViewProps) {
 
   const { cluster, clusters, heat } = useClusterLayers(map, theme, (p) => void pick(p), onDrawn);
   const points = useMapPoints(client, cluster, filters, dataVersion);
+  // The first paint, before the points and the index: the engine's coarse grid of the filters'
+  // incidents (also says whether the answers are from a saved snapshot still being brought up to date).
+  const sketch = useMapSketch(client, map, clusters, filters, dataVersion, points.info !== null);
   const counts = useLegendCounts(client, filters, dataVersion);
   const empty = useArchiveEmpty(client, dataVersion);
   // Place names wait for the first clusters (the incidents come first on launch), or 3 s at most.
@@ -218,7 +226,12 @@ export function MapView({ setup }: DataViewProps) {
           <p className={styles.mapAttribution} data-testid="map-attribution">
             {basemap.attribution.join(' · ')}
           </p>
-          {points.loading && info === null && !empty ? (
+          {sketch.updating ? (
+            <p className={styles.mapUpdating} role="status" data-testid="map-updating">
+              Updating: reading what changed since Blotter was last open…
+            </p>
+          ) : null}
+          {points.loading && info === null && !empty && !sketch.drawn ? (
             <p className={styles.mapBusy}>Loading incidents…</p>
           ) : null}
           {points.error ? (

@@ -18,19 +18,21 @@ export type FirstRunFrameProps = {
   view: ViewId;
   client: Client;
   settings: SettingsView;
-  keyStatus: KeyStatus;
+  /** Null while the keychain is still being asked (the welcome never shows then: useFirstRun). */
+  keyStatus: KeyStatus | null;
   onRecheckKeychain: () => void;
   children: ReactNode;
 };
 
-export function FirstRunFrame({ firstRun, view, children, ...props }: FirstRunFrameProps) {
+export function FirstRunFrame({ firstRun, view, children, keyStatus, ...props }: FirstRunFrameProps) {
   const { demo } = firstRun;
   return (
     <>
       {demo?.active ? <DemoBanner demo={demo} onRemove={firstRun.removeDemo} /> : null}
-      {firstRun.welcome ? (
+      {firstRun.welcome && keyStatus ? (
         <WelcomeScreen
           {...props}
+          keyStatus={keyStatus}
           demo={demo}
           onStartDemo={firstRun.startDemo}
           onConnected={() => firstRun.leave('areas', 'first-area')}

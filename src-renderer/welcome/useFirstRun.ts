@@ -47,30 +47,38 @@ export function useFirstRun(client: Client, keyStatus: KeyStatus | null): FirstR
   const [demo, setDemo] = useState<DemoStatus | null>(null);
   const [welcome, setWelcome] = useState(false);
   const [hint, setHint] = useState<Hint | null>(null);
-  const appLoaded = keyStatus !== null;
 
+  // The demo status and the areas are read at once, not after the keychain (which can take
+  // hundreds of ms): with areas or the demo it is no first run whatever the key, so the app opens
+  // without waiting for the key status; only an empty folder waits for it to decide.
+  const [facts, setFacts] = useState<{ demo: DemoStatus; areaCount: number } | 'failed' | null>(null);
   useEffect(() => {
-    if (!appLoaded || loaded || !keyStatus) return;
     let cancelled = false;
     Promise.all([client.call('getDemoStatus', {}), client.call('listAreas', {})]).then(
-      ([status, { areas }]) => {
-        if (cancelled) return;
-        setDemo(status);
-        setWelcome(
-          shouldWelcome({ keyStatus, areaCount: areas.length, demo: status }, window.location.hash, false),
-        );
-        setLoaded(true);
-      },
+      ([status, { areas }]) => !cancelled && setFacts({ demo: status, areaCount: areas.length }),
       (error: unknown) => {
         if (cancelled) return;
         console.warn('Could not read the first-run state; showing the app as usual:', errorText(error));
-        setLoaded(true);
+        setFacts('failed');
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [client, appLoaded, loaded, keyStatus]);
+  }, [client]);
+  useEffect(() => {
+    if (loaded || facts === null) return;
+    if (facts === 'failed') return setLoaded(true);
+    setDemo(facts.demo);
+    const plainlyNotFirst = facts.demo.active || facts.areaCount > 0;
+    if (!plainlyNotFirst && !keyStatus) return;
+    setWelcome(
+      !plainlyNotFirst &&
+        !!keyStatus &&
+        shouldWelcome({ keyStatus, ...facts }, window.location.hash, false),
+    );
+    setLoaded(true);
+  }, [facts, keyStatus, loaded]);
 
   // A view chosen in the navigation (or typed into the address) leaves the welcome — in the same
   // render that shows the view, so focus moves to the view's heading as on any navigation.
