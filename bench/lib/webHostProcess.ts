@@ -10,10 +10,10 @@ export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** How long `stop()` waits after SIGTERM (the host closes its server, then the engine) before SIGKILL. */
 const STOP_GRACE_MS = 8_000;
 
-export function startHost(dataDir: string): Promise<HostProcess> {
+export function startHost(dataDir: string, nodeArgs: string[] = []): Promise<HostProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src-main/web/main.ts', '--data-dir', dataDir, '--port', '0'],
+    [...nodeArgs, '--import', 'tsx', 'src-main/web/main.ts', '--data-dir', dataDir, '--port', '0'],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
   );
   let errors = '';
