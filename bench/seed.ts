@@ -14,6 +14,7 @@
 import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type Db } from '../src-main/engine/store/database';
+import { RECORD_COLUMNS, type IncidentColumn } from '../src-main/engine/store/incidents/incidentRow';
 import { tileKey, tileOf } from '../src-main/engine/geo/tiles';
 import { dayNumber, dayString } from '../src-shared/filters';
 import { circleBox, type Box } from '../src-shared/geo';
@@ -50,28 +51,16 @@ export const todayLocal = (now = Date.now()): string => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/** The stored columns the seed fills (every one but source, which stays 'api'). */
 const COLUMNS = [
-  'cdid',
-  'type',
-  'address',
-  'lat',
-  'lon',
-  'link',
-  'date_raw',
-  'occurred_local',
-  'timezone',
-  'occurred_utc',
-  'time_flag',
-  'local_day',
-  'local_hour',
-  'local_weekday',
+  ...RECORD_COLUMNS,
   'description',
   'description_fetched_at',
   'first_seen',
   'last_seen',
   'removed_at',
   'removed_reason',
-] as const;
+] as const satisfies readonly IncidentColumn[];
 
 export function seedDatabase(file: string, options: SeedOptions = {}): SeedSummary {
   const started = performance.now();

@@ -6,6 +6,7 @@
  */
 import { dayNumber, dayString, weekdayOf } from '../../src-shared/filters';
 import { wallToUtc } from '../../src-main/engine/import/zoneClock';
+import type { IncidentRow } from '../../src-main/engine/store/incidents/incidentRow';
 
 export type SeedCity = { name: string; lat: number; lon: number; timezone: string; weight: number };
 
@@ -143,28 +144,8 @@ export function seedAddresses(perCity: number, rand: () => number): SeedAddress[
   return out;
 }
 
-export type SeedIncident = {
-  cdid: number;
-  type: string;
-  address: string;
-  lat: number;
-  lon: number;
-  link: string;
-  date_raw: string;
-  occurred_local: string;
-  timezone: string;
-  occurred_utc: number;
-  time_flag: 'ambiguous' | 'nonexistent' | null;
-  local_day: string;
-  local_hour: number;
-  local_weekday: number;
-  description: string | null;
-  description_fetched_at: number | null;
-  first_seen: number;
-  last_seen: number;
-  removed_at: number | null;
-  removed_reason: string | null;
-};
+/** A seeded incident: every stored column but source (the seed's rows are the API's). */
+export type SeedIncident = Omit<IncidentRow, 'source'>;
 
 export type GenerateOptions = { count: number; seed: number; endDay: string; days: number };
 

@@ -31,6 +31,9 @@ export type ApplyContext = {
 
 export type Applied = { outcome: Outcome; counts: UpsertCounts; rows: number };
 
+/** Where a split's child job starts. */
+type ChildStart = { since: string; estimate: number; mode: JobRow['mode']; ascLastUtc: number | null };
+
 export function applyPage(
   ctx: ApplyContext,
   job: JobRow,
@@ -59,8 +62,25 @@ export function applyPage(
         sorted,
       );
       const rootId = job.root_id ?? job.id;
+      /** A child job: a smaller tile or one type, asked from where this job's answer leaves off. */
+      const insertChild = (childTile: typeof tile, childTypes: typeof types, n: ChildStart): void => {
+        jobs.insertJob(
+          ctx.runId,
+          {
+            parentId: job.id,
+            rootId,
+            tile: childTile,
+            types: childTypes,
+            since: n.since,
+            estimate: n.estimate,
+            mode: n.mode,
+            ascLastUtc: n.ascLastUtc,
+          },
+          now,
+        );
+      };
       let state: JobRow['state'] = 'pending';
-      let next: { since: string; mode: JobRow['mode']; ascLastUtc: number | null; estimate: number } = {
+      let next: ChildStart = {
         since: job.since,
         mode: job.mode,
         ascLastUtc: job.asc_last_utc,
@@ -80,43 +100,11 @@ export function applyPage(
           break;
         case 'split-space':
           state = 'split';
-          for (const child of outcome.children) {
-            const n = child.next;
-            jobs.insertJob(
-              ctx.runId,
-              {
-                parentId: job.id,
-                rootId,
-                tile: child.tile,
-                types,
-                since: n.since,
-                estimate: n.estimate,
-                mode: n.mode,
-                ascLastUtc: n.ascLastUtc,
-              },
-              now,
-            );
-          }
+          for (const child of outcome.children) insertChild(child.tile, types, child.next);
           break;
         case 'split-types':
           state = 'split';
-          for (const t of outcome.types) {
-            const n = outcome.next;
-            jobs.insertJob(
-              ctx.runId,
-              {
-                parentId: job.id,
-                rootId,
-                tile,
-                types: [t],
-                since: n.since,
-                estimate: n.estimate,
-                mode: n.mode,
-                ascLastUtc: n.ascLastUtc,
-              },
-              now,
-            );
-          }
+          for (const t of outcome.types) insertChild(tile, [t], outcome.next);
           break;
       }
       jobs.updateJob(
