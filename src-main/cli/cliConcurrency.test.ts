@@ -86,7 +86,7 @@ async function until(check: () => boolean, ms = 30_000): Promise<void> {
   }
 }
 
-type Summary = { requests: number; rateLimited: number };
+type Summary = { requests: number; rateLimited: number; incidents: number };
 const lastJson = (out: string): Summary => JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Summary;
 
 describe('two syncs on one data folder', () => {
@@ -114,10 +114,12 @@ describe('two syncs on one data folder', () => {
   it('syncs different areas side by side within one rate budget for the key', async () => {
     const dir = makeTempDir('blotter-two-');
     dirs.push(dir);
-    // A first sync (another key) learns the server's window behaviour: each area below then takes
-    // exactly one request, and together they need two minutes' worth of a one-a-minute key.
-    const learn = await start(syncArgs(dir.path, '41.80,-87.60,0.1', 6000), FAST_KEY).done;
+    // A first sync (another key) learns the server's window behaviour — it needs an area holding
+    // incidents to learn from — so each area below then takes exactly one request, and together
+    // they need two minutes' worth of a one-a-minute key.
+    const learn = await start(syncArgs(dir.path, '41.8837,-87.6289,0.3', 6000), FAST_KEY).done;
     expect(learn.code, learn.stderr).toBe(0);
+    expect(lastJson(learn.stdout).incidents).toBeGreaterThan(0);
     const t0 = Date.now();
     const a = start(syncArgs(dir.path, '41.97,-87.74,0.05', SLOW_RATE), SLOW_KEY);
     const b = start(syncArgs(dir.path, '41.95,-87.70,0.05', SLOW_RATE), SLOW_KEY);

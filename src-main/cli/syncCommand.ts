@@ -11,7 +11,7 @@ import type { Shape } from '../../src-shared/geo';
 import { PLANS, type PlanId } from '../../src-shared/plans';
 import type { AreaView } from '../../src-shared/sync';
 import { one, parseArea, parseBaseUrl, parsePlan, parsePositiveInt, UsageError, type Parsed } from './args';
-import { cliWords, exitCodeOf } from './failure';
+import { CallFailure, cliWords, exitCodeOf } from './failure';
 import { EXIT, type Io } from './io';
 import { clockTime, progressPrinter } from './progressLine';
 import { withSession, type Session } from './session';
@@ -38,6 +38,7 @@ export async function syncCommand(p: Parsed, io: Io): Promise<number> {
 
   return withSession(io, one(p, 'data-dir'), async (s) => {
     await connect(s, { baseUrl, plan, rate, windowDays });
+    if (!io.env.BLOTTER_API_KEY?.trim()) await requireStoredKey(s);
     const areas = await findOrCreate(s, shapes);
     const areaIds = areas.map((a) => a.id);
     const limits = (await s.call('getSettings', {})).effective;
@@ -135,6 +136,14 @@ async function connect(s: Session, flags: ConnectionFlags): Promise<void> {
     patch.windowDays = flags.windowDays;
   if (Object.keys(patch).length > 0) await s.call('updateSettings', patch);
   if (flags.baseUrl !== undefined) await s.call('confirmBaseUrl', { baseUrl: flags.baseUrl });
+}
+
+/** Without BLOTTER_API_KEY, a key stored for the folder, said before any plan is printed. */
+async function requireStoredKey(s: Session): Promise<void> {
+  const status = await s.call('getKeyStatus', {});
+  if (!status.keychain.available)
+    throw new CallFailure('keychain_unavailable', `${status.keychain.problem} ${status.keychain.fix}`);
+  if (!status.keySet) throw new CallFailure('no_api_key', 'No API key is set.');
 }
 
 /** Each circle's stored area (an --area seen before), or a new one named after its figures. */
