@@ -68,6 +68,7 @@ vi.mock('electron', () => {
     app,
     BrowserWindow,
     dialog: { showErrorBox: vi.fn() },
+    nativeTheme: { shouldUseDarkColors: false },
     ipcMain: {
       handle: (channel: string, listener: unknown) => fakes.handlers.set(channel, listener),
       removeHandler: vi.fn(),

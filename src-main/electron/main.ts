@@ -3,7 +3,7 @@
  * (window.ts, hardening.ts, session.ts, ipc.ts, senderCheck.ts, events.ts, quit.ts,
  * netFetchBridge.ts); the work itself runs in the engine worker (out/main/engineWorker.js).
  */
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, nativeTheme, net, protocol, session, shell } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,12 @@ function run(): void {
   let win: BrowserWindow | null = null;
   const currentWindow = (): BrowserWindow | null => (win && !win.isDestroyed() ? win : null);
   const openWindow = (): void => {
-    win = createMainWindow({ BrowserWindow, preloadPath: PRELOAD, appUrl });
+    win = createMainWindow({
+      BrowserWindow,
+      preloadPath: PRELOAD,
+      appUrl,
+      dark: nativeTheme.shouldUseDarkColors,
+    });
   };
 
   app.on('web-contents-created', (_event, contents) =>
