@@ -34,6 +34,12 @@ export type KeeperOptions = {
 
 const STAMP = `schema ${SCHEMA_VERSION}`;
 
+/**
+ * For end-to-end tests only: holds each background re-read back this long, so a journey can see
+ * the first answers of a saved snapshot behind the file ("updating") before the re-read lands.
+ */
+const reloadDelayMs = (): number => Number(process.env.BLOTTER_E2E_RELOAD_DELAY_MS ?? 0) || 0;
+
 class Closed extends Error {}
 
 export class SnapshotKeeper {
@@ -171,6 +177,9 @@ export class SnapshotKeeper {
     this.touched = new Set();
     const started = performance.now();
     this.reload = (async () => {
+      const delay = reloadDelayMs();
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      if (this.closed) throw new Closed();
       const counter = changeCounter(this.db);
       const fresh = await this.read();
       const touched = [...(this.touched ?? [])];
