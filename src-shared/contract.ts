@@ -5,6 +5,15 @@
  * event the engine pushes is a member of `EngineEvent`. The preload, the Electron main process, the
  * web host and the renderer's bridges all loop over `contract`; no channel name is written anywhere
  * else. Add a call by adding an entry here (and its handler in src-main/engine/handlers).
+ *
+ * Who answers: the engine, unless the entry says `answeredBy`:
+ * - `'host'`: the host answers the call itself (demo mode: the host runs the simulator and switches
+ *   data folders); the engine has no handler and refuses it if it ever arrives.
+ * - `'host-then-engine'`: the host takes its part first, deciding what the page may not (an export's
+ *   destination and the printing of a PDF; an import's file: the open dialog or an upload), then
+ *   hands the call to the engine's handler.
+ * The hosts route these by this declaration (src-main/engine/hostCalls.ts), never by name; the
+ * types below make a missing engine handler, or a host missing its answer, a type error.
  */
 import { z } from 'zod';
 import { PlanId, SettingsPatch, SettingsView } from './settings';
@@ -89,11 +98,11 @@ export const contract = {
     output: z.object({ online: z.boolean().nullable(), message: z.string().optional() }),
   },
   /** Whether this data folder is the synthetic demo, and whether this host can start one. */
-  getDemoStatus: { input: Empty, output: DemoStatus },
+  getDemoStatus: { input: Empty, output: DemoStatus, answeredBy: 'host' },
   /** Switches this window to the demo: simulator on loopback, its own data folder, a demo area syncing. */
-  startDemo: { input: Empty, output: DemoStatus },
+  startDemo: { input: Empty, output: DemoStatus, answeredBy: 'host' },
   /** Deletes the demo data folder and its key, and switches back to the real data folder. */
-  removeDemo: { input: Empty, output: DemoStatus },
+  removeDemo: { input: Empty, output: DemoStatus, answeredBy: 'host' },
 
   // Areas and their syncs (handlers/areas.ts, handlers/sync.ts). Progress arrives as syncProgress events.
   listAreas: { input: Empty, output: z.object({ areas: z.array(AreaView) }) },
@@ -187,8 +196,11 @@ export const contract = {
 
   // Exports, the printable report and imports (handlers/exports.ts, handlers/imports.ts; see
   // src-shared/exports.ts). Progress arrives as exportProgress and importProgress events.
-  /** Starts writing the filtered incidents (CSV, GeoJSON or the PDF report); returns at once. */
-  startExport: { input: StartExportInput, output: StartExportOutput },
+  /**
+   * Starts writing the filtered incidents (CSV, GeoJSON or the PDF report); returns at once. The host
+   * chooses the file (a destination the page sent is dropped) and prints a PDF's report page.
+   */
+  startExport: { input: StartExportInput, output: StartExportOutput, answeredBy: 'host-then-engine' },
   /** Stops an export; its partial file is removed. */
   cancelExport: { input: JobInput, output: z.object({ cancelled: z.boolean() }) },
   /** The figures of a PDF export, for the printable report page. */
@@ -196,7 +208,7 @@ export const contract = {
   /** For hosts: the report page was printed into the job's file (or could not be). */
   finishReport: { input: FinishReportInput, output: z.object({ accepted: z.boolean() }) },
   /** Reads a file to import (source set by the host: an upload, or the open dialog's file). */
-  previewImport: { input: PreviewImportInput, output: ImportPreview },
+  previewImport: { input: PreviewImportInput, output: ImportPreview, answeredBy: 'host-then-engine' },
   /** Writes a previewed import into the archive, all or nothing. */
   runImport: { input: RunImportInput, output: ImportResult },
   discardImport: {
@@ -217,6 +229,23 @@ export type CallInput<K extends CallName> = z.input<Contract[K]['input']>;
 export type CallOutput<K extends CallName> = z.output<Contract[K]['output']>;
 
 export const callNames = Object.keys(contract) as CallName[];
+
+export type AnsweredBy = 'engine' | 'host' | 'host-then-engine';
+type AnswerOf<K extends CallName> = Contract[K] extends { answeredBy: infer A extends AnsweredBy }
+  ? A
+  : 'engine';
+/** Calls the host answers; the engine refuses them. */
+export type HostCallName = { [K in CallName]: AnswerOf<K> extends 'host' ? K : never }[CallName];
+/** Calls the host takes its part in before the engine answers them. */
+export type HostStepName = { [K in CallName]: AnswerOf<K> extends 'host-then-engine' ? K : never }[CallName];
+/** Calls the engine has a handler for (every call but the host's). */
+export type EngineCallName = Exclude<CallName, HostCallName>;
+
+/** Who answers `name` (see the top of this file). */
+export function answeredBy(name: CallName): AnsweredBy {
+  const entry = contract[name];
+  return 'answeredBy' in entry ? entry.answeredBy : 'engine';
+}
 
 export function isCallName(name: unknown): name is CallName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);

@@ -1,7 +1,8 @@
 /**
  * Demo mode for a host (the web host and the Electron main process both use this). The host gets
- * one EngineHandle that answers the demo calls itself — getDemoStatus, startDemo, removeDemo — and
- * forwards everything else to the engine of the data folder in use:
+ * one EngineHandle that answers the demo calls itself — the contract's `answeredBy: 'host'` calls,
+ * as a typed `HostAnswers` record (engine/hostCalls.ts) — and forwards everything else to the
+ * engine of the data folder in use:
  *
  * - startDemo: the simulator starts in this process on 127.0.0.1 (demoSimulator), the demo folder
  *   (`<data folder>-demo`, marker.ts) gets an engine of its own, the demo key goes to the keychain
@@ -15,7 +16,13 @@
  */
 import type { CallName, CallOutput, Result } from '../../src-shared/contract';
 import type { DemoStatus } from '../../src-shared/firstRun';
-import { createLogger, DEMO_KEY_BACKEND, type EngineHandle } from '../engine/index';
+import {
+  createLogger,
+  DEMO_KEY_BACKEND,
+  withHostCalls,
+  type EngineHandle,
+  type HostAnswers,
+} from '../engine/index';
 import { DEMO_CONFIG, demoAreaName, type DemoConfig } from './config';
 import { demoDataDirOf, ensureDemoDir, readMarker, removeDemoDir } from './marker';
 import { bypassProxyForLoopback, startDemoSimulator, type DemoSimulator } from './simulator';
@@ -121,22 +128,24 @@ export async function startDemoHost(o: DemoHostOptions): Promise<DemoHost> {
       return status();
     });
 
-  const engine: EngineHandle = {
-    call<K extends CallName>(name: K, input: unknown): Promise<Result<CallOutput<K>>> {
-      const answer = (work: () => Promise<DemoStatus>) => settle(work) as Promise<Result<CallOutput<K>>>;
-      if (name === 'getDemoStatus') return answer(async () => status());
-      if (name === 'startDemo') return answer(startDemo);
-      if (name === 'removeDemo') return answer(removeDemo);
-      return switching.call(name, input);
-    },
-    onEvent: switching.onEvent,
-    close: async () => {
-      await queue;
-      await switching.close();
-      await running?.demo.sim.close();
-      running = null;
-    },
+  const answers: HostAnswers = {
+    getDemoStatus: () => settle(async () => status()),
+    startDemo: () => settle(startDemo),
+    removeDemo: () => settle(removeDemo),
   };
+  const engine = withHostCalls(
+    {
+      call: (name, input) => switching.call(name, input),
+      onEvent: switching.onEvent,
+      close: async () => {
+        await queue;
+        await switching.close();
+        await running?.demo.sim.close();
+        running = null;
+      },
+    },
+    answers,
+  );
 
   return {
     engine,

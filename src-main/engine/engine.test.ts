@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineEvent } from '../../src-shared/contract';
+import { answeredBy, type EngineEvent } from '../../src-shared/contract';
 import { DEFAULT_SETTINGS, viewOf } from '../../src-shared/settings';
 import { logFileOf } from './dataDir';
 import { createEngine, type Engine, type EngineOptions } from './engine';
@@ -57,6 +57,24 @@ describe('engine', () => {
     const badKey = await engine.dispatch('setApiKey', { key: 'has space' });
     expect(badKey).toMatchObject({ ok: false, error: { code: 'bad_input', issues: [{ path: 'key' }] } });
     expect(secrets.entries.size).toBe(0);
+  });
+
+  it('refuses a call the contract gives the host, saying who answers it', async () => {
+    for (const name of ['getDemoStatus', 'startDemo', 'removeDemo'] as const) {
+      expect(answeredBy(name)).toBe('host');
+      const answer = await engine.dispatch(name, {});
+      expect(answer).toEqual({
+        ok: false,
+        error: {
+          code: 'unknown_call',
+          message: `${name} is answered by the Blotter app that started the engine, not by the engine; this host does not offer it.`,
+        },
+      });
+    }
+    expect(Object.keys(handlers)).not.toContain('getDemoStatus');
+    // A call the host only prepares is still the engine's to answer.
+    expect(answeredBy('startExport')).toBe('host-then-engine');
+    expect(Object.keys(handlers)).toContain('startExport');
   });
 
   it('reads and updates settings, announces the change, and keeps it across reopen', async () => {

@@ -5,8 +5,8 @@
  * create; it runs inside the engine worker (worker.ts) for the desktop and web hosts, and
  * in-process for the CLI (inProcessEngine.ts).
  */
-import { contract, EngineEvent, isCallName, parseCallInput } from '../../src-shared/contract';
-import type { CallName, CallOutput, Result } from '../../src-shared/contract';
+import { answeredBy, contract, EngineEvent, isCallName, parseCallInput } from '../../src-shared/contract';
+import type { CallName, CallOutput, EngineCallName, Result } from '../../src-shared/contract';
 import type { FetchLike } from './api/source';
 import type { EngineContext, EngineCore, HostKind } from './context';
 import { dbFileOf, ensureDir, logFileOf } from './dataDir';
@@ -101,12 +101,12 @@ export function createEngine(options: EngineOptions): Engine {
     disposers.push(() => clearTimeout(warming));
   }
 
-  async function run(name: CallName, input: unknown): Promise<Result<unknown>> {
+  async function run(name: EngineCallName, input: unknown): Promise<Result<unknown>> {
     const parsed = parseCallInput(name, input);
     if (!parsed.ok) return parsed;
     const started = performance.now();
     try {
-      const value = await (handlers[name] as Handler<CallName>)(parsed.value as never, context);
+      const value = await (handlers[name] as Handler<EngineCallName>)(parsed.value as never, context);
       if (checkOutputs) {
         const checked = contract[name].output.safeParse(value);
         if (!checked.success)
@@ -131,7 +131,15 @@ export function createEngine(options: EngineOptions): Engine {
         failure('unknown_call', `There is no call named "${String(name).slice(0, 80)}".`),
       );
     }
-    const running = run(name, input);
+    if (answeredBy(name) === 'host') {
+      return Promise.resolve(
+        failure(
+          'unknown_call',
+          `${name} is answered by the Blotter app that started the engine, not by the engine; this host does not offer it.`,
+        ),
+      );
+    }
+    const running = run(name as EngineCallName, input);
     inFlight.add(running);
     void running.finally(() => inFlight.delete(running));
     return running;

@@ -40,6 +40,8 @@ export {
 
 // The hosts' part in exports, imports and the engine's HTTP (Electron's net.fetch).
 export { withExportHooks, type ExportHostHooks, type PrintJob } from './export/hostHooks';
+// Calls the contract gives the host (answeredBy): routed by declaration, answered by typed records.
+export { withHostCalls, type HostAnswer, type HostAnswers, type HostSteps } from './hostCalls';
 export { EXPORT_NAME, exportsDirOf } from './export/destination';
 export { importsDirOf, uploadFileOf } from './import/sources';
 export { HOST_BODY_LIMIT, shownUrl, type HostFetch } from './api/fetchBridge';

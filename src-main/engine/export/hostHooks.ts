@@ -10,11 +10,14 @@
  * - previewImport: the host decides the source (Electron: its open dialog; web host: an upload id,
  *   never a path).
  *
- * Host-agnostic and free of Electron: each host implements the three hooks thinly.
+ * Host-agnostic and free of Electron: each host implements the three hooks thinly. Both calls are
+ * the contract's `answeredBy: 'host-then-engine'`: the steps are a typed `HostSteps` record routed
+ * by hostCalls.ts, so a new host step without its answer here is a type error.
  */
-import type { CallName, CallOutput, Result } from '../../../src-shared/contract';
+import type { CallOutput, Result } from '../../../src-shared/contract';
 import type { ExportFormat, ImportSource, StartExportOutput } from '../../../src-shared/exports';
 import type { EngineHandle } from '../engineHandle';
+import { withHostCalls, type HostSteps } from '../hostCalls';
 import { createLogger } from '../log';
 import { defaultFileName } from './destination';
 
@@ -37,9 +40,11 @@ export interface ExportHostHooks {
 const cancelled = (message: string): Result<never> => ({ ok: false, error: { code: 'cancelled', message } });
 
 export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): EngineHandle {
-  async function startExport(input: Record<string, unknown>): Promise<Result<CallOutput<'startExport'>>> {
+  async function startExport(
+    input: Parameters<HostSteps['startExport']>[0],
+  ): Promise<Result<CallOutput<'startExport'>>> {
     const { destination: _ignored, ...rest } = input;
-    const format = rest.format as ExportFormat;
+    const format: ExportFormat = rest.format;
     const chosen = await hooks.chooseDestination({
       format,
       suggestedName: defaultFileName(format, Date.now()),
@@ -88,15 +93,6 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
     return engine.call('previewImport', { source });
   }
 
-  return {
-    call<K extends CallName>(name: K, input: unknown): Promise<Result<CallOutput<K>>> {
-      if (name === 'startExport')
-        return startExport(input as Record<string, unknown>) as Promise<Result<CallOutput<K>>>;
-      if (name === 'previewImport')
-        return previewImport((input ?? {}) as { source?: ImportSource }) as Promise<Result<CallOutput<K>>>;
-      return engine.call(name, input);
-    },
-    onEvent: (listener) => engine.onEvent(listener),
-    close: () => engine.close(),
-  };
+  const steps: HostSteps = { startExport, previewImport };
+  return withHostCalls(engine, steps);
 }

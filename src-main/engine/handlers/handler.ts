@@ -1,10 +1,11 @@
 /**
  * Handler types. Each domain file exports a group (`{ ... } satisfies HandlerGroup`, which types
- * every argument) and handlers/index.ts merges the groups into one map typed `Handlers`: a call of
- * the contract without a handler is a type error, and two groups handling one call fail at startup.
+ * every argument) and handlers/index.ts merges the groups into one map typed `Handlers`: a call the
+ * engine answers without a handler is a type error, and two groups handling one call fail at
+ * startup. Calls the contract declares `answeredBy: 'host'` have no handler (engine.ts refuses them).
  */
 import type { z } from 'zod';
-import type { CallName, CallOutput, Contract } from '../../../src-shared/contract';
+import type { CallName, CallOutput, Contract, EngineCallName } from '../../../src-shared/contract';
 import type { EngineContext } from '../context';
 
 export type Handler<K extends CallName> = (
@@ -12,7 +13,7 @@ export type Handler<K extends CallName> = (
   ctx: EngineContext,
 ) => Promise<CallOutput<K>>;
 
-export type Handlers = { [K in CallName]: Handler<K> };
+export type Handlers = { [K in EngineCallName]: Handler<K> };
 
 export type HandlerGroup = Partial<Handlers>;
 

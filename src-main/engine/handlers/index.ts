@@ -1,14 +1,14 @@
 /**
  * Every call's handler. To add a domain: write handlers/<domain>.ts exporting
  * `export const <domain>Handlers = { ... } satisfies HandlerGroup;`, then import it here and add it
- * to the list. The `Handlers` annotation makes a call without a handler a type error.
+ * to the list. The `Handlers` annotation makes an engine-answered call without a handler a type
+ * error; host-answered calls (the contract's `answeredBy: 'host'`) have none.
  */
 import { apiKeyHandlers } from './apiKey';
 import { appHandlers } from './app';
 import { areaHandlers } from './areas';
 import { basemapHandlers } from './basemap';
 import { connectionHandlers } from './connection';
-import { demoHandlers } from './demo';
 import { exportHandlers } from './exports';
 import type { Handlers } from './handler';
 import { importHandlers } from './imports';
@@ -26,7 +26,6 @@ export const handlers: Handlers = mergeHandlers(
   incidentHandlers,
   basemapHandlers,
   connectionHandlers,
-  demoHandlers,
   exportHandlers,
   importHandlers,
 );
