@@ -9,25 +9,17 @@ import { ByteLines } from './byteLines';
 import { csvField } from './csv';
 import { feature } from './geojson';
 import type { ExportRow } from './rows';
+import { EXPORT_COLUMN_NAMES } from '../../../src-shared/exports';
 import type { IncidentColumn, IncidentTuple } from '../store/incidents/incidentRow';
 
-/** The columns read, in this order, for each exported incident. */
-export const STORED_EXPORT_COLUMNS = [
-  'cdid',
-  'type',
-  'occurred_local',
-  'timezone',
-  'occurred_utc',
-  'date_raw',
-  'address',
-  'lat',
-  'lon',
-  'link',
-  'description',
-  'first_seen',
-  'last_seen',
-  'removed_at',
-] as const satisfies readonly IncidentColumn[];
+/** The stored column behind each export column: the export's `removed` is `removed_at` set. */
+type StoredColumnOf<C> = C extends 'removed' ? 'removed_at' : C;
+type StoredColumns<T extends readonly unknown[]> = { -readonly [K in keyof T]: StoredColumnOf<T[K]> };
+
+/** The columns read for each exported incident: the export's columns, in their order. */
+export const STORED_EXPORT_COLUMNS = EXPORT_COLUMN_NAMES.map((c) =>
+  c === 'removed' ? 'removed_at' : c,
+) as unknown as StoredColumns<typeof EXPORT_COLUMN_NAMES> satisfies readonly IncidentColumn[];
 
 export type StoredExportRow = IncidentTuple<typeof STORED_EXPORT_COLUMNS>;
 
