@@ -3,7 +3,7 @@
  * seconds: the cell rules are the export writers' own (csv.ts: csvField, RFC 4180 quoting and
  * formula neutralising; geojson.ts: feature), applied once per distinct type, zone and address
  * (kept per dictionary id) and once per row only for the columns that differ on every row.
- * The CLI writes the same files through writeExport; exportJob.test.ts checks they agree byte for byte.
+ * Every host writes its files through this job (the CLI too: src-main/cli/sameAnswers.test.ts).
  */
 import { dayString } from '../../../src-shared/filters';
 import type { Snapshot } from '../query/snapshot';

@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMN_NAMES, Manifest, type StartExportOutput } from '../../../src-shared/exports';
@@ -12,7 +11,6 @@ import {
   writeIncidents,
   type TestEngine,
 } from './exportTesting';
-import { writeExport } from './writeExport';
 import { exportsDirOf } from './destination';
 import { createDataRunner } from './dataExport';
 import { ExportJobs, type Runner } from './jobs';
@@ -88,19 +86,6 @@ describe('CSV export', () => {
     ]);
     expect(one[11]).toBe(new Date(1_750_000_000_000).toISOString());
     expect(text).toContain('"Main St, ""Apt 4""\r\nrear"');
-  });
-
-  it('writes the same bytes as the CLI export for the same incidents', async () => {
-    t.db.prepare('UPDATE incidents SET description = ? WHERE cdid = 2').run('Said "stop", then\nleft; =cmd');
-    const { done } = await exportTo({ format: 'csv', filters: { preset: 'all', includeRemoved: true } });
-    let cli = '';
-    await writeExport(
-      t.db,
-      {},
-      'csv',
-      new Writable({ write: (c: Buffer, _e, cb) => ((cli += c.toString('utf8')), cb()) }),
-    );
-    expect(readFileSync(done.file?.path as string, 'utf8')).toBe(cli);
   });
 
   it('follows the filters exactly as countIncidents does', async () => {

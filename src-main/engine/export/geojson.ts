@@ -1,6 +1,7 @@
 /**
  * GeoJSON: one FeatureCollection, a Point feature per incident ([lon, lat], as GeoJSON orders them)
- * with the export columns as properties. Written as a stream of chunks: never one big object.
+ * with the export columns as properties. The job writes the collection around the features
+ * (batchFormat.ts, storedFormat.ts), a batch at a time: never one big object.
  */
 import type { ExportRow } from './rows';
 
@@ -11,17 +12,4 @@ export function feature(row: ExportRow): string {
     geometry: { type: 'Point', coordinates: [lon, lat] },
     properties: { ...props, lat, lon },
   });
-}
-
-export function* geojsonChunks(rows: Iterable<ExportRow>): Generator<string> {
-  let buf = '{"type":"FeatureCollection","features":[';
-  let n = 0;
-  for (const row of rows) {
-    buf += (n > 0 ? ',\n' : '\n') + feature(row);
-    if (++n % 500 === 0) {
-      yield buf;
-      buf = '';
-    }
-  }
-  yield buf + '\n]}\n';
 }
