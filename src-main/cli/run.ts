@@ -16,8 +16,10 @@ import { STATUS_FLAGS, statusCommand } from './statusCommand';
 import { SYNC_FLAGS, syncCommand } from './syncCommand';
 
 export const USAGE = `Usage:
-  blotter sync     [--data-dir DIR] --base-url URL --plan developer|pro-monthly|pro-annual|enterprise
-                   [--rate PER_MINUTE] [--window-days N] --area "LAT,LON,RADIUS_MI" [--area ...] [--details]
+  blotter sync     [--data-dir DIR] --area "LAT,LON,RADIUS_MI" [--area ...] [--details]
+                   [--base-url URL] [--plan developer|pro-monthly|pro-annual|enterprise]
+                   [--rate PER_MINUTE] [--window-days N]   (stored as the folder's settings; the
+                   base URL is needed until one is stored; rate and window are Enterprise's own)
   blotter export   [--data-dir DIR] --format csv|geojson [--out FILE] [--types a,b] [--from YYYY-MM-DD]
                    [--to YYYY-MM-DD] [--area "LAT,LON,RADIUS_MI" | --area-id ID] [--include-removed] [--bom]
   blotter status   [--data-dir DIR]
