@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64, decodeWire, encodeWire } from './wire';
+import { base64ToBytes, bytesToBase64, decodeWire, encodeWire, toWireValue } from './wire';
 
 const sameBytes = (a: ArrayBufferView, b: ArrayBufferView): boolean => {
   const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
@@ -94,5 +94,25 @@ describe('encodeWire / decodeWire', () => {
     );
     expect(t1 - t0).toBeLessThan(1000);
     expect(t2 - t1).toBeLessThan(1000);
+  });
+});
+
+describe('toWireValue (the web host engine worker answers this way)', () => {
+  it('encodes every typed array ahead, so the host writes the same JSON without base64 work', () => {
+    const value = {
+      ok: true,
+      value: {
+        count: 2,
+        cdid: new Float64Array([1, 2]),
+        typeIndex: new Uint8Array([0, 1]),
+        types: ['A', 'B'],
+      },
+      list: [{ lat: new Float32Array([41.5]) }],
+    };
+    const ahead = toWireValue(value);
+    expect(JSON.stringify(ahead)).not.toContain('"0":'); // no typed array left to stringify as an object
+    expect(encodeWire(ahead)).toBe(encodeWire(value));
+    expect(decodeWire(encodeWire(ahead))).toEqual(value);
+    expect(value.value.cdid).toBeInstanceOf(Float64Array); // the original is untouched
   });
 });

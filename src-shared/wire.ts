@@ -145,6 +145,21 @@ export function decodeTyped(wire: WireTyped): TypedArray {
   return new Ctor(bytes.buffer as ArrayBuffer, 0, bytes.byteLength / Ctor.BYTES_PER_ELEMENT);
 }
 
+/**
+ * `value` with every typed array replaced by its wire form (a copy; plain values shared). The web
+ * host's engine worker answers this way, so the base64 work is done off the host's event loop and
+ * `encodeWire` there only writes strings.
+ */
+export function toWireValue(value: unknown): unknown {
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) return encodeTyped(value as TypedArray);
+  if (Array.isArray(value))
+    return value.some((v) => typeof v === 'object' && v !== null) ? value.map(toWireValue) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = toWireValue(v);
+  return out;
+}
+
 /** JSON text of `value`, typed arrays written as base64 (see the file comment). */
 export function encodeWire(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>

@@ -35,6 +35,11 @@ export type StartEngineOptions = {
    * it the worker uses Node's fetch, through HTTPS_PROXY when set (api/nodeFetch.ts).
    */
   hostFetch?: HostFetch;
+  /**
+   * Answers carry typed arrays in their wire form (src-shared/wire.ts): for the web host, which
+   * sends every answer as JSON — the base64 work then runs in the worker, off the host's event loop.
+   */
+  wireTypedArrays?: boolean;
 };
 
 /** Why the engine did not start, in words for the user; `name` is the worker's error name (e.g. DatabaseTooNewError). */
@@ -61,6 +66,7 @@ export function startEngine(options: StartEngineOptions): Promise<EngineHandle> 
     version: options.version,
     ...(options.demoKey ? { demoKey: options.demoKey } : {}),
     ...(options.hostFetch ? { hostFetch: true } : {}),
+    ...(options.wireTypedArrays ? { wireTypedArrays: true } : {}),
   };
   const worker = startWorkerThread(workerPath, workerData);
   const events = createEventHub(log);

@@ -11,6 +11,7 @@ import { configureLogging, createLogger, redact } from './log';
 import { withInMemoryDemoKey } from './secrets/demoKeySecretStore';
 import { createKeytarSecretStore } from './secrets/keytarSecretStore';
 import type { EngineWorkerData, FromWorker, ToWorker } from './workerProtocol';
+import { toWireValue } from '../../src-shared/wire';
 
 const log = createLogger('worker');
 
@@ -23,7 +24,7 @@ function main(port: MessagePort, data: EngineWorkerData): void {
     configureLogging({ file: logFileOf(data.dataDir) });
     // The host performs HTTP (Electron: net.fetch, the system proxy): API requests cross the port.
     if (data.hostFetch) bridge = createWorkerFetch(post);
-    const { demoKey, hostFetch: _hostFetch, ...options } = data;
+    const { demoKey, hostFetch: _hostFetch, wireTypedArrays: _wire, ...options } = data;
     const keychain = createKeytarSecretStore();
     const secrets = demoKey ? withInMemoryDemoKey(keychain, demoKey) : keychain;
     engine = createEngine({ ...options, secrets, fetch: bridge?.fetch, emit: (event) => post({ event }) });
@@ -47,7 +48,10 @@ function main(port: MessagePort, data: EngineWorkerData): void {
     }
     void engine.dispatch(message.name, message.input).then((result) => {
       try {
-        post({ id: message.id, result });
+        post({
+          id: message.id,
+          result: data.wireTypedArrays ? (toWireValue(result) as typeof result) : result,
+        });
       } catch (error) {
         log.error('could not send a result', { call: message.name, error });
         const failure = {

@@ -11,6 +11,11 @@ export type EngineWorkerData = {
   demoKey?: string;
   /** The host performs the engine's HTTP requests (api/fetchBridge.ts): Electron's net.fetch. */
   hostFetch?: boolean;
+  /**
+   * Answers with typed arrays already in their wire form (src-shared/wire.ts `toWireValue`): the web
+   * host sends them as JSON, and the base64 work then happens here, not on the host's event loop.
+   */
+  wireTypedArrays?: boolean;
 };
 
 export type ToWorker = { id: number; name: string; input: unknown } | { shutdown: true } | FetchReplyMessage;

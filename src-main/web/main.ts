@@ -42,7 +42,9 @@ async function main(argv: readonly string[]): Promise<void> {
   const demo = await startDemoHost({
     dataDir,
     demo: args.demo,
-    startEngine: (o) => startEngine({ ...o, host: 'web', version, workerPath: ENGINE_WORKER }),
+    // Typed arrays come base64'd from the worker: no encoding on this event loop (issue 13).
+    startEngine: (o) =>
+      startEngine({ ...o, host: 'web', version, workerPath: ENGINE_WORKER, wireTypedArrays: true }),
   });
   const engine = demo.engine;
   let host: Awaited<ReturnType<typeof startWebHost>>;

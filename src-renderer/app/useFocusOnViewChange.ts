@@ -15,13 +15,27 @@ export function useFocusOnViewChange(view: ViewId): {
   const previous = useRef<ViewId | null>(null);
   const wantMap = useRef(false);
   useEffect(() => {
+    let watching: MutationObserver | null = null;
     if (previous.current !== null && previous.current !== view) {
       const map = wantMap.current ? container.current?.querySelector<HTMLElement>(MAP_SELECTOR) : null;
+      const heading = container.current?.querySelector<HTMLElement>('h1');
       if (map) map.focus();
-      else container.current?.querySelector('h1')?.focus();
+      else if (heading) heading.focus();
+      else if (container.current) {
+        // A view that loads on first use (views/ViewSwitch.tsx) has no heading yet: focus it once there.
+        const root = container.current;
+        watching = new MutationObserver(() => {
+          const h1 = root.querySelector<HTMLElement>('h1');
+          if (!h1) return;
+          watching?.disconnect();
+          h1.focus();
+        });
+        watching.observe(root, { childList: true, subtree: true });
+      }
     }
     wantMap.current = false;
     previous.current = view;
+    return () => watching?.disconnect();
   }, [view]);
   const skipToMap = useCallback(() => {
     const map = container.current?.querySelector<HTMLElement>(MAP_SELECTOR);
