@@ -26,39 +26,66 @@ const mercY = (lat: number) => {
   return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
 };
 
-type Acc = { lat: number; lon: number; count: number; byType: Uint32Array };
+const grow = (a: Float64Array): Float64Array => {
+  const b = new Float64Array(a.length * 2);
+  b.set(a);
+  return b;
+};
 
-/** Cells from (lat, lon, type slot) rows, coarsened until at most MAX_CELLS. */
-function grid(
-  n: number,
-  row: (i: number) => [lat: number, lon: number, type: number, weight: number],
-  types: string[],
-  zoom: number,
-): MapSketch {
+/** Rows to grid: position, type slot and weight of row `index[j]` (all rows when index is null). */
+type Rows = {
+  n: number;
+  index: ArrayLike<number> | null;
+  lat: ArrayLike<number>;
+  lon: ArrayLike<number>;
+  /** The type slot of a row (an id into `types`). */
+  slot: (row: number) => number;
+  weight: ArrayLike<number> | null;
+};
+
+/** Cells from rows, coarsened (zoom by zoom) until at most MAX_CELLS. No allocation per row. */
+function grid(rows: Rows, types: string[], zoom: number): MapSketch {
+  const T = types.length;
   for (let z = zoom; ; z--) {
     const scale = worldPx(Math.max(0, z)) / CELL_PX;
-    const cells = new Map<number, Acc>();
+    const cellOf = new Map<number, number>();
+    let sumLat = new Float64Array(256);
+    let sumLon = new Float64Array(256);
+    let count = new Float64Array(256);
+    let byType = new Float64Array(256 * T);
+    let cells = 0;
     let total = 0;
     let w = Infinity;
     let s = Infinity;
     let e = -Infinity;
     let north = -Infinity;
     let over = false;
-    for (let i = 0; i < n; i++) {
-      const [lat, lon, t, weight] = row(i);
+    for (let j = 0; j < rows.n; j++) {
+      const r = rows.index ? (rows.index[j] as number) : j;
+      const lat = rows.lat[r] as number;
+      const lon = rows.lon[r] as number;
+      const weight = rows.weight ? (rows.weight[r] as number) : 1;
       const key = Math.floor(mercY(lat) * scale) * 33_554_432 + Math.floor(mercX(lon) * scale);
-      let c = cells.get(key);
-      if (!c) {
-        if (cells.size >= MAX_CELLS && z > 0) {
+      let c = cellOf.get(key);
+      if (c === undefined) {
+        if (cells >= MAX_CELLS && z > 0) {
           over = true;
           break;
         }
-        cells.set(key, (c = { lat: 0, lon: 0, count: 0, byType: new Uint32Array(types.length) }));
+        c = cells++;
+        cellOf.set(key, c);
+        if (c >= count.length) {
+          sumLat = grow(sumLat);
+          sumLon = grow(sumLon);
+          count = grow(count);
+          byType = grow(byType);
+        }
       }
-      c.lat += lat * weight;
-      c.lon += lon * weight;
-      c.count += weight;
-      c.byType[t] = (c.byType[t] as number) + weight;
+      sumLat[c] = (sumLat[c] as number) + lat * weight;
+      sumLon[c] = (sumLon[c] as number) + lon * weight;
+      count[c] = (count[c] as number) + weight;
+      const t = c * T + rows.slot(r);
+      byType[t] = (byType[t] as number) + weight;
       total += weight;
       if (lon < w) w = lon;
       if (lon > e) e = lon;
@@ -69,18 +96,18 @@ function grid(
     const out: MapSketch = {
       total,
       types,
-      lat: [],
-      lon: [],
-      count: [],
-      typeCounts: [],
+      lat: new Array<number>(cells),
+      lon: new Array<number>(cells),
+      count: new Array<number>(cells),
+      typeCounts: Array.from(byType.subarray(0, cells * T)),
       bounds: total > 0 ? [w, s, e, north] : null,
       updating: false,
     };
-    for (const c of cells.values()) {
-      out.lat.push(c.lat / c.count);
-      out.lon.push(c.lon / c.count);
-      out.count.push(c.count);
-      for (const k of c.byType) out.typeCounts.push(k);
+    for (let c = 0; c < cells; c++) {
+      const k = count[c] as number;
+      out.lat[c] = (sumLat[c] as number) / k;
+      out.lon[c] = (sumLon[c] as number) / k;
+      out.count[c] = k;
     }
     return out;
   }
@@ -97,16 +124,15 @@ export function sketchFromSnapshot({ snapshot, set }: Resolved, zoom: number): M
       types.push(snapshot.types.values[t] as string);
     }
   }
+  const type = snapshot.type;
   return grid(
-    set.count,
-    (j) => {
-      const r = set.rows[j] as number;
-      return [
-        snapshot.lat[r] as number,
-        snapshot.lon[r] as number,
-        slot[snapshot.type[r] as number] as number,
-        1,
-      ];
+    {
+      n: set.count,
+      index: set.rows,
+      lat: snapshot.lat,
+      lon: snapshot.lon,
+      slot: (r) => slot[type[r] as number] as number,
+      weight: null,
     },
     types,
     zoom,
@@ -164,13 +190,16 @@ export function sketchFromStore(db: Db, filters: Filters, today: string, zoom: n
     types.push(r[2]);
   }
   // Each group enters the grid as one weighted point at its mean position.
-  return grid(
-    rows.length,
-    (i) => {
-      const r = rows[i] as [number, number, string, number, number, number];
-      return [r[4] / r[3], r[5] / r[3], slot.get(r[2]) as number, r[3]];
-    },
-    types,
-    zoom,
-  );
+  const n = rows.length;
+  const lat = new Float64Array(n);
+  const lon = new Float64Array(n);
+  const weight = new Float64Array(n);
+  const slots = new Int32Array(n);
+  rows.forEach((r, i) => {
+    lat[i] = r[4] / r[3];
+    lon[i] = r[5] / r[3];
+    weight[i] = r[3];
+    slots[i] = slot.get(r[2]) as number;
+  });
+  return grid({ n, index: null, lat, lon, slot: (r) => slots[r] as number, weight }, types, zoom);
 }
