@@ -3,7 +3,7 @@
  * workspace (client, areas, sync activity) and the one filter state live here, so they survive view
  * switches; the filter bar sits above the views that show filtered incidents.
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { BlotterApi } from '../src-shared/contract';
 import { useAppState } from './app/useAppState';
 import { useBodyFlags } from './app/useBodyFlags';
@@ -18,6 +18,9 @@ import { Nav } from './shell/Nav';
 import { SkipLink } from './shell/SkipLink';
 import { StartupScreen } from './shell/StartupScreen';
 import { preloadViews, ViewSwitch } from './views/ViewSwitch';
+import { DEFAULT_FILTERS } from './filters/FiltersContext';
+import { US_VIEW } from './map/mapSetup';
+import { prefetchSketch } from './map/sketchPrefetch';
 import { FirstRunFrame } from './welcome/FirstRunFrame';
 import { useFirstRun } from './welcome/useFirstRun';
 import { useWorkspace, WorkspaceProvider } from './workspace/WorkspaceContext';
@@ -42,6 +45,13 @@ export function App({ api }: { api: BlotterApi }) {
   // First run (src-renderer/welcome): the welcome screen, the demo banner; ready once it is known.
   const firstRun = useFirstRun(client, state.keyStatus);
   useBodyFlags(isReady(state) && firstRun.loaded, state.loadError);
+  // The map's first sketch, asked for with the settings (the saved view's zoom), not after the shell;
+  // once per launch (later settings changes, such as the view being saved, are not a launch).
+  const launchZoom = useRef<number | null>(null);
+  if (launchZoom.current === null && state.settings && view === 'map') {
+    launchZoom.current = state.settings.mapView?.zoom ?? US_VIEW.zoom;
+    prefetchSketch(client, DEFAULT_FILTERS, launchZoom.current);
+  }
   // The other views' chunks, once the launch is over (a switch is then instant).
   useEffect(() => {
     const timer = setTimeout(preloadViews, PRELOAD_VIEWS_AFTER_MS);

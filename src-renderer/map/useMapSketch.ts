@@ -12,6 +12,7 @@ import type { Client } from '../bridge/client';
 import type { ClusterLayer } from './ClusterLayer';
 import { coloursFor } from './palette';
 import { sketchBatch } from './sketchBatch';
+import { takeSketch } from './sketchPrefetch';
 
 export type SketchState = { drawn: boolean; updating: boolean };
 
@@ -28,16 +29,14 @@ export function useMapSketch(
   useEffect(() => {
     if (!map || !clusters) return;
     let cancelled = false;
-    client
-      .call('getMapSketch', { filters: JSON.parse(key) as Filters, zoom: Math.round(map.getZoom()) })
-      .then(
-        (sketch) => {
-          if (cancelled) return;
-          if (!indexed) clusters.showSketch(sketchBatch(sketch), coloursFor(sketch.types), sketch.updating);
-          setState({ drawn: true, updating: sketch.updating });
-        },
-        () => undefined, // the points' own call reports failures
-      );
+    takeSketch(client, JSON.parse(key) as Filters, Math.round(map.getZoom())).then(
+      (sketch) => {
+        if (cancelled) return;
+        if (!indexed) clusters.showSketch(sketchBatch(sketch), coloursFor(sketch.types), sketch.updating);
+        setState({ drawn: true, updating: sketch.updating });
+      },
+      () => undefined, // the points' own call reports failures
+    );
     return () => {
       cancelled = true;
     };
