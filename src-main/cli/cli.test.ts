@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
+import { lastJson, runCli, syncArgs as syncOf, type Ran } from './cliTesting';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KEY = 'cli-test-key-7777';
 let sim: Simulator;
 let dir: TempDir;
@@ -27,39 +25,10 @@ afterAll(async () => {
   dir.remove();
 });
 
-type Ran = { code: number; stdout: string; stderr: string };
-
-function cli(args: string[], env: Record<string, string> = { BLOTTER_API_KEY: KEY }): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src-main/cli/main.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, BLOTTER_LOG_LEVEL: 'warn', ...env }, timeout: 120_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}): Promise<Ran> => runCli(KEY, args, { env });
 
 const specials = { lat: 41.874, lon: -87.64, radiusMi: 0.6 };
-const syncArgs = (key = 'unused') => [
-  'sync',
-  '--data-dir',
-  dir.path,
-  '--base-url',
-  sim.url,
-  '--plan',
-  'enterprise',
-  '--rate',
-  '6000',
-  '--window-days',
-  '30',
-  '--area',
-  `${specials.lat},${specials.lon},${specials.radiusMi}`,
-  ...(key === 'unused' ? [] : []),
-];
-const lastJson = (out: string) =>
-  JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+const syncArgs = () => syncOf(dir.path, sim.url, `${specials.lat},${specials.lon},${specials.radiusMi}`);
 
 describe('blotter sync', () => {
   it('mirrors the area, exits 0 and ends stdout with the JSON summary', async () => {

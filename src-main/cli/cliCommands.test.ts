@@ -3,42 +3,17 @@
  * item 3): areas list|add|remove, settings get|set (the key only from standard input), and
  * import FILE [--dry-run] saying what it would add and change.
  */
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
+import { lastJson, onlyLine, runCli, syncArgs, type RunOptions } from './cliTesting';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KEY = 'cli-commands-key-3344';
 let sim: Simulator;
 let dir: TempDir;
 
-type Ran = { code: number; stdout: string; stderr: string };
-
-function cli(args: string[], opts: { env?: Record<string, string>; stdin?: string } = {}): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src-main/cli/main.ts', ...args],
-      {
-        cwd: ROOT,
-        env: { ...process.env, BLOTTER_API_KEY: KEY, BLOTTER_LOG_LEVEL: 'warn', ...opts.env },
-        timeout: 120_000,
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-    child.stdin?.end(opts.stdin ?? '');
-  });
-}
-
-const oneFailureLine = (r: Ran): string => {
-  const lines = r.stderr.trim().split('\n');
-  expect(lines, r.stderr).toHaveLength(1);
-  return lines[0] as string;
-};
+const cli = (args: string[], opts: RunOptions = {}) => runCli(KEY, args, opts);
 
 beforeAll(async () => {
   sim = await startSimulator({
@@ -140,11 +115,11 @@ describe('blotter areas', () => {
     ]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(oneFailureLine(r)).toMatch(/^blotter areas: /);
+      expect(onlyLine(r)).toMatch(/^blotter areas: /);
     }
     const unknown = await cli(['areas', 'remove', '42', '--data-dir', d]);
     expect(unknown.code).toBe(1);
-    expect(oneFailureLine(unknown)).toBe('blotter: There is no area 42 (blotter areas list shows them).');
+    expect(onlyLine(unknown)).toBe('blotter: There is no area 42 (blotter areas list shows them).');
   });
 });
 
@@ -167,18 +142,18 @@ describe('blotter settings', () => {
 
     const synced = await cli(['sync', '--data-dir', d, '--area', '41.8837,-87.6289,0.2']);
     expect(synced.code, synced.stderr).toBe(0);
-    expect(JSON.parse(synced.stdout.trim().split('\n').at(-1) as string)).toMatchObject({ complete: true });
+    expect(lastJson(synced.stdout)).toMatchObject({ complete: true });
   });
 
   it('takes the API key only from standard input, never repeating one given as an argument', async () => {
     const d = `${dir.path}/settings-key`;
     const argv = await cli(['settings', 'set', 'api-key', 'sk-live-in-argv-98765', '--data-dir', d]);
     expect(argv.code).toBe(2);
-    expect(oneFailureLine(argv)).toMatch(/standard input only/);
+    expect(onlyLine(argv)).toMatch(/standard input only/);
     expect(argv.stdout + argv.stderr).not.toContain('sk-live-in-argv-98765');
     const empty = await cli(['settings', 'set', 'api-key', '-', '--data-dir', d], { stdin: '' });
     expect(empty.code).toBe(2);
-    expect(oneFailureLine(empty)).toMatch(/No API key on standard input/);
+    expect(onlyLine(empty)).toMatch(/No API key on standard input/);
   });
 
   it('refuses unknown settings, bad values, and a rate for a plan whose rate is fixed', async () => {
@@ -205,7 +180,7 @@ describe('blotter settings', () => {
     ]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
-      oneFailureLine(r);
+      onlyLine(r);
     }
   });
 });
@@ -214,21 +189,7 @@ describe('blotter import', () => {
   it('says what a file would add and change, writes nothing on --dry-run, then imports', async () => {
     const from = `${dir.path}/import-from`;
     const into = `${dir.path}/import-into`;
-    const synced = await cli([
-      'sync',
-      '--data-dir',
-      from,
-      '--base-url',
-      sim.url,
-      '--plan',
-      'enterprise',
-      '--rate',
-      '6000',
-      '--window-days',
-      '30',
-      '--area',
-      '41.8837,-87.6289,0.3',
-    ]);
+    const synced = await cli(syncArgs(from, sim.url, '41.8837,-87.6289,0.3'));
     expect(synced.code, synced.stderr).toBe(0);
     const file = `${dir.path}/incidents.csv`;
     const exported = await cli(['export', '--data-dir', from, '--format', 'csv', '--out', file]);
@@ -257,6 +218,6 @@ describe('blotter import', () => {
   it('refuses a missing file with one line', async () => {
     const r = await cli(['import', `${dir.path}/no-such.csv`, '--data-dir', `${dir.path}/import-none`]);
     expect(r.code).not.toBe(0);
-    expect(oneFailureLine(r)).toMatch(/^blotter: /);
+    expect(onlyLine(r)).toMatch(/^blotter: /);
   });
 });

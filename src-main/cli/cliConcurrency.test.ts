@@ -5,13 +5,12 @@
  * through the request log, so the service never has to say 429.
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
+import { CLI, ROOT, syncArgs as syncOf } from './cliTesting';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FAST_KEY = 'cli-two-fast-key-13';
 const SLOW_KEY = 'cli-two-slow-key-13';
 const SLOW_RATE = 1;
@@ -47,7 +46,7 @@ type Running = {
 };
 
 function start(args: string[], key: string): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, BLOTTER_API_KEY: key, BLOTTER_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,21 +61,7 @@ function start(args: string[], key: string): Running {
   return { pid: child.pid ?? -1, stderr: () => err, done };
 }
 
-const syncArgs = (dir: string, area: string, rate: number) => [
-  'sync',
-  '--data-dir',
-  dir,
-  '--base-url',
-  sim.url,
-  '--plan',
-  'enterprise',
-  '--rate',
-  String(rate),
-  '--window-days',
-  '30',
-  '--area',
-  area,
-];
+const syncArgs = (dir: string, area: string, rate: number) => syncOf(dir, sim.url, area, rate);
 
 async function until(check: () => boolean, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -3,17 +3,15 @@
  * reaches the terminal as an escape sequence; a refused key is said once; waits never say "about
  * 0 s left"; progress lines carry the time; a missing key exits 6; the simulator has --help.
  */
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
+import { runCli, runEntry, syncArgs } from './cliTesting';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KEY = 'cli-output-key-2828';
 const EVIL = '\x1b[2J\x1b[H\x1b]0;pwned\x07\u202eevil';
 let sim: Simulator;
@@ -43,38 +41,9 @@ afterAll(async () => {
   dir.remove();
 });
 
-type Ran = { code: number; stdout: string; stderr: string };
-
-function run(entry: string, args: string[], env: Record<string, string | undefined> = {}): Promise<Ran> {
-  const merged: Record<string, string | undefined> = { ...process.env, BLOTTER_LOG_LEVEL: 'warn', ...env };
-  for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', entry, ...args],
-      { cwd: ROOT, env: merged as NodeJS.ProcessEnv, timeout: 120_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-const cli = (args: string[], env: Record<string, string | undefined> = { BLOTTER_API_KEY: KEY }) =>
-  run('src-main/cli/main.ts', args, env);
-const sync = (dataDir: string, baseUrl: string) => [
-  'sync',
-  '--data-dir',
-  dataDir,
-  '--base-url',
-  baseUrl,
-  '--plan',
-  'enterprise',
-  '--rate',
-  '6000',
-  '--window-days',
-  '30',
-  '--area',
-  '41.8837,-87.6289,0.3',
-];
+const cli = (args: string[], env: Record<string, string | undefined> = {}) => runCli(KEY, args, { env });
+const run = (entry: string, args: string[]) => runEntry(entry, args);
+const sync = (dataDir: string, baseUrl: string) => syncArgs(dataDir, baseUrl, '41.8837,-87.6289,0.3');
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 
 describe('what the CLI prints', () => {

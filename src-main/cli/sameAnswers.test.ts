@@ -4,11 +4,9 @@
  * the same counts, the same file bytes (the manifests differ only in their creation time) and the
  * same status figures. Type names match case-insensitively in every host.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallInput, CallName, EngineEvent, Result } from '../../src-shared/contract';
 import type { Filters } from '../../src-shared/filters';
@@ -18,8 +16,8 @@ import { createInProcessEngine, type EngineHandle } from '../engine/index';
 import { createMemorySecretStore } from '../engine/secrets/memorySecretStore';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
 import { startWebHost, type WebHost } from '../web/server';
+import { ROOT, runCli, syncArgs } from './cliTesting';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KEY = 'cli-same-answers-key-12';
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string })
   .version;
@@ -31,24 +29,7 @@ let web: WebHost;
 let cookie = '';
 const events: EngineEvent[] = [];
 
-type Ran = { code: number; stdout: string; stderr: string };
-
-function cli(args: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src-main/cli/main.ts', ...args, '--data-dir', dir.path],
-      {
-        cwd: ROOT,
-        env: { ...process.env, BLOTTER_API_KEY: KEY, BLOTTER_LOG_LEVEL: 'warn' },
-        timeout: 120_000,
-        maxBuffer: 64 << 20,
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = (args: string[]) => runCli(KEY, [...args, '--data-dir', dir.path]);
 
 /** Sends one HTTP request to the web host, signed in. */
 function http(pathname: string, body?: unknown): Promise<{ status: number; body: Buffer; cookie?: string }> {
@@ -128,19 +109,7 @@ beforeAll(async () => {
     keys: [{ key: KEY, plan: 'enterprise', ips: ['127.0.0.1', '::1'], ratePerMinute: 6000, windowDays: 30 }],
   });
   dir = makeTempDir('blotter-same-');
-  const synced = await cli([
-    'sync',
-    '--base-url',
-    sim.url,
-    '--plan',
-    'enterprise',
-    '--rate',
-    '6000',
-    '--window-days',
-    '30',
-    '--area',
-    `${LOOP.lat},${LOOP.lon},${LOOP.radiusMi}`,
-  ]);
+  const synced = await runCli(KEY, syncArgs(dir.path, sim.url, `${LOOP.lat},${LOOP.lon},${LOOP.radiusMi}`));
   expect(synced.code, synced.stderr).toBe(0);
   // The app's engine on the same folder, as the web host runs it (no background sync in a test).
   engine = await createInProcessEngine({
