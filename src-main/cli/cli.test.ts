@@ -87,6 +87,10 @@ describe('blotter sync', () => {
       ['sync', '--data-dir', dir.path, '--base-url', sim.url, '--plan', 'developer'],
       ['export', '--data-dir', dir.path, '--format', 'xlsx'],
       ['export', '--data-dir', dir.path, '--format', 'csv', '--from', '2025-02-30'],
+      ['export', '--data-dir', dir.path, '--format', 'csv', '--hours', '25-3'],
+      ['export', '--data-dir', dir.path, '--format', 'csv', '--weekdays', 'funday'],
+      ['export', '--data-dir', dir.path, '--format', 'csv', '--preset', '7d', '--from', '2025-02-01'],
+      ['export', '--data-dir', dir.path, '--format', 'csv', '--area', '41.8,-87.6,1', '--area-id', '1'],
       ['frobnicate'],
     ]) {
       const r = await cli(args);

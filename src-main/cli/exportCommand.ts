@@ -10,14 +10,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CallInput, EngineEvent } from '../../src-shared/contract';
-import type { Filters } from '../../src-shared/filters';
+import { DatePreset, type Filters } from '../../src-shared/filters';
+import { polygonOf } from './areasCommand';
 import { one, parseArea, parseDayFlag, parseId, parseTypes, UsageError, type Parsed } from './args';
 import { CallFailure } from './failure';
 import { EXIT, type Io } from './io';
 import { withSession, type Session } from './session';
 
 export const EXPORT_FLAGS = {
-  values: ['data-dir', 'format', 'out', 'types', 'from', 'to', 'area', 'area-id'],
+  values: [
+    'data-dir',
+    'format',
+    'out',
+    'types',
+    'from',
+    'to',
+    'preset',
+    'hours',
+    'weekdays',
+    'text',
+    'area',
+    'area-id',
+    'polygon',
+  ],
   booleans: ['include-removed', 'bom', 'help'],
 };
 
@@ -28,21 +43,65 @@ export function exportFilters(p: Parsed): Filters {
   const typesText = one(p, 'types');
   const fromText = one(p, 'from');
   const toText = one(p, 'to');
+  const presetText = one(p, 'preset');
+  const hoursText = one(p, 'hours');
+  const weekdaysText = one(p, 'weekdays');
+  const text = one(p, 'text');
   const areaText = one(p, 'area');
   const areaIdText = one(p, 'area-id');
-  if (areaText !== undefined && areaIdText !== undefined)
-    throw new UsageError('Give --area or --area-id, not both.');
+  const polygonFile = one(p, 'polygon');
+  if ([areaText, areaIdText, polygonFile].filter((a) => a !== undefined).length > 1)
+    throw new UsageError('Give one of --area, --area-id and --polygon.');
+  if (presetText !== undefined && (fromText !== undefined || toText !== undefined))
+    throw new UsageError('Give --preset or --from/--to, not both.');
   const filters: Filters = {
     ...(typesText ? { types: parseTypes(typesText) } : {}),
     ...(fromText ? { from: parseDayFlag('from', fromText) } : {}),
     ...(toText ? { to: parseDayFlag('to', toText) } : {}),
+    ...(presetText ? { preset: parsePreset(presetText) } : {}),
+    ...(hoursText ? { hours: parseHours(hoursText) } : {}),
+    ...(weekdaysText ? { weekdays: parseWeekdays(weekdaysText) } : {}),
+    ...(text ? { text } : {}),
     ...(areaText ? { area: { circle: toCircle(parseArea(areaText)) } } : {}),
     ...(areaIdText ? { area: { areaId: parseId('--area-id', areaIdText) } } : {}),
+    ...(polygonFile ? { area: { polygon: polygonOf(polygonFile).points } } : {}),
     ...(p.flags.has('include-removed') ? { includeRemoved: true } : {}),
   };
   if (filters.from && filters.to && filters.from > filters.to)
     throw new UsageError('--from must not be after --to.');
   return filters;
+}
+
+function parsePreset(text: string): DatePreset {
+  const r = DatePreset.safeParse(text);
+  if (!r.success)
+    throw new UsageError(`--preset must be one of ${DatePreset.options.join(', ')} (got "${text}").`);
+  return r.data;
+}
+
+/** `START-END` local hours, END exclusive: 22-6 wraps past midnight (the app's hour filter). */
+function parseHours(text: string): [number, number] {
+  const m = /^(\d{1,2})-(\d{1,2})$/.exec(text.trim());
+  const start = Number(m?.[1]);
+  const end = Number(m?.[2]);
+  if (!m || start > 23 || end > 24)
+    throw new UsageError(`--hours must be START-END in local hours, e.g. 22-6 (got "${text}").`);
+  return [start, end];
+}
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** `sat,sun` (names, at least three letters) or `0,6` (Sunday 0) → the app's weekday numbers. */
+function parseWeekdays(text: string): number[] {
+  return text.split(',').map((w) => {
+    const word = w.trim().toLowerCase();
+    const day = /^[0-6]$/.test(word)
+      ? Number(word)
+      : WEEKDAYS.findIndex((name) => word.length >= 3 && name.startsWith(word));
+    if (day < 0)
+      throw new UsageError(`--weekdays takes day names or 0-6, e.g. --weekdays sat,sun (got "${w}").`);
+    return day;
+  });
 }
 
 const toCircle = ({ lat, lon, radiusMi }: { lat: number; lon: number; radiusMi: number }) => ({

@@ -146,6 +146,23 @@ const CASES: { name: string; flags: string[]; filters: Filters }[] = [
     filters: { types: ['theft', 'assault'], area: { circle: { lat: 41.88, lon: -87.63, radiusMi: 0.3 } } },
   },
   {
+    name: 'hours past midnight, weekend, words and a polygon',
+    flags: ['--hours', '22-6', '--weekdays', 'sat,sun', '--text', 'block', '--polygon', 'POLYGON'],
+    filters: {
+      hours: [22, 6],
+      weekdays: [6, 0],
+      text: 'block',
+      area: {
+        polygon: [
+          [41.87, -87.64],
+          [41.87, -87.62],
+          [41.9, -87.62],
+          [41.9, -87.64],
+        ],
+      },
+    },
+  },
+  {
     name: 'a saved area, removed incidents included',
     flags: ['--area-id', '1', '--include-removed'],
     filters: { area: { areaId: 1 }, includeRemoved: true },
@@ -162,7 +179,14 @@ describe('the same filter in every host', () => {
       mkdirSync(path.dirname(cliFile), { recursive: true });
       mkdirSync(path.dirname(appFile), { recursive: true });
 
-      const ran = await cli(['export', '--format', 'csv', '--out', cliFile, ...flags]);
+      const polygon = path.join(dir.path, 'polygon.geojson');
+      const area = filters.area && 'polygon' in filters.area ? filters.area.polygon : [];
+      writeFileSync(
+        polygon,
+        JSON.stringify({ type: 'Polygon', coordinates: [[...area, area[0]].map((p) => p && [p[1], p[0]])] }),
+      );
+      const args = flags.map((f) => (f === 'POLYGON' ? polygon : f));
+      const ran = await cli(['export', '--format', 'csv', '--out', cliFile, ...args]);
       expect(ran.code, ran.stderr).toBe(0);
       const cliCount = Number(/export: (\d+) incidents written/.exec(ran.stderr)?.[1]);
 
