@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src-sim/index';
+import { requireKeychain } from '../engine/testing/requireKeychain';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
 import { lastJson, onlyLine, runCli, syncArgs, type RunOptions } from './cliTesting';
 
@@ -154,6 +155,24 @@ describe('blotter settings', () => {
     const empty = await cli(['settings', 'set', 'api-key', '-', '--data-dir', d], { stdin: '' });
     expect(empty.code).toBe(2);
     expect(onlyLine(empty)).toMatch(/No API key on standard input/);
+  });
+
+  it('stores a key read from standard input in the keychain, and sync then uses it', async () => {
+    await requireKeychain();
+    const d = `${dir.path}/settings-keychain`;
+    const stored = await cli(['settings', 'set', 'api-key', '-', '--data-dir', d], {
+      stdin: `${KEY}\n`,
+      env: { BLOTTER_API_KEY: undefined },
+    });
+    expect(stored.code, stored.stderr).toBe(0);
+    expect(stored.stdout).toBe('api-key = stored in the keychain\n');
+    const noEnv = { env: { BLOTTER_API_KEY: undefined } };
+    expect((await cli(['settings', 'get', 'api-key', '--data-dir', d], noEnv)).stdout).toBe(
+      'stored in the keychain\n',
+    );
+    const synced = await cli(syncArgs(d, sim.url, '41.8837,-87.6289,0.2'), noEnv);
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(stored.stdout + stored.stderr + synced.stdout + synced.stderr).not.toContain(KEY);
   });
 
   it('refuses unknown settings, bad values, and a rate for a plan whose rate is fixed', async () => {
