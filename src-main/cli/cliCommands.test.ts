@@ -175,6 +175,18 @@ describe('blotter settings', () => {
     expect(stored.stdout + stored.stderr + synced.stdout + synced.stderr).not.toContain(KEY);
   });
 
+  it('needs no keychain with BLOTTER_API_KEY: sync, status and settings run without a D-Bus session', async () => {
+    const d = `${dir.path}/no-keychain`;
+    const noBus = { env: { DBUS_SESSION_BUS_ADDRESS: undefined } };
+    const synced = await cli(syncArgs(d, sim.url, '41.8837,-87.6289,0.2'), noBus);
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(synced.stderr).not.toMatch(/keychain|D-Bus/i);
+    expect((await cli(['status', '--data-dir', d], noBus)).code).toBe(0);
+    expect((await cli(['settings', 'get', 'api-key', '--data-dir', d], noBus)).stdout).toBe(
+      'from BLOTTER_API_KEY (not stored)\n',
+    );
+  });
+
   it('refuses unknown settings, bad values, and a rate for a plan whose rate is fixed', async () => {
     const d = `${dir.path}/settings-bad`;
     for (const args of [
