@@ -62,6 +62,20 @@ import {
   StartExportInput,
   StartExportOutput,
 } from './exports';
+import {
+  AnalysisJobId,
+  AnalysisProgressFields,
+  CompStatInput,
+  CompStatOutput,
+  HotSpotsInput,
+  HotSpotsOutput,
+  KdeInput,
+  KdeOutput,
+  NearRepeatInput,
+  NearRepeatOutput,
+  RepeatLocationsInput,
+  RepeatLocationsOutput,
+} from './analysis';
 
 const Empty = z.object({}).strict();
 
@@ -221,6 +235,19 @@ export const contract = {
   // page never talks to another host. A tile the source lacks answers not_found.
   getBasemapInfo: { input: Empty, output: BasemapInfo },
   getBasemapTile: { input: TileCoord, output: TileBytes },
+
+  // Crime analysis (handlers/analysis.ts; src-shared/analysis.ts). Each answers when done;
+  // progress arrives as analysisProgress events under the caller's jobId; below 30 incidents: bad_input.
+  analyzeHotSpots: { input: HotSpotsInput, output: HotSpotsOutput },
+  analyzeKde: { input: KdeInput, output: KdeOutput },
+  analyzeNearRepeat: { input: NearRepeatInput, output: NearRepeatOutput },
+  analyzeRepeatLocations: { input: RepeatLocationsInput, output: RepeatLocationsOutput },
+  analyzeCompStat: { input: CompStatInput, output: CompStatOutput },
+  /** Stops a running analysis (its call answers `cancelled`). */
+  cancelAnalysis: {
+    input: z.object({ jobId: AnalysisJobId }).strict(),
+    output: z.object({ cancelled: z.boolean() }),
+  },
 } as const;
 
 export type Contract = typeof contract;
@@ -344,6 +371,7 @@ export const EngineEvent = z.discriminatedUnion('type', [
     error: z.object({ code: ErrorCode, message: z.string() }).optional(),
   }),
   ImportProgressFields.extend({ type: z.literal('importProgress') }),
+  AnalysisProgressFields.extend({ type: z.literal('analysisProgress') }),
   z.object({
     type: z.literal('connectivity'),
     online: z.boolean(),

@@ -6,6 +6,7 @@
  * build it in services.ts after the services it needs.
  */
 import type { CallOutput, EngineEvent } from '../../src-shared/contract';
+import type { AnalysisService } from './analysis/service';
 import type { FetchLike } from './api/source';
 import type { BasemapService } from './basemap/basemapService';
 import type { ExportJobs } from './export/jobs';
@@ -49,6 +50,8 @@ export interface EngineServices {
   readonly imports: Imports;
   /** The map's street layer (basemap/basemapService.ts). */
   readonly basemap: BasemapService;
+  /** Hot spots, density, near repeat, repeat locations, CompStat (analysis/service.ts). */
+  readonly analysis: AnalysisService;
   // Still to land, each built in services.ts after what it reads: analysis (over query),
   // alerts (after the sync's commits), office (replica and leader).
 }

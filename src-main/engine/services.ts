@@ -8,6 +8,7 @@
  * Still to land, in this order after what they read: analysis, alerts, office.
  */
 import { DEFAULT_BASEMAP } from '../../src-shared/basemap';
+import { AnalysisService } from './analysis/service';
 import { engineFetch } from './api/hostFetch';
 import type { FetchLike } from './api/source';
 import { createBasemapService } from './basemap/basemapService';
@@ -49,5 +50,8 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   });
   core.onClose(() => basemap.close());
 
-  return { fetch, query, sync, exports, imports, basemap };
+  const analysis = new AnalysisService(core, query);
+  core.onClose(() => analysis.closeAll());
+
+  return { fetch, query, sync, exports, imports, basemap, analysis };
 }

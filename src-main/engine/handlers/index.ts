@@ -4,6 +4,7 @@
  * to the list. The `Handlers` annotation makes an engine-answered call without a handler a type
  * error; host-answered calls (the contract's `answeredBy: 'host'`) have none.
  */
+import { analysisHandlers } from './analysis';
 import { apiKeyHandlers } from './apiKey';
 import { appHandlers } from './app';
 import { areaHandlers } from './areas';
@@ -28,6 +29,7 @@ export const handlers: Handlers = mergeHandlers(
   connectionHandlers,
   exportHandlers,
   importHandlers,
+  analysisHandlers,
 );
 
 export type { Handler, HandlerGroup, Handlers } from './handler';

@@ -1,0 +1,322 @@
+/**
+ * The analysis service (one per engine, built in services.ts after the query service): turns a
+ * contract call into an analysis run. The filters resolve to rows through the query service's
+ * match set (the one filter engine, so the analysis runs on exactly the incidents the map and the
+ * table show); `pickColumns` copies their columns for the helper thread; the saved areas in scope
+ * give the coverage mask (their shapes) and CompStat's areas (their rows, zone and day statuses).
+ * Jobs have ids (the caller's, or made here), send `analysisProgress` events (≤ 1 per 150 ms, plus
+ * each end) and can be cancelled; the answer carries the provenance (filters, the archive's
+ * coverage, the app's version) beside the analysis's own parameters.
+ */
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  AnalysisKind,
+  AnalysisProvenance,
+  CompStatInput as CompStatCallInput,
+  CompStatOutput,
+  HotSpotsInput,
+  HotSpotsOutput,
+  KdeInput,
+  KdeOutput,
+  NearRepeatInput,
+  NearRepeatOutput,
+  RepeatLocationsInput,
+  RepeatLocationsOutput,
+} from '../../../src-shared/analysis';
+import { dayNumber, type Filters } from '../../../src-shared/filters';
+import { contains, milesBetween, METRES_PER_MILE, type Shape } from '../../../src-shared/geo';
+import type { EngineCore } from '../context';
+import { EngineError } from '../errors';
+import { areasInScope, provenanceOf } from '../provenance/provenance';
+import { dayStatuses } from '../query/coverage';
+import type { QueryService, Resolved } from '../query/service';
+import { compStatRange, todayIn, type CompStatArea } from './compstat';
+import { hotSpotGeoJson } from './hotSpotExport';
+import { kdeGeoJson, kdeGeoTiff, kdeRaster } from './kdeExport';
+import { AnalysisRefused, pickColumns, requireEnough } from './points';
+import { AnalysisCancelled, runAnalysis } from './runner';
+
+const PROGRESS_EVERY_MS = 150;
+
+type Job = { id: string; kind: AnalysisKind; controller: AbortController; lastEmit: number };
+type Run = typeof runAnalysis;
+
+export class AnalysisService {
+  private readonly jobs = new Map<string, Job>();
+
+  constructor(
+    private readonly ctx: EngineCore,
+    private readonly query: QueryService,
+    private readonly run: Run = runAnalysis,
+  ) {}
+
+  async hotSpots(input: z.output<typeof HotSpotsInput>): Promise<HotSpotsOutput> {
+    return this.job('hotspots', input.jobId, async (job) => {
+      const { resolved, columns, shapes } = await this.rowsOf(input.filters, 'Hot spot analysis');
+      const result = await this.run(
+        {
+          kind: 'hotspots',
+          columns: { lat: columns.lat, lon: columns.lon },
+          options: {
+            ...(input.grid ? { grid: input.grid } : {}),
+            ...(input.cellSizeM ? { cellSizeM: input.cellSizeM } : {}),
+            ...(input.distanceBandM ? { distanceBandM: input.distanceBandM } : {}),
+            ...(shapes.length ? { coverage: shapes } : {}),
+          },
+        },
+        this.runOptions(job, true),
+      );
+      const provenance = await this.provenance(input.filters, resolved);
+      return {
+        jobId: job.id,
+        provenance,
+        geojson: hotSpotGeoJson(result, { filters: input.filters, coverage: provenance.coverage }),
+      };
+    });
+  }
+
+  async kde(input: z.output<typeof KdeInput>): Promise<KdeOutput> {
+    return this.job('kde', input.jobId, async (job) => {
+      const { resolved, columns, shapes } = await this.rowsOf(input.filters, 'Kernel density');
+      const result = await this.run(
+        {
+          kind: 'kde',
+          columns: { lat: columns.lat, lon: columns.lon },
+          options: {
+            ...(input.radiusM ? { radiusM: input.radiusM } : {}),
+            ...(input.cellSizeM ? { cellSizeM: input.cellSizeM } : {}),
+            ...(shapes.length ? { coverage: shapes } : {}),
+          },
+        },
+        this.runOptions(job, true),
+      );
+      const provenance = await this.provenance(input.filters, resolved);
+      const base = { jobId: job.id, provenance, parameters: result.parameters, max: result.max };
+      const format = input.format ?? 'raster';
+      if (format === 'geojson')
+        return {
+          ...base,
+          geojson: kdeGeoJson(result, { filters: input.filters, coverage: provenance.coverage }),
+        };
+      if (format === 'geotiff')
+        return { ...base, geotiffBase64: Buffer.from(kdeGeoTiff(result)).toString('base64') };
+      const r = kdeRaster(result);
+      const { width, height, west, north, xRes, yRes } = r;
+      const bytes = Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength);
+      return {
+        ...base,
+        raster: { width, height, west, north, xRes, yRes, dataBase64: bytes.toString('base64') },
+      };
+    });
+  }
+
+  async nearRepeat(input: z.output<typeof NearRepeatInput>): Promise<NearRepeatOutput> {
+    return this.job('nearRepeat', input.jobId, async (job) => {
+      const { resolved, columns } = await this.rowsOf(input.filters, 'The near-repeat test');
+      const types = input.filters.types ?? [];
+      const result = await this.run(
+        {
+          kind: 'nearRepeat',
+          columns: { lat: columns.lat, lon: columns.lon, day: columns.day },
+          options: {
+            space: input.spaceBands,
+            spaceUnit: input.spaceUnit,
+            time: input.timeBandsDays,
+            ...(input.iterations ? { iterations: input.iterations } : {}),
+            ...(input.seed !== undefined ? { seed: input.seed } : {}),
+            ...(types.length === 1 ? { subject: `${(types[0] as string).toLowerCase()} incidents` } : {}),
+          },
+        },
+        this.runOptions(job, true),
+      );
+      const provenance = await this.provenance(input.filters, resolved);
+      return {
+        jobId: job.id,
+        provenance,
+        cells: result.cells,
+        summary: result.summary,
+        parameters: result.parameters,
+      };
+    });
+  }
+
+  async repeatLocations(input: z.output<typeof RepeatLocationsInput>): Promise<RepeatLocationsOutput> {
+    return this.job('repeatLocations', input.jobId, async (job) => {
+      const { resolved, columns } = await this.rowsOf(input.filters, 'Repeat locations');
+      const result = await this.run(
+        {
+          kind: 'repeatLocations',
+          columns: { lat: columns.lat, lon: columns.lon, day: columns.day },
+          distanceM: input.distanceM ?? 0,
+        },
+        this.runOptions(job, true),
+      );
+      const provenance = await this.provenance(input.filters, resolved);
+      const cdid = resolved.snapshot.cdid;
+      const groups = result.groups.slice(0, input.limit ?? 200).map(({ members, ...g }) => {
+        let radiusM = 0;
+        for (const m of members) {
+          const d =
+            milesBetween(g.lat, g.lon, columns.lat[m] as number, columns.lon[m] as number) * METRES_PER_MILE;
+          if (d > radiusM) radiusM = d;
+        }
+        const cdids = members.map((m) => cdid[columns.rows[m] as number] as number);
+        return { ...g, radiusM: Math.round(radiusM * 10) / 10, cdids };
+      });
+      return {
+        jobId: job.id,
+        provenance,
+        groups,
+        totalGroups: result.groups.length,
+        parameters: result.parameters,
+      };
+    });
+  }
+
+  async compStat(input: z.output<typeof CompStatCallInput>): Promise<CompStatOutput> {
+    return this.job('compstat', input.jobId, async (job) => {
+      const resolved = await this.query.resolve(input.filters);
+      const { snapshot, set } = resolved;
+      requireEnough(set.count, 'CompStat');
+      const columns = pickColumns(snapshot, set.rows);
+      const now = this.query.now();
+      const scope = areasInScope(this.ctx, input.filters, resolved.shape?.box ?? null);
+      const areaList = scope.length ? scope : [null];
+      const areas: CompStatArea[] = areaList.map((area) => {
+        const members: number[] = [];
+        for (let k = 0; k < columns.rows.length; k++)
+          if (!area || contains(area.shape, columns.lat[k] as number, columns.lon[k] as number))
+            members.push(k);
+        const zone = zoneOf(snapshot.zones.values, snapshot.zone, columns.rows, members);
+        const today = input.asOf ? dayNumber(input.asOf) : todayIn(zone, now);
+        const range = compStatRange(today);
+        const coverage = dayStatuses(
+          {
+            db: this.ctx.db,
+            snapshot,
+            today: dayNumber(this.query.today()),
+            provisionalDays: this.query.provisionalDays,
+          },
+          area ? [area.id] : [],
+          range.from,
+          range.to,
+        );
+        return { id: area?.id ?? 0, name: area?.name ?? 'All incidents', zone, rows: members, coverage };
+      });
+      const result = await this.run(
+        {
+          kind: 'compstat',
+          input: {
+            day: columns.day,
+            type: columns.type,
+            typeNames: snapshot.types.values,
+            areas,
+            now,
+            ...(input.asOf ? { asOf: input.asOf } : {}),
+          },
+        },
+        this.runOptions(job, true),
+      );
+      const provenance = await this.provenance(input.filters, resolved);
+      return { jobId: job.id, provenance, areas: result.areas, parameters: result.parameters };
+    });
+  }
+
+  /** Stops a running analysis; false when it is not running (finished, or never known). */
+  cancel(jobId: string): boolean {
+    const job = this.jobs.get(jobId);
+    if (!job) return false;
+    job.controller.abort();
+    return true;
+  }
+
+  /** Cancels what still runs (engine close). */
+  closeAll(): void {
+    for (const job of this.jobs.values()) job.controller.abort();
+  }
+
+  private async job<T>(
+    kind: AnalysisKind,
+    jobId: string | undefined,
+    work: (job: Job) => Promise<T>,
+  ): Promise<T> {
+    const id = jobId ?? randomBytes(6).toString('hex');
+    if (this.jobs.has(id))
+      throw new EngineError('conflict', 'An analysis with that job id is already running.');
+    const job: Job = { id, kind, controller: new AbortController(), lastEmit: 0 };
+    this.jobs.set(id, job);
+    this.emit(job, 'running', 0);
+    try {
+      const out = await work(job);
+      this.emit(job, 'done', 1);
+      return out;
+    } catch (error) {
+      if (error instanceof AnalysisCancelled) {
+        this.emit(job, 'cancelled', 0);
+        throw new EngineError('cancelled', 'The analysis was cancelled.');
+      }
+      this.emit(job, 'failed', 0);
+      if (error instanceof AnalysisRefused) throw new EngineError('bad_input', error.message);
+      throw error;
+    } finally {
+      this.jobs.delete(id);
+    }
+  }
+
+  private runOptions(job: Job, transfer: boolean) {
+    return {
+      signal: job.controller.signal,
+      transfer,
+      onProgress: (fraction: number) => {
+        const t = performance.now();
+        if (t - job.lastEmit < PROGRESS_EVERY_MS) return;
+        job.lastEmit = t;
+        this.emit(job, 'running', fraction);
+      },
+    };
+  }
+
+  private emit(job: Job, state: 'running' | 'done' | 'failed' | 'cancelled', fraction: number): void {
+    this.ctx.emit({ type: 'analysisProgress', jobId: job.id, kind: job.kind, state, fraction });
+  }
+
+  /** The filter's rows as columns (refusing below 30) and the saved areas' shapes for the mask. */
+  private async rowsOf(filters: Filters, what: string) {
+    const resolved = await this.query.resolve(filters);
+    requireEnough(resolved.set.count, what);
+    const columns = pickColumns(resolved.snapshot, resolved.set.rows);
+    const shapes: Shape[] = areasInScope(this.ctx, filters, resolved.shape?.box ?? null).map((a) => a.shape);
+    return { resolved, columns, shapes };
+  }
+
+  private async provenance(filters: Filters, resolved: Resolved): Promise<AnalysisProvenance> {
+    const coverage = await provenanceOf(
+      this.ctx,
+      this.query,
+      filters,
+      resolved.range,
+      resolved.shape?.box ?? null,
+    );
+    return {
+      filters,
+      incidents: resolved.set.count,
+      coverage,
+      createdAt: new Date(this.query.now()).toISOString(),
+      app: { name: 'Blotter', version: this.ctx.version },
+    };
+  }
+}
+
+/** The most common zone among the members (an area's incidents share one zone); UTC when none. */
+function zoneOf(names: readonly string[], zone: Uint16Array, rows: Uint32Array, members: number[]): string {
+  const counts = new Map<number, number>();
+  for (const m of members) {
+    const z = zone[rows[m] as number] as number;
+    counts.set(z, (counts.get(z) ?? 0) + 1);
+  }
+  let best = -1;
+  let bestCount = 0;
+  for (const [z, c] of counts) if (c > bestCount) [best, bestCount] = [z, c];
+  return names[best] ?? 'UTC';
+}

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../../bench/seed';
+import type { EngineEvent } from '../../../src-shared/contract';
+import { dbFileOf, logFileOf } from '../dataDir';
+import { createEngine, type Engine } from '../engine';
+import { configureLogging } from '../log';
+import { createMemorySecretStore } from '../secrets/memorySecretStore';
+import { makeTempDir, type TempDir } from '../testing/tempDir';
+
+type Ok<T> = { ok: true; value: T };
+
+describe('analysis calls through the engine', () => {
+  let tmp: TempDir;
+  let engine: Engine;
+  let events: EngineEvent[];
+
+  beforeEach(() => {
+    tmp = makeTempDir();
+    configureLogging({ file: logFileOf(tmp.path), stderr: false });
+    seedDatabase(dbFileOf(tmp.path), { count: 1500, seed: 3, endDay: '2025-03-14', days: 200 });
+    events = [];
+    engine = createEngine({
+      dataDir: tmp.path,
+      secrets: createMemorySecretStore(),
+      host: 'web',
+      version: '0.0.0',
+      emit: (event) => events.push(event),
+      checkOutputs: true,
+    });
+  });
+  afterEach(async () => {
+    await engine.close();
+    configureLogging({ file: null, stderr: true });
+    tmp.remove();
+  });
+
+  const filters = { preset: 'all' as const };
+
+  it('runs hot spots on the filter’s incidents, every cell counted once, with provenance and progress', async () => {
+    const count = (await engine.dispatch('countIncidents', { filters })) as Ok<{ total: number }>;
+    const r = (await engine.dispatch('analyzeHotSpots', { filters, jobId: 'hs1' })) as Ok<{
+      jobId: string;
+      provenance: { incidents: number; filters: unknown; coverage: { areas: unknown[] } };
+      geojson: { parameters: Record<string, unknown>; features: { properties: Record<string, number> }[] };
+    }>;
+    expect(r).toMatchObject({ ok: true });
+    expect(r.value.jobId).toBe('hs1');
+    expect(r.value.provenance.incidents).toBe(count.value.total);
+    expect(r.value.geojson.parameters).toMatchObject({
+      grid: 'square',
+      filters,
+      utm_epsg: expect.any(Number),
+    });
+    expect(r.value.geojson.parameters.coverage).toBeTruthy();
+    // Masked cells (outside the areas) are not reported; the counted cells hold the incidents inside the areas.
+    const counted = r.value.geojson.features.reduce((s, f) => s + (f.properties.count ?? 0), 0);
+    expect(counted).toBeGreaterThan(0);
+    expect(counted).toBeLessThanOrEqual(count.value.total);
+    const mine = events.filter((e) => e.type === 'analysisProgress' && e.jobId === 'hs1');
+    expect(mine[0]).toMatchObject({ state: 'running' });
+    expect(mine.at(-1)).toMatchObject({ state: 'done', fraction: 1 });
+  });
+
+  it('answers kernel density as a raster, near repeat, repeat locations and CompStat within the contract', async () => {
+    const kde = (await engine.dispatch('analyzeKde', { filters })) as Ok<{
+      raster: { width: number; height: number; dataBase64: string };
+      max: number;
+    }>;
+    expect(kde).toMatchObject({ ok: true });
+    expect(Buffer.from(kde.value.raster.dataBase64, 'base64').length).toBe(
+      kde.value.raster.width * kde.value.raster.height * 4,
+    );
+    expect(kde.value.max).toBeGreaterThan(0);
+    const tiff = (await engine.dispatch('analyzeKde', { filters, format: 'geotiff' })) as Ok<{
+      geotiffBase64: string;
+    }>;
+    expect(Buffer.from(tiff.value.geotiffBase64, 'base64').subarray(0, 2).toString()).toBe('II');
+
+    const knox = await engine.dispatch('analyzeNearRepeat', {
+      filters,
+      spaceBands: [0, 400, 800],
+      spaceUnit: 'ft',
+      timeBandsDays: [0, 7, 14],
+      iterations: 19,
+    });
+    expect(knox).toMatchObject({
+      ok: true,
+      value: { cells: expect.any(Array), parameters: { iterations: 19 } },
+    });
+    expect((knox as Ok<{ cells: unknown[] }>).value.cells).toHaveLength(4);
+
+    const repeats = (await engine.dispatch('analyzeRepeatLocations', { filters, distanceM: 50 })) as Ok<{
+      groups: { count: number; cdids: number[] }[];
+    }>;
+    expect(repeats).toMatchObject({ ok: true });
+    for (const g of repeats.value.groups) expect(g.cdids).toHaveLength(g.count);
+
+    const cs = await engine.dispatch('analyzeCompStat', { filters, asOf: '2025-03-14' });
+    expect(cs).toMatchObject({
+      ok: true,
+      value: { areas: expect.any(Array), parameters: { as_of: '2025-03-14' } },
+    });
+  });
+
+  it('refuses below 30 incidents in words, and a cancelled run answers cancelled', async () => {
+    const few = await engine.dispatch('analyzeHotSpots', {
+      filters: { from: '2025-03-14', to: '2025-03-14', types: ['Arson'] },
+    });
+    expect(few).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringMatching(/at least 30 incidents/) },
+    });
+
+    const running = engine.dispatch('analyzeNearRepeat', {
+      filters,
+      jobId: 'slow',
+      spaceBands: [0, 5000, 10000],
+      spaceUnit: 'm',
+      timeBandsDays: [0, 30, 60],
+      iterations: 9999,
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await engine.dispatch('cancelAnalysis', { jobId: 'slow' })).toMatchObject({
+      ok: true,
+      value: { cancelled: true },
+    });
+    expect(await running).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(
+      events.some((e) => e.type === 'analysisProgress' && e.jobId === 'slow' && e.state === 'cancelled'),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The analysis calls' shapes (issue 15): every call takes the one filter shape (filters.ts) and
+ * its own parameters, an optional `jobId` the caller chooses (so it can cancel and follow the
+ * `analysisProgress` events before the answer arrives), and answers when the analysis is done.
+ * Every answer carries `provenance`: the analysis's own parameters live in its result; the
+ * filters and the archive's coverage (the export manifest's Provenance) sit beside them.
+ * Outputs are compact: hot spots as the GeoJSON grid the CLI writes, kernel density as a lon/lat
+ * raster (base64 Float32, first row northernmost) or the GeoJSON/GeoTIFF export, tables as rows.
+ */
+import { z } from 'zod';
+import { Provenance } from './exports';
+import { Filters } from './filters';
+
+export const AnalysisJobId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'A job id is 1–64 letters, digits, - or _.');
+
+const Base = { filters: Filters.default({}), jobId: AnalysisJobId.optional() };
+const Metres = z.number().positive().max(100_000);
+
+export const HotSpotsInput = z
+  .object({
+    ...Base,
+    grid: z.enum(['square', 'hexagon']).optional(),
+    cellSizeM: Metres.optional(),
+    distanceBandM: Metres.optional(),
+  })
+  .strict();
+
+export const KdeInput = z
+  .object({
+    ...Base,
+    radiusM: Metres.optional(),
+    cellSizeM: Metres.optional(),
+    /** raster: for the map; geojson / geotiff: the export (geotiff as base64). Default raster. */
+    format: z.enum(['raster', 'geojson', 'geotiff']).optional(),
+  })
+  .strict();
+
+const Bands = z.array(z.number().min(0).max(1_000_000)).min(2).max(20);
+export const NearRepeatInput = z
+  .object({
+    ...Base,
+    spaceBands: Bands,
+    spaceUnit: z.enum(['m', 'ft']),
+    timeBandsDays: Bands,
+    iterations: z.number().int().min(1).max(9999).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
+  })
+  .strict();
+
+export const RepeatLocationsInput = z
+  .object({
+    ...Base,
+    /** 0: incidents at exactly the same point; else connected groups closer than this. */
+    distanceM: z.number().min(0).max(10_000).optional(),
+    /** At most this many groups in the answer (largest first); default 200. */
+    limit: z.number().int().min(1).max(5000).optional(),
+  })
+  .strict();
+
+export const CompStatInput = z
+  .object({
+    ...Base,
+    asOf: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  })
+  .strict();
+
+export const AnalysisProvenance = z.object({
+  filters: z.record(z.string(), z.unknown()),
+  /** The filter's rows: how many incidents the analysis ran on. */
+  incidents: z.number().int(),
+  coverage: Provenance,
+  createdAt: z.string(),
+  app: z.object({ name: z.literal('Blotter'), version: z.string() }),
+});
+export type AnalysisProvenance = z.infer<typeof AnalysisProvenance>;
+
+const Job = { jobId: z.string(), provenance: AnalysisProvenance };
+const Ring = z.array(z.tuple([z.number(), z.number()]));
+export const GridCollection = z.object({
+  type: z.literal('FeatureCollection'),
+  parameters: z.record(z.string(), z.unknown()),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      geometry: z.object({ type: z.literal('Polygon'), coordinates: z.array(Ring) }),
+      properties: z.record(z.string(), z.union([z.number(), z.boolean(), z.null()])),
+    }),
+  ),
+});
+export type GridCollection = z.infer<typeof GridCollection>;
+
+export const HotSpotsOutput = z.object({ ...Job, geojson: GridCollection });
+export type HotSpotsOutput = z.infer<typeof HotSpotsOutput>;
+
+export const KdeRaster = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  west: z.number(),
+  north: z.number(),
+  xRes: z.number(),
+  yRes: z.number(),
+  /** Float32 little-endian, row-major, first row northernmost; 0 = no data. */
+  dataBase64: z.string(),
+});
+export type KdeRaster = z.infer<typeof KdeRaster>;
+export const KdeOutput = z.object({
+  ...Job,
+  parameters: z.record(z.string(), z.unknown()),
+  /** Highest density, incidents per square mile. */
+  max: z.number(),
+  raster: KdeRaster.optional(),
+  geojson: GridCollection.optional(),
+  geotiffBase64: z.string().optional(),
+});
+export type KdeOutput = z.infer<typeof KdeOutput>;
+
+export const KnoxCellOut = z.object({
+  space: z.tuple([z.number(), z.number()]),
+  time: z.tuple([z.number(), z.number()]),
+  observed: z.number(),
+  expected: z.number(),
+  ratio: z.number().nullable(),
+  p: z.number(),
+  significant: z.boolean(),
+});
+export const NearRepeatOutput = z.object({
+  ...Job,
+  cells: z.array(KnoxCellOut),
+  summary: z.array(z.string()),
+  parameters: z.record(z.string(), z.unknown()),
+});
+export type NearRepeatOutput = z.infer<typeof NearRepeatOutput>;
+
+export const RepeatGroupOut = z.object({
+  count: z.number().int(),
+  lat: z.number(),
+  lon: z.number(),
+  /** Metres from the mean position to the farthest member (0 for an exact point). */
+  radiusM: z.number(),
+  first: z.string(),
+  last: z.string(),
+  days: z.array(z.string()),
+  /** The incidents' ids (cdid), for a drill-down. */
+  cdids: z.array(z.number()),
+});
+export type RepeatGroupOut = z.infer<typeof RepeatGroupOut>;
+export const RepeatLocationsOutput = z.object({
+  ...Job,
+  groups: z.array(RepeatGroupOut),
+  totalGroups: z.number().int(),
+  parameters: z.record(z.string(), z.unknown()),
+});
+export type RepeatLocationsOutput = z.infer<typeof RepeatLocationsOutput>;
+
+const Cell = z.object({
+  current: z.number(),
+  previous: z.number(),
+  difference: z.number(),
+  percent: z.number().nullable(),
+});
+const Side = z.object({ from: z.string(), to: z.string(), coverage: z.string() });
+export const CompStatOutput = z.object({
+  ...Job,
+  areas: z.array(
+    z.object({
+      areaId: z.number(),
+      area: z.string(),
+      zone: z.string(),
+      today: z.string(),
+      periods: z.array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          current: Side,
+          previous: Side,
+          caveat: z.string().nullable(),
+        }),
+      ),
+      rows: z.array(z.object({ type: z.string(), cells: z.array(Cell) })),
+    }),
+  ),
+  parameters: z.record(z.string(), z.unknown()),
+});
+export type CompStatOutput = z.infer<typeof CompStatOutput>;
+
+export const AnalysisKind = z.enum(['hotspots', 'kde', 'nearRepeat', 'repeatLocations', 'compstat']);
+export type AnalysisKind = z.infer<typeof AnalysisKind>;
+
+/** Progress of a running analysis (at most every 150 ms), and its end. */
+export const AnalysisProgressFields = z.object({
+  jobId: z.string(),
+  kind: AnalysisKind,
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  /** 0…1. */
+  fraction: z.number(),
+});
