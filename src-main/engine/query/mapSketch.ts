@@ -49,10 +49,10 @@ function grid(rows: Rows, types: string[], zoom: number): MapSketch {
   for (let z = zoom; ; z--) {
     const scale = worldPx(Math.max(0, z)) / CELL_PX;
     const cellOf = new Map<number, number>();
-    let sumLat = new Float64Array(256);
-    let sumLon = new Float64Array(256);
-    let count = new Float64Array(256);
-    let byType = new Float64Array(256 * T);
+    let sumLat: Float64Array = new Float64Array(256);
+    let sumLon: Float64Array = new Float64Array(256);
+    let count: Float64Array = new Float64Array(256);
+    let byType: Float64Array = new Float64Array(256 * T);
     let cells = 0;
     let total = 0;
     let w = Infinity;
