@@ -5,6 +5,7 @@
  * so the page's Content-Security-Policy never has to allow another host. Pure zod.
  */
 import { z } from 'zod';
+import { outboundProblem } from './outboundRule';
 
 const TEMPLATE_HELP = 'Use a URL such as https://tiles.example.org/{z}/{x}/{y}.png';
 
@@ -51,14 +52,15 @@ export const DEFAULT_BASEMAP: BasemapSetting = { kind: 'none' };
 
 /** What the renderer needs to draw the street layer, or why it cannot. */
 export const BasemapInfo = z.object({
-  kind: z.enum(['none', 'file', 'url']),
+  /** extract: no file or URL is set and the areas' extract (<data>/basemap/areas.pmtiles) is drawn. */
+  kind: z.enum(['none', 'file', 'url', 'extract']),
   /** 'ready': tiles can be asked for; 'error': `problem` says what is wrong in plain words. */
   status: z.enum(['none', 'ready', 'error']),
   problem: z.string().nullable(),
   /** Plain text (never HTML); the map shows it whenever the layer is on. */
   attribution: z.string().nullable(),
   name: z.string().nullable(),
-  /** raster: png/jpeg/webp tiles; vector: MVT, which Blotter does not draw (status 'error'). */
+  /** raster: png/jpeg/webp tiles; mvt: vector tiles (Protomaps schema), drawn with protomaps-leaflet. */
   format: z.enum(['png', 'jpeg', 'webp', 'mvt', 'unknown']).nullable(),
   minZoom: z.number().int(),
   maxZoom: z.number().int(),
@@ -84,3 +86,63 @@ export const TileBytes = z.object({
   contentType: z.string(),
 });
 export type TileBytes = z.infer<typeof TileBytes>;
+
+// ---------------------------------------------------------------------------------------------
+// Offline extracts of a remote PMTiles archive for the watched areas (engine/basemap/download.ts).
+
+/** Where the areas' extract is read from: an http(s) URL of a PMTiles v3 archive (outbound rules). */
+export const BasemapSourceUrl = z
+  .string()
+  .trim()
+  .max(2000, 'The basemap source URL is too long.')
+  .refine(
+    (u) => /^https?:\/\/[^/?#\s]+\/\S*$/i.test(u),
+    'Enter the http(s) URL of a .pmtiles archive, such as https://build.protomaps.com/20260101.pmtiles',
+  )
+  .superRefine((u, ctx) => {
+    const problem = /^https?:\/\//i.test(u) ? outboundProblem(u) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const BasemapDownloadInput = z
+  .object({
+    /** Default: the stored setting `basemapSource`. */
+    source: BasemapSourceUrl.optional(),
+    maxZoom: z.number().int().min(0).max(16).optional(),
+    /** Forget an unfinished download of another build (after "the source changed"). */
+    startOver: z.boolean().optional(),
+  })
+  .strict();
+export type BasemapDownloadInput = z.infer<typeof BasemapDownloadInput>;
+
+export const BasemapEstimate = z.object({
+  source: z.string(),
+  areas: z.number().int(),
+  tiles: z.number().int(),
+  bytes: z.number(),
+  tilesToFetch: z.number().int(),
+  bytesToFetch: z.number(),
+  requests: z.number().int(),
+  resumed: z.boolean(),
+  minZoom: z.number().int(),
+  maxZoom: z.number().int(),
+  /** Free bytes on the data folder's disk. */
+  freeBytes: z.number(),
+});
+export type BasemapEstimate = z.infer<typeof BasemapEstimate>;
+
+export const BasemapProgressFields = z.object({
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  tilesDone: z.number().int(),
+  tilesTotal: z.number().int(),
+  bytesDone: z.number(),
+  bytesTotal: z.number(),
+  secondsLeft: z.number().nullable(),
+  /** state 'done': the file written. */
+  file: z.string().optional(),
+  /** state 'failed': the extract's problem code (source_changed, no_range_support, no_space…). */
+  problem: z.string().optional(),
+  /** state 'failed': what went wrong, in plain words. */
+  message: z.string().optional(),
+});
+export type BasemapProgressFields = z.infer<typeof BasemapProgressFields>;

@@ -17,7 +17,14 @@
  */
 import { z } from 'zod';
 import { PlanId, SettingsPatch, SettingsView } from './settings';
-import { BasemapInfo, TileBytes, TileCoord } from './basemap';
+import {
+  BasemapDownloadInput,
+  BasemapEstimate,
+  BasemapInfo,
+  BasemapProgressFields,
+  TileBytes,
+  TileCoord,
+} from './basemap';
 import { KeyStatus } from './secrets';
 import { ApiKeyText, DemoStatus, TestConnectionInput, TestConnectionResult } from './firstRun';
 import {
@@ -235,6 +242,14 @@ export const contract = {
   // page never talks to another host. A tile the source lacks answers not_found.
   getBasemapInfo: { input: Empty, output: BasemapInfo },
   getBasemapTile: { input: TileCoord, output: TileBytes },
+  /**
+   * The areas' offline extract (<data>/basemap/areas.pmtiles) from a PMTiles source URL: what it
+   * will be (tiles, bytes, free space), start it (returns at once; basemapProgress events follow;
+   * one at a time across app and CLI), cancel it.
+   */
+  estimateBasemapDownload: { input: BasemapDownloadInput, output: BasemapEstimate },
+  startBasemapDownload: { input: BasemapDownloadInput, output: BasemapEstimate },
+  cancelBasemapDownload: { input: Empty, output: z.object({ cancelled: z.boolean() }) },
 
   // Crime analysis (handlers/analysis.ts; src-shared/analysis.ts). Each answers when done;
   // progress arrives as analysisProgress events under the caller's jobId; below 30 incidents: bad_input.
@@ -371,6 +386,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     error: z.object({ code: ErrorCode, message: z.string() }).optional(),
   }),
   ImportProgressFields.extend({ type: z.literal('importProgress') }),
+  /** The areas' basemap download (startBasemapDownload); 'done' means the map now draws it. */
+  BasemapProgressFields.extend({ type: z.literal('basemapProgress') }),
   AnalysisProgressFields.extend({ type: z.literal('analysisProgress') }),
   z.object({
     type: z.literal('connectivity'),

@@ -1,6 +1,6 @@
 /** User settings as the renderer sees and edits them. The API key is never part of these. */
 import { z } from 'zod';
-import { BasemapSetting } from './basemap';
+import { BasemapSetting, BasemapSourceUrl } from './basemap';
 import { outboundProblem } from './outboundRule';
 import { PlanId, planLimits } from './plans';
 import { ReportOptions } from './reportOptions';
@@ -28,6 +28,8 @@ export const Settings = z.object({
   windowDays: z.number().int().min(1).max(3650).nullable(),
   /** The map's street layer (src-shared/basemap.ts); absent means none. */
   basemap: BasemapSetting.optional(),
+  /** The PMTiles archive the areas' offline extract is downloaded from (src-shared/basemap.ts). */
+  basemapSource: BasemapSourceUrl.optional(),
   /** The printed report's title, agency, notes and incident list, as last used (reportOptions.ts). */
   report: ReportOptions.optional(),
   /** Where the map was last left (the next launch opens there). */

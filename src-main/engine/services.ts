@@ -11,6 +11,7 @@ import { DEFAULT_BASEMAP } from '../../src-shared/basemap';
 import { AnalysisService } from './analysis/service';
 import { engineFetch } from './api/hostFetch';
 import type { FetchLike } from './api/source';
+import { areaBoxes } from './basemap/areaBoxes';
 import { createBasemapService } from './basemap/basemapService';
 import type { EngineCore, EngineServices } from './context';
 import { dataRunner } from './export/dataExport';
@@ -47,6 +48,9 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
     setting: () => core.settings.get().basemap ?? DEFAULT_BASEMAP,
     fetch,
     userAgent: `Blotter/${core.version} (desktop crime-incident analysis; fetches only tiles its user views)`,
+    boxes: () => areaBoxes(core.db),
+    source: () => core.settings.get().basemapSource,
+    emit: (progress) => core.emit({ type: 'basemapProgress', ...progress }),
   });
   core.onClose(() => basemap.close());
 

@@ -113,14 +113,15 @@ describe('the basemap service', () => {
     await s.close();
   });
 
-  it('says in plain words when the file is missing or holds vector tiles', async () => {
+  it('says in plain words when the file is missing, and opens a vector file for the renderer to draw', async () => {
     const missing = service({ kind: 'file', path: path.join(dir.path, 'nope.mbtiles') }, noFetch);
     expect((await missing.info()).problem).toMatch(/There is no file at/);
     const vector = path.join(dir.path, 'vector.pmtiles');
     writePmtiles(vector, [{ z: 0, x: 0, y: 0, bytes: new Uint8Array([0x1f, 0x8b, 8, 0]) }], {}, 1);
     const v = service({ kind: 'file', path: vector }, noFetch);
-    expect(await v.info()).toMatchObject({ status: 'error', format: 'mvt' });
-    expect((await v.info()).problem).toMatch(/vector tiles/);
+    expect(await v.info()).toMatchObject({ status: 'ready', format: 'mvt', problem: null });
+    expect((await v.tile({ z: 0, x: 0, y: 0 }))?.bytes[0]).toBe(0x1f);
+    await v.close();
   });
 
   it('serves tiles of a raster file', async () => {

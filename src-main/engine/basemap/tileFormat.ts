@@ -38,6 +38,3 @@ export function sniffFormat(bytes: Uint8Array): TileFormat {
 
 export const isRaster = (format: TileFormat | null): boolean =>
   format === 'png' || format === 'jpeg' || format === 'webp';
-
-export const VECTOR_UNSUPPORTED =
-  'This file holds vector tiles (MVT). Blotter draws raster tiles (PNG, JPEG or WebP) only: choose a raster .mbtiles or .pmtiles file.';

@@ -22,4 +22,8 @@ export const basemapHandlers = {
     if (!tile) throw new EngineError('not_found', `No basemap tile at ${coord.z}/${coord.x}/${coord.y}.`);
     return tile;
   },
+
+  estimateBasemapDownload: (input, ctx) => ctx.services.basemap.downloads.estimate(input),
+  startBasemapDownload: (input, ctx) => ctx.services.basemap.downloads.start(input),
+  cancelBasemapDownload: async (_input, ctx) => ({ cancelled: ctx.services.basemap.downloads.cancel() }),
 } satisfies HandlerGroup;

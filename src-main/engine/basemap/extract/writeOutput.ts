@@ -26,7 +26,7 @@ export async function writeOutput(
 ): Promise<{ bytes: number; tiles: number }> {
   const dataFile = `${spec.out}.data.tmp`;
   const tmp = `${spec.out}.tmp`;
-  const dataFd = openSync(dataFile, 'w');
+  const dataFd = openSync(dataFile, 'w', 0o600);
   let finished;
   try {
     const writer = new PmtilesWriter({ sink: (b) => writeAll(dataFd, b) });
@@ -53,7 +53,7 @@ export async function writeOutput(
   } finally {
     closeSync(dataFd);
   }
-  const fd = openSync(tmp, 'w');
+  const fd = openSync(tmp, 'w', 0o600);
   try {
     writeAll(fd, finished.head);
     const data = await open(dataFile, 'r');

@@ -1,0 +1,146 @@
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BasemapProgressFields } from '../../../src-shared/basemap';
+import { EngineError } from '../errors';
+import { makeTempDir, type TempDir } from '../testing/tempDir';
+import { createBasemapService, type BasemapService } from './basemapService';
+import { areasFileOf, createBasemapDownloads } from './download';
+import { serveBytes, sourceArchive, type TestServer } from './extract/testServer';
+
+const REGION = { minLat: 41.2, maxLat: 42.6, minLon: -88.5, maxLon: -86.9 };
+const AREA = { minLat: 41.85, maxLat: 41.9, minLon: -87.66, maxLon: -87.6 };
+
+let server: TestServer;
+let dir: TempDir;
+let events: BasemapProgressFields[];
+let service: BasemapService;
+
+function build(boxes = [AREA]): BasemapService {
+  return createBasemapService({
+    dataDir: dir.path,
+    setting: () => ({ kind: 'none' }),
+    fetch: async () => fetch,
+    userAgent: 'test',
+    boxes: () => boxes,
+    source: () => `${server.url}`,
+    emit: (p) => events.push(p),
+  });
+}
+
+async function finished(): Promise<BasemapProgressFields> {
+  for (let i = 0; i < 400; i++) {
+    const last = events.at(-1);
+    if (last && last.state !== 'running') return last;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the download did not finish');
+}
+
+beforeAll(async () => {
+  server = await serveBytes(sourceArchive(REGION, 15).bytes);
+});
+beforeEach(async () => {
+  await service?.close();
+  dir?.remove();
+  dir = makeTempDir('blotter-bmdl-');
+  events = [];
+  service = build();
+});
+afterAll(async () => {
+  await service?.close();
+  await server.close();
+  dir?.remove();
+});
+
+describe('the areas basemap download', () => {
+  it('estimates, downloads into <data>/basemap/areas.pmtiles (0600) and the map then draws it as vector tiles', async () => {
+    expect((await service.info()).kind).toBe('none');
+    const estimate = await service.downloads.estimate({});
+    expect(estimate.tiles).toBeGreaterThan(16);
+    expect(estimate.bytes).toBeGreaterThan(0);
+    expect(estimate.freeBytes).toBeGreaterThan(0);
+    expect(estimate.maxZoom).toBe(15);
+
+    const started = await service.downloads.start({});
+    expect(started.tiles).toBe(estimate.tiles);
+    const end = await finished();
+    expect(end.state).toBe('done');
+    expect(end.tilesDone).toBe(estimate.tiles);
+    expect(events.some((e) => e.state === 'running')).toBe(true);
+
+    const file = areasFileOf(dir.path);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const info = await service.info();
+    expect(info).toMatchObject({ kind: 'extract', status: 'ready', format: 'mvt', problem: null });
+    // A tile of the area at z15 comes back as bytes for the renderer.
+    const n = 2 ** 15;
+    const x = Math.floor(((-87.63 + 180) / 360) * n);
+    const lat = (41.875 * Math.PI) / 180;
+    const y = Math.floor(((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * n);
+    const tile = await service.tile({ z: 15, x, y });
+    expect(tile?.bytes.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a second download while one runs in another process (the lock names its pid)', async () => {
+    mkdirSync(path.join(dir.path, 'basemap'), { recursive: true });
+    writeFileSync(
+      path.join(dir.path, 'basemap', 'download.lock'),
+      JSON.stringify({ pid: process.ppid, host: hostname() }),
+    );
+    await expect(service.downloads.start({})).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining(`pid ${process.ppid}`),
+    });
+  });
+
+  it('takes over a lock whose process is gone', async () => {
+    mkdirSync(path.join(dir.path, 'basemap'), { recursive: true });
+    writeFileSync(
+      path.join(dir.path, 'basemap', 'download.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 7, host: hostname() }),
+    );
+    await service.downloads.start({});
+    expect((await finished()).state).toBe('done');
+  });
+
+  it('checks the free space first: no tile byte is fetched when the disk is too full', async () => {
+    const downloads = createBasemapDownloads({
+      dataDir: dir.path,
+      boxes: () => [AREA],
+      source: () => server.url,
+      fetch: async () => fetch,
+      emit: (p) => events.push(p),
+      onLanded: () => undefined,
+      freeBytes: () => 1000,
+    });
+    const error = await downloads.start({}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).code).toBe('disk_full');
+    expect(events).toHaveLength(0);
+  });
+
+  it('can be cancelled', async () => {
+    await service.downloads.start({});
+    expect(service.downloads.cancel()).toBe(true);
+    expect((await finished()).state).toBe('cancelled');
+    expect((await service.info()).kind).toBe('none');
+  });
+
+  it('says so when there is no source or no area', async () => {
+    const none = createBasemapService({
+      dataDir: dir.path,
+      setting: () => ({ kind: 'none' }),
+      fetch: async () => fetch,
+      userAgent: 'test',
+      boxes: () => [],
+      source: () => undefined,
+    });
+    await expect(none.downloads.estimate({})).rejects.toMatchObject({ code: 'bad_input' });
+    await expect(none.downloads.estimate({ source: server.url })).rejects.toMatchObject({
+      code: 'bad_input',
+    });
+    await none.close();
+  });
+});
