@@ -16,6 +16,7 @@
  * types below make a missing engine handler, or a host missing its answer, a type error.
  */
 import { z } from 'zod';
+import { alertCalls, AlertsChangedFields } from './alertCalls';
 import { PlanId, SettingsPatch, SettingsView } from './settings';
 import {
   BasemapDownloadInput,
@@ -263,6 +264,9 @@ export const contract = {
     input: z.object({ jobId: AnalysisJobId }).strict(),
     output: z.object({ cancelled: z.boolean() }),
   },
+
+  // Alerts (handlers/alerts.ts; src-shared/alertCalls.ts): rules, the inbox, delivery channels.
+  ...alertCalls,
 } as const;
 
 export type Contract = typeof contract;
@@ -386,6 +390,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
     error: z.object({ code: ErrorCode, message: z.string() }).optional(),
   }),
   ImportProgressFields.extend({ type: z.literal('importProgress') }),
+  /** A sync commit wrote alerts: the inbox count and what was raised (desktop notifications). */
+  AlertsChangedFields.extend({ type: z.literal('alertsChanged') }),
   /** The areas' basemap download (startBasemapDownload); 'done' means the map now draws it. */
   BasemapProgressFields.extend({ type: z.literal('basemapProgress') }),
   AnalysisProgressFields.extend({ type: z.literal('analysisProgress') }),

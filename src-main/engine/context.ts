@@ -7,6 +7,7 @@
  */
 import type { CallOutput, EngineEvent } from '../../src-shared/contract';
 import type { AnalysisService } from './analysis/service';
+import type { AlertsService } from './alerts/service';
 import type { FetchLike } from './api/source';
 import type { BasemapService } from './basemap/basemapService';
 import type { ExportJobs } from './export/jobs';
@@ -50,6 +51,8 @@ export interface EngineServices {
   readonly imports: Imports;
   /** The map's street layer (basemap/basemapService.ts). */
   readonly basemap: BasemapService;
+  /** Alert rules, the inbox, delivery channels and the delivery worker (alerts/service.ts). */
+  readonly alerts: AlertsService;
   /** Hot spots, density, near repeat, repeat locations, CompStat (analysis/service.ts). */
   readonly analysis: AnalysisService;
   // Still to land, each built in services.ts after what it reads: analysis (over query),

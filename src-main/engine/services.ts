@@ -9,6 +9,8 @@
  */
 import { DEFAULT_BASEMAP } from '../../src-shared/basemap';
 import { AnalysisService } from './analysis/service';
+import type { EngineEvent } from '../../src-shared/contract';
+import { createAlertsService } from './alerts/service';
 import { engineFetch } from './api/hostFetch';
 import type { FetchLike } from './api/source';
 import { areaBoxes } from './basemap/areaBoxes';
@@ -29,13 +31,24 @@ export type ServiceOptions = {
 export function buildServices(core: EngineCore, options: ServiceOptions = {}): EngineServices {
   const fetch = engineFetch(options.fetch);
 
+  // Alerts are written in the sync's page commits; the service announces them (alertsChanged) when
+  // it hears of a commit that changed incidents, ours or another process's, and runs the delivery
+  // worker (Node's fetch: the webhook POSTs a body). Built first so the sync's emit reaches it.
+  const alerts = createAlertsService(core);
+  alerts.start();
+  core.onClose(() => alerts.stop());
+  const heard = (event: EngineEvent) => {
+    core.emit(event);
+    if (event.type === 'incidentsChanged') alerts.afterIncidentsChanged(core.emit);
+  };
+
   const query = new QueryService(core.db, {
     // Another process wrote the file, or the saved snapshot was behind: the views should ask again.
-    onExternalChange: () => core.emit({ type: 'incidentsChanged' }),
+    onExternalChange: () => heard({ type: 'incidentsChanged' }),
   });
   core.onClose(() => query.close());
 
-  const sync = createEngineSync(core, fetch);
+  const sync = createEngineSync({ ...core, emit: heard }, fetch);
 
   const exports = new ExportJobs(core, query, { csv: dataRunner, geojson: dataRunner, pdf: pdfRunner() });
   core.onClose(() => exports.closeAll());
@@ -57,5 +70,5 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   const analysis = new AnalysisService(core, query);
   core.onClose(() => analysis.closeAll());
 
-  return { fetch, query, sync, exports, imports, basemap, analysis };
+  return { fetch, query, sync, exports, imports, basemap, analysis, alerts };
 }

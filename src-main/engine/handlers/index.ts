@@ -5,6 +5,7 @@
  * error; host-answered calls (the contract's `answeredBy: 'host'`) have none.
  */
 import { analysisHandlers } from './analysis';
+import { alertHandlers } from './alerts';
 import { apiKeyHandlers } from './apiKey';
 import { appHandlers } from './app';
 import { areaHandlers } from './areas';
@@ -30,6 +31,7 @@ export const handlers: Handlers = mergeHandlers(
   exportHandlers,
   importHandlers,
   analysisHandlers,
+  alertHandlers,
 );
 
 export type { Handler, HandlerGroup, Handlers } from './handler';

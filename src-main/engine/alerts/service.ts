@@ -1,0 +1,315 @@
+/**
+ * The engine's alerts service, built once in services.ts: the rule store, the inbox, the delivery
+ * channels and their secrets, and the delivery worker (started with the engine, stopped at close).
+ *
+ * `alertsChanged`: the evaluation writes alerts inside the sync's page commit (sync/applyPage.ts),
+ * and every commit that inserts incidents is followed by the engine's `incidentsChanged`. The
+ * service is told of those (`afterIncidentsChanged`) and looks for alerts past the last id it
+ * announced — one indexed read — so the sync needs no call of ours and another process's sync
+ * (a CLI sync on the same folder) is announced too, at the next change the views are told of.
+ *
+ * The webhook POST needs a fetch with a body: Node's own (the host's fetch bridge carries GETs).
+ */
+import type { AlertChannelsView, AlertList, DeliveryLogEntry } from '../../../src-shared/alertCalls';
+import { ALERTS_RUN_NOTE } from '../../../src-shared/alertCalls';
+import type { AlertRuleSpec, RuleTestResult } from '../../../src-shared/alerts';
+import type { EngineEvent } from '../../../src-shared/contract';
+import type { PostFetch } from '../api/outboundAddress';
+import type { EngineCore } from '../context';
+import { EngineError } from '../errors';
+import { emailConfig, EmailConfig, setChannel, smtpPasswordAccount, webhookAccount } from './channels';
+import { createAlertDelivery, type AlertDelivery } from './deliver';
+import { listAlerts, markRead, unreadCount } from './inbox';
+import { retryDelivery } from './queue';
+import { createRuleStore, parseRule, RuleProblem, type RuleStore } from './rules';
+import { testRule } from './ruleTest';
+
+/** The settings-table row naming the mail server the stored SMTP password was entered for. */
+const PASSWORD_HOST_ROW = 'smtpPasswordHost';
+
+export type AlertsServiceOptions = {
+  /** Node's fetch unless a test passes its own. */
+  postFetch?: PostFetch;
+  now?: () => number;
+  /** How often the worker looks for due deliveries. */
+  deliveryIntervalMs?: number;
+};
+
+type AlertsChanged = Extract<EngineEvent, { type: 'alertsChanged' }>;
+
+const nodePost: PostFetch = (url, init) => fetch(url, init);
+
+export function createAlertsService(core: EngineCore, options: AlertsServiceOptions = {}) {
+  const { db } = core;
+  const now = options.now ?? Date.now;
+  const rules: RuleStore = createRuleStore(db);
+  const profileId = core.settings.profileId();
+  const delivery: AlertDelivery = createAlertDelivery({
+    db,
+    secrets: core.secrets,
+    profileId,
+    fetch: options.postFetch ?? nodePost,
+    now,
+    log: core.log,
+  });
+  const maxAlertId = () =>
+    (db.prepare('SELECT coalesce(max(id), 0) AS id FROM alerts').get() as { id: number }).id;
+  let announced = maxAlertId();
+
+  const settingRow = (key: string): string | null => {
+    const row = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key);
+    if (!row) return null;
+    try {
+      const v: unknown = JSON.parse(row.value);
+      return typeof v === 'string' ? v : null;
+    } catch {
+      return null;
+    }
+  };
+  const setSettingRow = (key: string, value: string | null) =>
+    db
+      .prepare(
+        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      )
+      .run(key, JSON.stringify(value));
+
+  const sameHost = (a: string | null, b: string | null) =>
+    a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+  const ruleCall = <T>(f: () => T): T => {
+    try {
+      return f();
+    } catch (error) {
+      if (error instanceof RuleProblem) throw new EngineError('bad_input', error.message);
+      throw error;
+    }
+  };
+
+  async function channels(): Promise<AlertChannelsView> {
+    type Row = { channel: 'webhook' | 'email'; enabled: number; config: string };
+    const rows = db.prepare<[], Row>('SELECT channel, enabled, config FROM alert_channels').all();
+    const webhookRow = rows.find((r) => r.channel === 'webhook');
+    const emailRow = rows.find((r) => r.channel === 'email');
+    const stored = async (account: string) => {
+      try {
+        return (await core.secrets.get(account)) !== null;
+      } catch {
+        return false;
+      }
+    };
+    const config = emailConfig(db);
+    const passwordStored = await stored(smtpPasswordAccount(profileId));
+    const label = webhookRow ? (JSON.parse(webhookRow.config) as { label?: string }).label : undefined;
+    return {
+      webhook: {
+        enabled: webhookRow?.enabled === 1,
+        label: label ?? 'Webhook',
+        urlStored: await stored(webhookAccount(profileId)),
+      },
+      email: {
+        enabled: emailRow?.enabled === 1,
+        config: config as Record<string, unknown> | null,
+        passwordStored,
+        hostConfirmed: !passwordStored || !config || sameHost(settingRow(PASSWORD_HOST_ROW), config.host),
+      },
+      note: ALERTS_RUN_NOTE,
+    };
+  }
+
+  return {
+    rules,
+    delivery,
+    start(): void {
+      delivery.start(options.deliveryIntervalMs);
+    },
+    stop(): Promise<void> {
+      return delivery.stop();
+    },
+
+    /** After a commit changed incidents: announce the alerts written since the last announcement. */
+    afterIncidentsChanged(emit: (event: AlertsChanged) => void): void {
+      const last = announced;
+      const rows = db
+        .prepare<
+          [number],
+          { id: number; uid: string; rule_name: string; area_id: number | null; cdids: string }
+        >('SELECT id, uid, rule_name, area_id, cdids FROM alerts WHERE id > ? ORDER BY id')
+        .all(last);
+      if (rows.length === 0) return;
+      announced = rows[rows.length - 1]!.id;
+      emit({
+        type: 'alertsChanged',
+        unread: unreadCount(db),
+        raised: rows.map((r) => ({
+          id: r.uid,
+          ruleName: r.rule_name,
+          areaId: r.area_id,
+          incidents: (JSON.parse(r.cdids) as number[]).length,
+        })),
+      });
+      // A new alert may have deliveries due now: do not wait for the next tick.
+      void delivery
+        .runDue()
+        .catch((error: unknown) => core.log.error('alert delivery round failed', { error: String(error) }));
+    },
+
+    addRule: (rule: unknown) => ruleCall(() => rules.add(rule, now())),
+    updateRule: (id: number, rule: unknown) => ruleCall(() => rules.update(id, rule, now())),
+    setPaused: (id: number, paused: boolean) => ruleCall(() => rules.setPaused(id, paused, now())),
+    removeRule: (id: number) => rules.remove(id),
+
+    testRule(input: { rule?: unknown; ruleId?: number; days: number }): RuleTestResult {
+      let spec: AlertRuleSpec;
+      if (input.ruleId !== undefined) {
+        const saved = rules.get(input.ruleId);
+        if (!saved) throw new EngineError('not_found', `There is no alert rule ${input.ruleId}.`);
+        spec = saved;
+      } else {
+        spec = ruleCall(() => parseRule(input.rule));
+      }
+      return testRule(db, spec, input.days, now());
+    },
+
+    list(opts: { limit?: number; unreadOnly?: boolean; runIds?: number[] }): AlertList {
+      let alerts = listAlerts(db, { limit: opts.runIds ? 10_000 : opts.limit, unreadOnly: opts.unreadOnly });
+      if (opts.runIds) {
+        const uids = new Set(
+          db
+            .prepare<[string], { uid: string }>(
+              'SELECT uid FROM alerts WHERE run_id IN (SELECT value FROM json_each(?))',
+            )
+            .all(JSON.stringify(opts.runIds))
+            .map((r) => r.uid),
+        );
+        alerts = alerts.filter((a) => uids.has(a.id)).slice(0, opts.limit ?? 10_000);
+      }
+      return { alerts, unread: unreadCount(db) };
+    },
+    markRead(ids: readonly string[]) {
+      const changed = markRead(db, ids, now());
+      return { changed, unread: unreadCount(db) };
+    },
+
+    channels,
+    async setChannels(input: {
+      webhook?: { enabled: boolean; label?: string; url?: string | null };
+      email?: { enabled: boolean; config: Record<string, unknown>; password?: string | null };
+    }): Promise<AlertChannelsView> {
+      const at = now();
+      if (input.webhook) {
+        const w = input.webhook;
+        if (w.url) {
+          // The URL is the secret and the address at once: typing it is choosing where alerts go.
+          try {
+            const u = new URL(w.url);
+            if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('scheme');
+          } catch {
+            throw new EngineError('bad_input', 'The webhook URL is not a web address (https://…).', [
+              { path: 'webhook.url', message: 'not a web address' },
+            ]);
+          }
+          await core.secrets.set(webhookAccount(profileId), w.url);
+        } else if (w.url === null) await core.secrets.delete(webhookAccount(profileId));
+        setChannel(db, 'webhook', { label: w.label ?? 'Webhook' }, w.enabled, at);
+      }
+      if (input.email) {
+        const e = input.email;
+        const parsed = EmailConfig.safeParse(e.config);
+        if (!parsed.success) {
+          const issues = parsed.error.issues.map((i) => ({
+            path: `email.config.${i.path.join('.')}`,
+            message: i.message,
+          }));
+          throw new EngineError(
+            'bad_input',
+            `The mail settings are not complete: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+            issues,
+          );
+        }
+        const host = parsed.data.host;
+        if (e.password) {
+          await core.secrets.set(smtpPasswordAccount(profileId), e.password);
+          setSettingRow(PASSWORD_HOST_ROW, host);
+        } else if (e.password === null) {
+          await core.secrets.delete(smtpPasswordAccount(profileId));
+          setSettingRow(PASSWORD_HOST_ROW, null);
+        } else if (
+          parsed.data.user &&
+          !sameHost(settingRow(PASSWORD_HOST_ROW), host) &&
+          (await core.secrets.get(smtpPasswordAccount(profileId))) !== null
+        ) {
+          throw new EngineError(
+            'base_url_unconfirmed',
+            `The stored mail password was entered for another server; Blotter does not send it to ${host} until you confirm. ${
+              core.host === 'electron'
+                ? 'Confirm the new server when asked.'
+                : core.host === 'cli'
+                  ? 'Give --smtp-host with the new server to confirm it.'
+                  : 'Enter the password again with the new server.'
+            }`,
+          );
+        }
+        setChannel(db, 'email', parsed.data, e.enabled, at);
+      }
+      return channels();
+    },
+    /** The caller (Electron's dialog, the CLI's flag) confirmed that the password may go to `host`. */
+    async confirmEmailHost(host: string): Promise<AlertChannelsView> {
+      if (core.host === 'web')
+        throw new EngineError(
+          'base_url_unconfirmed',
+          'In the browser, confirm a new mail server by entering its password again.',
+        );
+      const current = emailConfig(db)?.host ?? null;
+      if (!sameHost(current, host))
+        throw new EngineError(
+          'bad_input',
+          'The mail server changed while you were confirming it. Save it again, then confirm.',
+        );
+      setSettingRow(PASSWORD_HOST_ROW, current);
+      core.log.info('mail server confirmed for the SMTP password', { host: current });
+      return channels();
+    },
+
+    deliveryLog(limit = 200): DeliveryLogEntry[] {
+      type Row = {
+        delivery_id: number;
+        uid: string;
+        rule_name: string;
+        channel: 'webhook' | 'email';
+        at: number;
+        ok: number;
+        error: string | null;
+        duration_ms: number;
+        state: 'pending' | 'delivered' | 'failed';
+      };
+      return db
+        .prepare<[number], Row>(
+          `SELECT l.delivery_id, a.uid, a.rule_name, d.channel, l.at, l.ok, l.error, l.duration_ms, d.state
+             FROM alert_delivery_log l
+             JOIN alert_deliveries d ON d.id = l.delivery_id
+             JOIN alerts a ON a.id = d.alert_id
+            ORDER BY l.at DESC, l.id DESC LIMIT ?`,
+        )
+        .all(limit)
+        .map((r) => ({
+          deliveryId: r.delivery_id,
+          alertId: r.uid,
+          ruleName: r.rule_name,
+          channel: r.channel,
+          at: r.at,
+          ok: r.ok === 1,
+          error: r.error,
+          durationMs: r.duration_ms,
+          state: r.state,
+        }));
+    },
+    retry(deliveryId: number): boolean {
+      const retried = retryDelivery(db, deliveryId, now());
+      if (retried) void delivery.runDue().catch(() => undefined);
+      return retried;
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;
