@@ -3,7 +3,7 @@
  * and the tests run. Inputs are the contract's parsed (z.output) inputs.
  */
 import type { z } from 'zod';
-import { dayNumber, type Filters } from '../../../src-shared/filters';
+import { dayNumber, resolveDateRange, type Filters } from '../../../src-shared/filters';
 import type {
   ArchiveSummary,
   CompareInput,
@@ -26,7 +26,7 @@ import type {
 } from '../../../src-shared/incidentQueries';
 import { hourWeekdayGrid, topLocations } from './aggregates';
 import { comparePeriods } from './compare';
-import { archiveSummary, countIncidents } from './counts';
+import { archiveSummary, countFromFacts, countIncidents, factsAnswer } from './counts';
 import { coverageBand, dayStatuses, scopeAreas, type CoverageContext } from './coverage';
 import { getIncident } from './incident';
 import { listIncidents } from './list';
@@ -54,6 +54,14 @@ function withUpdating<T extends object>(service: QueryService, answer: T): T & {
 export const incidentCalls = {
   async countIncidents(service: QueryService, { filters }: In<typeof FiltersInput>): Promise<CountResult> {
     const started = performance.now();
+    // Before the saved snapshot's columns are in memory: its header's counts per day and type.
+    if (!service.keeper.inMemory && factsAnswer(filters)) {
+      const facts = await service.keeper.savedFacts();
+      if (facts && !service.keeper.inMemory) {
+        const counts = countFromFacts(facts, filters, resolveDateRange(filters, service.today()));
+        return facts.updating ? { ...counts, updating: true } : counts;
+      }
+    }
     const resolved = await service.resolve(filters);
     return withUpdating(service, countIncidents(resolved, performance.now() - started));
   },
@@ -118,6 +126,10 @@ export const incidentCalls = {
   },
 
   async getArchiveSummary(service: QueryService): Promise<ArchiveSummary> {
+    if (!service.keeper.inMemory) {
+      const facts = await service.keeper.savedFacts(); // the saved header, before the columns
+      if (facts && !service.keeper.inMemory) return facts.summary;
+    }
     return archiveSummary(await service.snapshot());
   },
 };

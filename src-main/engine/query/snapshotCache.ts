@@ -4,15 +4,22 @@
  * service always re-reads the store in the background after using it (see service.ts), so a file
  * changed while Blotter was closed is caught within seconds.
  *
- * Format: "BLOTSNP1", a little-endian u32 header length, the JSON header (sizes, dictionaries,
- * column offsets), then each column's bytes at an 8-byte-aligned offset.
+ * Format: "BLOTSNP2", a little-endian u32 length and the JSON *facts* (the stamp, the change
+ * counter, the archive summary and live incidents per day and type: counts.ts `CountFacts`), read
+ * alone by `readSavedFacts` so counts and the summary can answer before the columns are in memory;
+ * then a u32 header length, the JSON header (sizes, dictionaries, column offsets), then each
+ * column's bytes at an 8-byte-aligned offset.
  */
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { countFactsOf, type CountFacts } from './counts';
 import { Dictionary } from './dictionary';
 import { COLUMN_NAMES, Snapshot, type ColumnName } from './snapshot';
 
-const MAGIC = 'BLOTSNP1';
-const FORMAT = 1;
+const MAGIC = 'BLOTSNP2';
+const FORMAT = 2;
+
+/** The block read first: what answers counts and the summary, and whether it is still current. */
+export type SavedFacts = CountFacts & { format: number; stamp: string; changes: string | null };
 
 type Header = {
   format: number;
@@ -54,12 +61,17 @@ export function serializeSnapshot(snapshot: Snapshot, stamp: string, changes: st
     columns: layout,
     changes,
   };
+  const facts: SavedFacts = { format: FORMAT, stamp, changes, ...countFactsOf(snapshot) };
+  const factsJson = Buffer.from(JSON.stringify(facts), 'utf8');
+  const at = MAGIC.length + 4 + factsJson.length;
   const json = Buffer.from(JSON.stringify(header), 'utf8');
-  const start = align8(MAGIC.length + 4 + json.length);
+  const start = align8(at + 4 + json.length);
   const out = Buffer.alloc(start + offset);
   out.write(MAGIC, 0, 'latin1');
-  out.writeUInt32LE(json.length, MAGIC.length);
-  json.copy(out, MAGIC.length + 4);
+  out.writeUInt32LE(factsJson.length, MAGIC.length);
+  factsJson.copy(out, MAGIC.length + 4);
+  out.writeUInt32LE(json.length, at);
+  json.copy(out, at + 4);
   for (const c of layout) {
     const col = cols[c.name];
     out.set(new Uint8Array(col.buffer, col.byteOffset, col.byteLength), start + c.offset);
@@ -75,11 +87,14 @@ export function deserializeSnapshot(data: Buffer, stamp: string): Snapshot | nul
 /** The snapshot of a serialized buffer with the change counter it reflects, or null. */
 export function deserializeSaved(data: Buffer, stamp: string): SavedSnapshot | null {
   if (data.length < MAGIC.length + 4 || data.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
-  const length = data.readUInt32LE(MAGIC.length);
-  if (MAGIC.length + 4 + length > data.length) return null;
-  const header = JSON.parse(data.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + length)) as Header;
+  const factsLength = data.readUInt32LE(MAGIC.length);
+  const at = MAGIC.length + 4 + factsLength;
+  if (at + 4 > data.length) return null;
+  const length = data.readUInt32LE(at);
+  if (at + 4 + length > data.length) return null;
+  const header = JSON.parse(data.toString('utf8', at + 4, at + 4 + length)) as Header;
   if (header.format !== FORMAT || header.stamp !== stamp) return null;
-  const start = align8(MAGIC.length + 4 + length);
+  const start = align8(at + 4 + length);
   const byName = new Map(header.columns.map((c) => [c.name, c]));
   const snapshot = new Snapshot(Math.ceil(header.size * 1.02) + 1024, {
     types: Dictionary.of(header.types),
@@ -105,6 +120,27 @@ export async function readSnapshotFile(file: string, stamp: string): Promise<Sav
     return deserializeSaved(await readFile(file), stamp);
   } catch {
     return null; // missing or unreadable: the store is read instead
+  }
+}
+
+/** Only the facts block of a saved snapshot (a few KB read, not the columns), or null. */
+export async function readSavedFacts(file: string, stamp: string): Promise<SavedFacts | null> {
+  let handle: Awaited<ReturnType<typeof open>> | null = null;
+  try {
+    handle = await open(file, 'r');
+    const head = Buffer.alloc(MAGIC.length + 4);
+    if ((await handle.read(head, 0, head.length, 0)).bytesRead < head.length) return null;
+    if (head.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
+    const length = head.readUInt32LE(MAGIC.length);
+    if (length > 64 * 1024 * 1024) return null;
+    const json = Buffer.alloc(length);
+    if ((await handle.read(json, 0, length, head.length)).bytesRead < length) return null;
+    const facts = JSON.parse(json.toString('utf8')) as SavedFacts;
+    return facts.format === FORMAT && facts.stamp === stamp ? facts : null;
+  } catch {
+    return null;
+  } finally {
+    await handle?.close();
   }
 }
 

@@ -156,3 +156,44 @@ describe('the map sketch', () => {
     expect(sketch.total).toBe(sketch.count.reduce((a, b) => a + b, 0));
   });
 });
+
+describe('answers from the saved header, before the columns are in memory', () => {
+  let f: Fixture;
+  let cacheFile: string;
+  beforeEach(async () => {
+    f = openFixture({ count: 2000 });
+    cacheFile = `${f.file}.snapshot`;
+    const first = new QueryService(f.db, { now: () => f.now, cacheFile });
+    await first.snapshot();
+    await first.close();
+  });
+  afterEach(() => closeFixture(f));
+
+  it('counts (dates and types) and the summary equal the full answers', async () => {
+    const early = new QueryService(f.db, { now: () => f.now, cacheFile });
+    const full = new QueryService(f.db, { now: () => f.now, cacheFile: null });
+    for (const filters of [
+      {},
+      { preset: '30d' as const },
+      { types: ['theft', 'Robbery'], preset: '90d' as const },
+    ]) {
+      const fromHeader = await incidentCalls.countIncidents(early, { filters });
+      expect(early.keeper.inMemory).toBe(false); // answered without loading the columns
+      const reference = await incidentCalls.countIncidents(full, { filters });
+      expect({ ...fromHeader, computedMs: 0 }).toEqual({ ...reference, computedMs: 0 });
+    }
+    expect(await incidentCalls.getArchiveSummary(early)).toEqual(await incidentCalls.getArchiveSummary(full));
+    expect(early.keeper.inMemory).toBe(false);
+    await early.close();
+    await full.close();
+  });
+
+  it('says "updating" when the file changed since the header was saved', async () => {
+    const other = new Database(f.file);
+    other.prepare('DELETE FROM incidents WHERE cdid = (SELECT max(cdid) FROM incidents)').run();
+    other.close();
+    const early = new QueryService(f.db, { now: () => f.now, cacheFile });
+    expect((await incidentCalls.countIncidents(early, { filters: {} })).updating).toBe(true);
+    await early.close();
+  });
+});

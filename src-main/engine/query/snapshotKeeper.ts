@@ -16,7 +16,7 @@
 import { SCHEMA_VERSION, type Db } from '../store/database';
 import type { Logger } from '../log';
 import type { Snapshot } from './snapshot';
-import { readSnapshotFile, writeSnapshotFile } from './snapshotCache';
+import { readSavedFacts, readSnapshotFile, writeSnapshotFile, type SavedFacts } from './snapshotCache';
 import { applyChanges, loadSnapshot, yieldToEventLoop } from './snapshotLoader';
 import { ChangeLog, changeCounter } from './changeLog';
 import { sameContent } from './snapshotCompare';
@@ -240,6 +240,23 @@ export class SnapshotKeeper {
    */
   get updating(): boolean {
     return this.behind;
+  }
+
+  private facts: Promise<(SavedFacts & { updating: boolean }) | null> | null = null;
+
+  /**
+   * The saved snapshot's facts (counts per day and type, the summary), read alone — a few KB — for
+   * answers before the columns are in memory; `updating` when the file changed since it was saved.
+   * Null with no saved snapshot.
+   */
+  savedFacts(): Promise<(SavedFacts & { updating: boolean }) | null> {
+    const file = this.cacheFile;
+    if (!file) return Promise.resolve(null);
+    return (this.facts ??= readSavedFacts(file, STAMP).then((facts) => {
+      if (!facts) return null;
+      const now = changeCounter(this.db);
+      return { ...facts, updating: now === null || facts.changes !== now };
+    }));
   }
 
   /** Whether a snapshot is in memory (a first read may still be under way). */
