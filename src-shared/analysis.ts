@@ -71,6 +71,8 @@ export const CompStatInput = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .optional(),
+    /** csv: the answer also carries the table as CSV (the export's CSV rules). */
+    format: z.enum(['json', 'csv']).optional(),
   })
   .strict();
 
@@ -190,6 +192,7 @@ export const CompStatOutput = z.object({
     }),
   ),
   parameters: z.record(z.string(), z.unknown()),
+  csv: z.string().optional(),
 });
 export type CompStatOutput = z.infer<typeof CompStatOutput>;
 

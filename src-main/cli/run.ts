@@ -5,6 +5,7 @@
  */
 import { DataDirError, localFailureOf } from '../engine/index';
 import { parseArgs, UsageError, type FlagSpec, type Parsed } from './args';
+import { ANALYZE_FLAGS, analyzeCommand } from './analyzeCommand';
 import { AREAS_FLAGS, areasCommand } from './areasCommand';
 import { EXPORT_FLAGS, exportCommand } from './exportCommand';
 import { CallFailure, cliWords, exitCodeOf } from './failure';
@@ -30,6 +31,13 @@ export const USAGE = `Usage:
                    [--refresh-minutes M] | remove ID [--keep-incidents]   [--data-dir DIR]
   blotter settings get [KEY] | set KEY VALUE   (KEY: base-url, plan, rate, window-days, api-key)
                    settings set api-key - reads the key from standard input; never give it as an argument.
+  blotter analyze  hotspots [--grid square|hexagon] [--cell-size-m N] [--distance-band-m N] --out F.geojson
+                 | kde [--radius-m N] [--cell-size-m N] --format geojson|geotiff --out F
+                 | near-repeat (--space-bands-m 0,120,240 | --space-bands-ft 0,400,800)
+                   --time-bands-days 0,7,14 [--iterations 99] [--seed N] --out F.json
+                 | compstat [--as-of YYYY-MM-DD] --format json|csv --out F
+                   [--data-dir DIR] and the export's filters; the last stdout line is JSON with the
+                   parameters used (defaults included). Fewer than 30 incidents: refused, exit 2.
 
 The API key comes from BLOTTER_API_KEY, else from the keychain entry stored for DIR.
 sync prints progress on stderr and, as its last stdout line, a JSON summary:
@@ -49,6 +57,7 @@ const COMMANDS: Record<string, Command> = {
   import: { flags: IMPORT_FLAGS, run: importCommand },
   areas: { flags: AREAS_FLAGS, run: areasCommand },
   settings: { flags: SETTINGS_FLAGS, run: settingsCommand },
+  analyze: { flags: ANALYZE_FLAGS, run: analyzeCommand },
 };
 
 /** Errors an engine can throw while it opens the data file, whose message is already the whole story. */

@@ -31,6 +31,7 @@ import { EngineError } from '../errors';
 import { areasInScope, provenanceOf } from '../provenance/provenance';
 import { dayStatuses } from '../query/coverage';
 import type { QueryService, Resolved } from '../query/service';
+import { compStatCsv } from './compstatCsv';
 import { compStatRange, todayIn, type CompStatArea } from './compstat';
 import { hotSpotGeoJson } from './hotSpotExport';
 import { kdeGeoJson, kdeGeoTiff, kdeRaster } from './kdeExport';
@@ -219,7 +220,8 @@ export class AnalysisService {
         this.runOptions(job, true),
       );
       const provenance = await this.provenance(input.filters, resolved);
-      return { jobId: job.id, provenance, areas: result.areas, parameters: result.parameters };
+      const out = { jobId: job.id, provenance, areas: result.areas, parameters: result.parameters };
+      return input.format === 'csv' ? { ...out, csv: compStatCsv(result, provenance) } : out;
     });
   }
 
