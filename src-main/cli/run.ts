@@ -7,6 +7,7 @@ import { DataDirError, localFailureOf } from '../engine/index';
 import { parseArgs, UsageError, type FlagSpec, type Parsed } from './args';
 import { ANALYZE_FLAGS, analyzeCommand } from './analyzeCommand';
 import { AREAS_FLAGS, areasCommand } from './areasCommand';
+import { BASEMAP_FLAGS, basemapCommand } from './basemapCommand';
 import { EXPORT_FLAGS, exportCommand } from './exportCommand';
 import { CallFailure, cliWords, exitCodeOf } from './failure';
 import { IMPORT_FLAGS, importCommand } from './importCommand';
@@ -38,6 +39,9 @@ export const USAGE = `Usage:
                  | compstat [--as-of YYYY-MM-DD] --format json|csv --out F
                    [--data-dir DIR] and the export's filters; the last stdout line is JSON with the
                    parameters used (defaults included). Fewer than 30 incidents: refused, exit 2.
+  blotter basemap  download --source URL [--max-zoom 15] [--start-over] [--data-dir DIR]
+                   the streets of every area (+1 km) from a PMTiles archive (https or loopback) into
+                   DIR/basemap/areas.pmtiles; resumes where a killed run stopped. Last stdout line: JSON.
 
 The API key comes from BLOTTER_API_KEY, else from the keychain entry stored for DIR.
 sync prints progress on stderr and, as its last stdout line, a JSON summary:
@@ -58,6 +62,7 @@ const COMMANDS: Record<string, Command> = {
   areas: { flags: AREAS_FLAGS, run: areasCommand },
   settings: { flags: SETTINGS_FLAGS, run: settingsCommand },
   analyze: { flags: ANALYZE_FLAGS, run: analyzeCommand },
+  basemap: { flags: BASEMAP_FLAGS, run: basemapCommand },
 };
 
 /** Errors an engine can throw while it opens the data file, whose message is already the whole story. */
