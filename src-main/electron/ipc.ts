@@ -33,6 +33,8 @@ export interface CallRegistrationDeps<E extends SenderLike> {
    * reaches the engine only after a yes; without this, it never does.
    */
   confirmKeyAddress?(host: string): Promise<boolean>;
+  /** Asks whether the stored SMTP password may go to mail server `host`; `confirmAlertEmailHost` needs a yes. */
+  confirmMailServer?(host: string): Promise<boolean>;
 }
 
 const FORBIDDEN: BridgeError = {
@@ -81,6 +83,14 @@ async function handleCall<E extends SenderLike>(
       const { baseUrl } = parsed.value as { baseUrl: string };
       const host = hostOf(baseUrl);
       if (!host || !(await deps.confirmKeyAddress?.(host))) return notConfirmed(host ?? baseUrl);
+    }
+    if (name === 'confirmAlertEmailHost') {
+      // The SMTP password follows a new mail server only after the user's yes in the main process.
+      const { host } = parsed.value as { host: string };
+      if (!(await deps.confirmMailServer?.(host))) {
+        const message = `The mail password stays where it was: you did not confirm sending it to ${host.slice(0, 200)}.`;
+        return { ok: false, error: { code: 'base_url_unconfirmed', message } };
+      }
     }
     return await deps.engine.call(name, parsed.value);
   } catch (error) {

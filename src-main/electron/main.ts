@@ -3,12 +3,24 @@
  * (window.ts, hardening.ts, session.ts, ipc.ts, senderCheck.ts, events.ts, quit.ts,
  * netFetchBridge.ts); the work itself runs in the engine worker (out/main/engineWorker.js).
  */
-import { app, BrowserWindow, dialog, ipcMain, nativeTheme, net, protocol, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  nativeTheme,
+  net,
+  Notification,
+  protocol,
+  session,
+  shell,
+} from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoHost } from '../demo/demoHost';
 import { PRIVATE_UMASK, resolveDataDir, startEngine, withExportHooks } from '../engine/index';
+import { alertNotifier, mailServerConfirmer } from './alertHooks';
 import { handleAppProtocol, registerAppScheme } from './appProtocol';
 import { appUrlOf, devServerUrlFrom, isAppUrl } from './appUrl';
 import { contentSecurityPolicy } from './csp';
@@ -139,8 +151,20 @@ function run(): void {
         isTrustedSender: (event) => isMainWindow(event) || printer.isReportSender(event),
         // A new base URL takes the stored API key only after the user says yes here.
         confirmKeyAddress: keyAddressConfirmer<BrowserWindow>(dialog, currentWindow),
+        // The stored SMTP password follows a new mail server only after a yes here too.
+        confirmMailServer: mailServerConfirmer<BrowserWindow>(dialog, currentWindow),
       });
       forwardEvents(engine, () => currentWindow()?.webContents);
+      // Alerts raised by a sync: a desktop notification; a click brings the window forward.
+      engine.onEvent(
+        alertNotifier(Notification, () => {
+          const w = currentWindow();
+          if (w) {
+            if (w.isMinimized()) w.restore();
+            w.focus();
+          } else openWindow();
+        }),
+      );
       openWindow();
       app.on('activate', () => {
         if (!currentWindow()) openWindow();
