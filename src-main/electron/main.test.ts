@@ -82,6 +82,11 @@ vi.mock('electron', () => {
     },
     shell: { openExternal: vi.fn(async () => {}) },
     net: { fetch: fakes.netFetch },
+    Notification: class {
+      static isSupported = () => false;
+      on() {}
+      show() {}
+    },
     protocol: {
       registerSchemesAsPrivileged: fakes.registerSchemesAsPrivileged,
       handle: fakes.protocolHandle,
