@@ -5,6 +5,7 @@
  */
 import { DataDirError, localFailureOf } from '../engine/index';
 import { parseArgs, UsageError, type FlagSpec, type Parsed } from './args';
+import { ALERTS_FLAGS, alertsCommand } from './alertsCommand';
 import { ANALYZE_FLAGS, analyzeCommand } from './analyzeCommand';
 import { AREAS_FLAGS, areasCommand } from './areasCommand';
 import { BASEMAP_FLAGS, basemapCommand } from './basemapCommand';
@@ -42,10 +43,14 @@ export const USAGE = `Usage:
   blotter basemap  download --source URL [--max-zoom 15] [--start-over] [--data-dir DIR]
                    the streets of every area (+1 km) from a PMTiles archive (https or loopback) into
                    DIR/basemap/areas.pmtiles; resumes where a killed run stopped. Last stdout line: JSON.
+  blotter alerts   list | add --rule FILE.json | test --rule FILE.json|ID [--days 90] | remove ID
+                   [--data-dir DIR]   rules as JSON (the schema is in the CLI README); alerts are
+                   checked only while Blotter or a command-line sync runs.
 
 The API key comes from BLOTTER_API_KEY, else from the keychain entry stored for DIR.
 sync prints progress on stderr and, as its last stdout line, a JSON summary:
-  {"requests","incidents","new","updated","removed","rateLimited","seconds","lowerBoundRequests",...}
+  {"requests","incidents","new","updated","removed","rateLimited","seconds","lowerBoundRequests",
+   "alerts":[{"ruleId","incidents"}],...}
 Exit codes: 0 complete; 1 failed (offline, server errors, disk full, ...); 2 bad arguments;
 3 key refused (401); 4 this computer's IP is not on the key's allowlist (403); 5 finished but not
 provably complete; 6 no API key; 7 another Blotter is syncing this area of the folder;
@@ -63,6 +68,7 @@ const COMMANDS: Record<string, Command> = {
   settings: { flags: SETTINGS_FLAGS, run: settingsCommand },
   analyze: { flags: ANALYZE_FLAGS, run: analyzeCommand },
   basemap: { flags: BASEMAP_FLAGS, run: basemapCommand },
+  alerts: { flags: ALERTS_FLAGS, run: alertsCommand },
 };
 
 /** Errors an engine can throw while it opens the data file, whose message is already the whole story. */

@@ -12,6 +12,7 @@ import { PLANS, type PlanId } from '../../src-shared/plans';
 import type { AreaView } from '../../src-shared/sync';
 import { one, parseArea, parseBaseUrl, parsePlan, parsePositiveInt, UsageError, type Parsed } from './args';
 import { CallFailure, cliWords, exitCodeOf } from './failure';
+import { alertsOfRuns } from './alertsCommand';
 import { EXIT, type Io } from './io';
 import { clockTime, progressPrinter } from './progressLine';
 import { withSession, type Session } from './session';
@@ -86,6 +87,11 @@ export async function syncCommand(p: Parsed, io: Io): Promise<number> {
       seconds: Math.round((Date.now() - started) / 100) / 10,
       lowerBoundRequests: sum((r) => r.lowerBound ?? 0),
       complete,
+      // The alerts these runs raised (written in their commits), per rule: keys only added.
+      alerts: await alertsOfRuns(
+        s,
+        runs.map((r) => r.runId),
+      ),
       ...(failed?.error
         ? { error: failed.error.message }
         : incomplete.length > 0
