@@ -102,6 +102,8 @@ export const Filters = z
     text: z.string().max(300).optional(),
     area: AreaFilter.optional(),
     includeRemoved: z.boolean().optional(),
+    /** Only these incidents (an alert's, opened on the map); the other filters still apply. */
+    cdids: z.array(z.number().int().positive()).max(10_000).optional(),
   })
   .strict()
   .refine((f) => !f.from || !f.to || f.from <= f.to, {

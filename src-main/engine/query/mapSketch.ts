@@ -144,6 +144,7 @@ export function storeCanSketch(filters: Filters): boolean {
   return (
     !filters.text &&
     !filters.area &&
+    !filters.cdids &&
     (!filters.hours ||
       filters.hours[0] === filters.hours[1] % 24 ||
       (filters.hours[0] === 0 && filters.hours[1] === 24)) &&

@@ -9,6 +9,7 @@ import { createLogger } from '../log';
 import type { Db } from '../store/database';
 import { PROVISIONAL_DAYS } from '../sync/constants';
 import { shapeOf } from './areaShape';
+import { cdidMask } from './cdidMask';
 import { toFtsQuery, TextIndex } from './fts';
 import type { Region } from '../../../src-shared/geo';
 import { areaDayStatuses } from './ledger';
@@ -94,7 +95,8 @@ export class QueryService {
     if (set) {
       this.sets.delete(key);
     } else {
-      const text = query ? this.text.match(snapshot, query) : null;
+      let text = query ? this.text.match(snapshot, query) : null;
+      if (filters.cdids) text = cdidMask(snapshot, filters.cdids, text);
       set = evaluate(snapshot, compileFilter(snapshot, filters, dayRange, { text, shape }));
     }
     this.sets.set(key, set);
