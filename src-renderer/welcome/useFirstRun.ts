@@ -73,9 +73,7 @@ export function useFirstRun(client: Client, keyStatus: KeyStatus | null): FirstR
     const plainlyNotFirst = facts.demo.active || facts.areaCount > 0;
     if (!plainlyNotFirst && !keyStatus) return;
     setWelcome(
-      !plainlyNotFirst &&
-        !!keyStatus &&
-        shouldWelcome({ keyStatus, ...facts }, window.location.hash, false),
+      !plainlyNotFirst && !!keyStatus && shouldWelcome({ keyStatus, ...facts }, window.location.hash, false),
     );
     setLoaded(true);
   }, [facts, keyStatus, loaded]);
