@@ -19,7 +19,7 @@ describe('routes', () => {
     expect(viewFromHash('#/export?x=1')).toBe('export');
   });
 
-  it('lists the six views in navigation order', () => {
-    expect(VIEWS.map((v) => v.label)).toEqual(['Map', 'Table', 'History', 'Export', 'Areas', 'Settings']);
+  it('lists the views in navigation order', () => {
+    expect(VIEWS.map((v) => v.label)).toEqual(['Map', 'Table', 'History', 'Analysis', 'Export', 'Areas', 'Settings']);
   });
 });

@@ -3,6 +3,7 @@ export const VIEWS = [
   { id: 'map', label: 'Map' },
   { id: 'table', label: 'Table' },
   { id: 'history', label: 'History' },
+  { id: 'analysis', label: 'Analysis' },
   { id: 'export', label: 'Export' },
   { id: 'areas', label: 'Areas' },
   { id: 'settings', label: 'Settings' },

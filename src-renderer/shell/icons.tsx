@@ -20,6 +20,14 @@ const PATHS: Record<ViewId, ReactElement> = {
       <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
     </>
   ),
+  analysis: (
+    <>
+      <rect x="3" y="3" width="6" height="6" />
+      <rect x="9" y="9" width="6" height="6" />
+      <rect x="15" y="15" width="6" height="6" />
+      <path d="M3 15h6v6H3zM15 3h6v6h-6z" strokeDasharray="2 2" />
+    </>
+  ),
   export: (
     <>
       <path d="M12 3v12M7 10l5 5 5-5" />

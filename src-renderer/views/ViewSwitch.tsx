@@ -13,12 +13,14 @@ import type { SettingsViewProps } from './SettingsView';
 const load = {
   table: () => import('./TableView').then((m) => ({ default: m.TableView })),
   history: () => import('./HistoryView').then((m) => ({ default: m.HistoryView })),
+  analysis: () => import('./AnalysisView').then((m) => ({ default: m.AnalysisView })),
   export: () => import('./ExportView').then((m) => ({ default: m.ExportView })),
   areas: () => import('./AreasView').then((m) => ({ default: m.AreasView })),
   settings: () => import('./SettingsView').then((m) => ({ default: m.SettingsView })),
 };
 const TableView = lazy(load.table);
 const HistoryView = lazy(load.history);
+const AnalysisView = lazy(load.analysis);
 const ExportView = lazy(load.export);
 const AreasView = lazy(load.areas);
 const SettingsView = lazy(load.settings);
@@ -52,6 +54,12 @@ export function ViewSwitch({ view, keyStatus, ...props }: ViewSwitchProps) {
       return (
         <Suspense fallback={<Loading />}>
           <HistoryView setup={setup} />
+        </Suspense>
+      );
+    case 'analysis':
+      return (
+        <Suspense fallback={<Loading />}>
+          <AnalysisView setup={setup} />
         </Suspense>
       );
     case 'export':

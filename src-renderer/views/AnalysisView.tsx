@@ -1,0 +1,262 @@
+/**
+ * Analysis: hot spots (Getis-Ord Gi*), kernel density, near repeat (Knox), repeat locations and
+ * CompStat on the shared filters' incidents, computed by the engine off the UI thread (progress,
+ * cancel). Drill-down: a hot spot cell or a repeat location becomes the filter's area (the cell's
+ * polygon; a circle just around the place) and the Table shows those incidents.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type {
+  CompStatOutput,
+  HotSpotsOutput,
+  KdeOutput,
+  NearRepeatOutput,
+  RepeatGroupOut,
+  RepeatLocationsOutput,
+} from '../../src-shared/analysis';
+import { METRES_PER_MILE } from '../../src-shared/geo';
+import { AnalysisMap, type AnalysisLayer } from '../analysis/AnalysisMap';
+import { CompStatTable } from '../analysis/CompStatTable';
+import { KnoxTable } from '../analysis/KnoxTable';
+import { HotSpotLegend, KdeLegend } from '../analysis/Legends';
+import { RepeatList } from '../analysis/RepeatList';
+import { useAnalysisRun, type AnalysisCall } from '../analysis/useAnalysisRun';
+import { useFilters } from '../filters/FiltersContext';
+import { ViewFrame } from '../shell/ViewFrame';
+import { useWorkspace } from '../workspace/WorkspaceContext';
+import type { DataViewProps } from './viewProps';
+import styles from '../analysis/analysis.module.css';
+
+const INTRO =
+  'Statistics on the incidents the filters select: where crime is significantly concentrated, whether incidents close in space follow each other in time, places hit again and again, and this period against last year.';
+
+const KINDS: { call: AnalysisCall; label: string }[] = [
+  { call: 'analyzeHotSpots', label: 'Hot spots (Gi*)' },
+  { call: 'analyzeKde', label: 'Kernel density' },
+  { call: 'analyzeNearRepeat', label: 'Near repeat (Knox)' },
+  { call: 'analyzeRepeatLocations', label: 'Repeat locations' },
+  { call: 'analyzeCompStat', label: 'CompStat' },
+];
+
+const num = (text: string): number | undefined => {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) && n > 0 ? n : undefined;
+};
+const list = (text: string): number[] => text.split(',').map((t) => Number(t.trim()));
+
+export function AnalysisView(_props: DataViewProps) {
+  const { client } = useWorkspace();
+  const { filters, update } = useFilters();
+  const { state, run, cancel } = useAnalysisRun(client);
+  const [kind, setKind] = useState<AnalysisCall>('analyzeHotSpots');
+  const [grid, setGrid] = useState<'square' | 'hexagon'>('square');
+  const [cellSize, setCellSize] = useState('');
+  const [band, setBand] = useState('');
+  const [radius, setRadius] = useState('');
+  const [spaceBands, setSpaceBands] = useState('0,400,800');
+  const [spaceUnit, setSpaceUnit] = useState<'ft' | 'm'>('ft');
+  const [timeBands, setTimeBands] = useState('0,7,14');
+  const [distance, setDistance] = useState('0');
+
+  const start = () => {
+    const c = num(cellSize);
+    if (kind === 'analyzeHotSpots')
+      void run(kind, {
+        filters,
+        grid,
+        ...(c ? { cellSizeM: c } : {}),
+        ...(num(band) ? { distanceBandM: num(band) } : {}),
+      });
+    else if (kind === 'analyzeKde')
+      void run(kind, {
+        filters,
+        ...(c ? { cellSizeM: c } : {}),
+        ...(num(radius) ? { radiusM: num(radius) } : {}),
+      });
+    else if (kind === 'analyzeNearRepeat')
+      void run(kind, { filters, spaceBands: list(spaceBands), spaceUnit, timeBandsDays: list(timeBands) });
+    else if (kind === 'analyzeRepeatLocations') void run(kind, { filters, distanceM: Number(distance) || 0 });
+    else void run(kind, { filters });
+  };
+
+  const showIncidents = useCallback(
+    (area: NonNullable<typeof filters.area>) => {
+      update({ area });
+      window.location.hash = '#/table';
+    },
+    [update],
+  );
+  const onCell = useCallback((ring: [number, number][]) => showIncidents({ polygon: ring }), [showIncidents]);
+  const onPlace = useCallback(
+    (g: RepeatGroupOut) =>
+      showIncidents({ circle: { lat: g.lat, lon: g.lon, radiusMi: (g.radiusM + 2) / METRES_PER_MILE } }),
+    [showIncidents],
+  );
+
+  const result = state.result;
+  const layer = useMemo<AnalysisLayer | null>(() => {
+    if (!result) return null;
+    if (result.call === 'analyzeHotSpots')
+      return { kind: 'hotspots', geojson: (result.value as HotSpotsOutput).geojson };
+    if (result.call === 'analyzeKde') {
+      const v = result.value as KdeOutput;
+      return v.raster ? { kind: 'kde', raster: v.raster, max: v.max } : null;
+    }
+    if (result.call === 'analyzeRepeatLocations')
+      return { kind: 'repeats', groups: (result.value as RepeatLocationsOutput).groups };
+    return null;
+  }, [result]);
+  const binCounts = useMemo(() => {
+    const counts: Record<number, number> = {};
+    if (layer?.kind === 'hotspots')
+      for (const f of layer.geojson.features) {
+        const b = Number(f.properties.bin ?? 0);
+        counts[b] = (counts[b] ?? 0) + 1;
+      }
+    return counts;
+  }, [layer]);
+
+  return (
+    <ViewFrame title="Analysis" intro={INTRO}>
+      <div className={styles.layout}>
+        <form
+          className={styles.controls}
+          aria-label="Analysis"
+          onSubmit={(e) => {
+            e.preventDefault();
+            start();
+          }}
+        >
+          <label>
+            Analysis
+            <select value={kind} onChange={(e) => setKind(e.target.value as AnalysisCall)}>
+              {KINDS.map((k) => (
+                <option key={k.call} value={k.call}>
+                  {k.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {kind === 'analyzeHotSpots' ? (
+            <>
+              <label>
+                Grid
+                <select value={grid} onChange={(e) => setGrid(e.target.value as 'square' | 'hexagon')}>
+                  <option value="square">Square</option>
+                  <option value="hexagon">Hexagon</option>
+                </select>
+              </label>
+              <label>
+                Cell size (m)
+                <input
+                  type="number"
+                  min={1}
+                  value={cellSize}
+                  placeholder="auto"
+                  onChange={(e) => setCellSize(e.target.value)}
+                />
+              </label>
+              <label>
+                Distance band (m)
+                <input
+                  type="number"
+                  min={1}
+                  value={band}
+                  placeholder="2 cells"
+                  onChange={(e) => setBand(e.target.value)}
+                />
+              </label>
+            </>
+          ) : null}
+          {kind === 'analyzeKde' ? (
+            <>
+              <label>
+                Search radius (m)
+                <input
+                  type="number"
+                  min={1}
+                  value={radius}
+                  placeholder="auto"
+                  onChange={(e) => setRadius(e.target.value)}
+                />
+              </label>
+              <label>
+                Cell size (m)
+                <input
+                  type="number"
+                  min={1}
+                  value={cellSize}
+                  placeholder="radius / 10"
+                  onChange={(e) => setCellSize(e.target.value)}
+                />
+              </label>
+            </>
+          ) : null}
+          {kind === 'analyzeNearRepeat' ? (
+            <>
+              <label>
+                Distance bands
+                <input value={spaceBands} onChange={(e) => setSpaceBands(e.target.value)} />
+              </label>
+              <label>
+                Unit
+                <select value={spaceUnit} onChange={(e) => setSpaceUnit(e.target.value as 'ft' | 'm')}>
+                  <option value="ft">feet</option>
+                  <option value="m">metres</option>
+                </select>
+              </label>
+              <label>
+                Day bands
+                <input value={timeBands} onChange={(e) => setTimeBands(e.target.value)} />
+              </label>
+            </>
+          ) : null}
+          {kind === 'analyzeRepeatLocations' ? (
+            <label>
+              Group within (m; 0 = same point)
+              <input type="number" min={0} value={distance} onChange={(e) => setDistance(e.target.value)} />
+            </label>
+          ) : null}
+          <button type="submit" disabled={state.running}>
+            Run
+          </button>
+        </form>
+
+        {state.running ? (
+          <div className={styles.progress} data-testid="analysis-progress">
+            <progress max={1} value={state.fraction} aria-label="Analysis progress" />
+            <button type="button" onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        ) : null}
+        {state.error ? (
+          <p role="alert" data-testid="analysis-error">
+            {state.error}
+          </p>
+        ) : null}
+
+        {layer ? (
+          <div className={styles.stage}>
+            <AnalysisMap layer={layer} onCell={onCell} onPlace={onPlace} />
+            <div>
+              {layer.kind === 'hotspots' ? <HotSpotLegend counts={binCounts} /> : null}
+              {layer.kind === 'kde' ? <KdeLegend max={layer.max} /> : null}
+              {layer.kind === 'hotspots' ? (
+                <p className="muted small">Click a cell to see its incidents in the table.</p>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+        {result?.call === 'analyzeRepeatLocations' ? (
+          <RepeatList result={result.value as RepeatLocationsOutput} onShow={onPlace} />
+        ) : null}
+        {result?.call === 'analyzeNearRepeat' ? (
+          <KnoxTable result={result.value as NearRepeatOutput} />
+        ) : null}
+        {result?.call === 'analyzeCompStat' ? (
+          <CompStatTable result={result.value as CompStatOutput} />
+        ) : null}
+      </div>
+    </ViewFrame>
+  );
+}
