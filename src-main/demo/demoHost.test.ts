@@ -130,6 +130,34 @@ describe('demo mode without a keychain', () => {
     });
   });
 
+  it('downloads the demo area’s streets from the simulator through the basemap download, and the map draws them', async () => {
+    const dataDir = realDir();
+    host = await startDemoHost({
+      dataDir,
+      startEngine: inProcessEngines(createMemorySecretStore()),
+      config: FAST,
+    });
+    const progress: string[] = [];
+    host.engine.onEvent((e) => {
+      if (e.type === 'basemapProgress') progress.push(e.state);
+    });
+    await host.startDemo();
+    const deadline = Date.now() + 60_000;
+    while (!progress.includes('done') && !progress.includes('failed') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(progress[0]).toBe('running');
+    expect(progress.at(-1)).toBe('done');
+    expect(existsSync(path.join(`${dataDir}-demo`, 'basemap', 'areas.pmtiles'))).toBe(true);
+    const info = await host.engine.call('getBasemapInfo', {});
+    expect(info).toMatchObject({ ok: true, value: { kind: 'extract', status: 'ready', format: 'mvt' } });
+    const settings = await host.engine.call('getSettings', {});
+    expect(settings.ok && settings.value.basemapSource).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/basemap\/demo\.pmtiles$/,
+    );
+    await syncFinished(host.engine);
+  });
+
   it('a second start while one runs does nothing new', async () => {
     const dataDir = realDir();
     host = await startDemoHost({

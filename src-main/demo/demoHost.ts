@@ -200,5 +200,23 @@ async function setUpDemo(
     });
   }
   await must('startSync', {});
+  await downloadDemoStreets(engine, demo);
   return { areaId: area?.id ?? null, keyStorage };
+}
+
+/**
+ * The demo area's streets, through the same download path as any basemap source: the simulator's
+ * PMTiles (loopback, range requests) becomes the folder's source and its extract is started; the
+ * progress arrives as basemapProgress events and the map draws the streets when it lands. A folder
+ * that has its extract already (a later launch) downloads nothing. Never fails the demo.
+ */
+async function downloadDemoStreets(engine: EngineHandle, demo: DemoSimulator): Promise<void> {
+  const source = demo.sim.basemapUrl;
+  if (!source) return;
+  const info = await engine.call('getBasemapInfo', {});
+  if (info.ok && info.value.kind === 'extract' && info.value.status === 'ready') return;
+  const saved = await engine.call('updateSettings', { basemapSource: source });
+  if (!saved.ok) return void log.warn('the demo basemap source could not be stored', { why: saved.error });
+  const started = await engine.call('startBasemapDownload', { source });
+  if (!started.ok) log.warn('the demo streets could not be downloaded', { why: started.error });
 }

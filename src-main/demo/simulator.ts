@@ -20,6 +20,10 @@ export async function startDemoSimulator(config: DemoConfig, simStart: number): 
     now: simStart,
     clock: 'real',
     v1: false,
+    // Incidents on land and on their streets, and the city's streets as a vector PMTiles served
+    // with range requests at sim.basemapUrl (downloaded by the demo like any basemap source).
+    profile: 'demo',
+    basemapCity: config.city,
     faults: { latencyMs: config.latencyMs },
     keys: [
       {
