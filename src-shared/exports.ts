@@ -12,7 +12,7 @@ const Count = z.number().int().nonnegative();
 const Day = z.string();
 const Range = z.object({ from: Day.nullable(), to: Day.nullable() });
 
-export const ExportFormat = z.enum(['csv', 'geojson', 'pdf']);
+export const ExportFormat = z.enum(['csv', 'geojson', 'gpkg', 'shp', 'kml', 'pdf']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
 /** The CSV and GeoJSON columns, in order (GeoJSON: the properties). */
@@ -100,6 +100,14 @@ export const Manifest = z.object({
     bytes: Count,
     bom: z.boolean().optional(),
     columns: z.array(z.string()).optional(),
+    /** GIS formats: the coordinate reference system of every geometry. */
+    crs: z.literal('EPSG:4326').optional(),
+    /** GeoPackage: the tables it holds (features and attributes). */
+    tables: z.array(z.string()).optional(),
+    /** Shapefile: the 10-character field names and the columns they hold. */
+    fieldNames: z.record(z.string(), z.string()).optional(),
+    /** Shapefile: text cells longer than a field holds (254 bytes), cut; per column, with some cdids. */
+    truncated: z.array(z.object({ column: z.string(), cells: Count, cdids: z.array(z.number()) })).optional(),
   }),
   filters: Filters,
   filterWords: z.array(z.string()),

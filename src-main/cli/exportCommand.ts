@@ -110,12 +110,20 @@ const toCircle = ({ lat, lon, radiusMi }: { lat: number; lon: number; radiusMi: 
   radiusMi,
 });
 
+const EXPORT_FORMATS = ['csv', 'geojson', 'gpkg', 'shp', 'kml'] as const;
+
 export async function exportCommand(p: Parsed, io: Io): Promise<number> {
-  const format = one(p, 'format', true);
-  if (format !== 'csv' && format !== 'geojson')
-    throw new UsageError(`--format must be csv or geojson (got "${format}").`);
+  const given = one(p, 'format', true);
+  const format = EXPORT_FORMATS.find((f) => f === given);
+  if (format === undefined)
+    throw new UsageError(`--format must be csv, geojson, gpkg, shp or kml (got "${given}").`);
   const filters = exportFilters(p);
   const outText = one(p, 'out');
+  // A GeoPackage (SQLite) and a zipped shapefile are files to open, not streams to pipe.
+  if ((format === 'gpkg' || format === 'shp') && outText === undefined)
+    throw new UsageError(
+      `--format ${format} needs --out FILE (a ${format === 'gpkg' ? '.gpkg' : '.zip'} file).`,
+    );
   const out = outText === undefined ? undefined : path.resolve(outText);
 
   return withSession(io, one(p, 'data-dir'), async (s) => {

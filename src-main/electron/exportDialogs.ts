@@ -22,6 +22,9 @@ export interface DialogLike {
 const FILTERS: Record<ExportFormat, { name: string; extensions: string[] }> = {
   csv: { name: 'CSV (comma-separated values)', extensions: ['csv'] },
   geojson: { name: 'GeoJSON', extensions: ['geojson', 'json'] },
+  gpkg: { name: 'GeoPackage', extensions: ['gpkg'] },
+  shp: { name: 'Shapefile (zip)', extensions: ['zip'] },
+  kml: { name: 'KML', extensions: ['kml'] },
   pdf: { name: 'PDF report', extensions: ['pdf'] },
 };
 

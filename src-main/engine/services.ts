@@ -17,6 +17,7 @@ import { areaBoxes } from './basemap/areaBoxes';
 import { createBasemapService } from './basemap/basemapService';
 import type { EngineCore, EngineServices } from './context';
 import { dataRunner } from './export/dataExport';
+import { gisRunners } from './export/gisRunners';
 import { ExportJobs } from './export/jobs';
 import { Imports } from './import/imports';
 import { QueryService } from './query/service';
@@ -50,7 +51,12 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
 
   const sync = createEngineSync({ ...core, emit: heard }, fetch);
 
-  const exports = new ExportJobs(core, query, { csv: dataRunner, geojson: dataRunner, pdf: pdfRunner() });
+  const exports = new ExportJobs(core, query, {
+    csv: dataRunner,
+    geojson: dataRunner,
+    ...gisRunners,
+    pdf: pdfRunner(),
+  });
   core.onClose(() => exports.closeAll());
 
   const imports = new Imports({ ...core, query });

@@ -35,6 +35,9 @@ const log = createLogger('web-files');
 const TYPES: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8',
   '.geojson': 'application/geo+json',
+  '.gpkg': 'application/geopackage+sqlite3',
+  '.zip': 'application/zip',
+  '.kml': 'application/vnd.google-earth.kml+xml',
   '.pdf': 'application/pdf',
   '.json': 'application/json',
 };

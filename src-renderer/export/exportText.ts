@@ -9,6 +9,17 @@ export const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
   { value: 'csv', label: 'CSV', hint: 'One row per incident, for spreadsheets and databases.' },
   { value: 'geojson', label: 'GeoJSON', hint: 'One point per incident, for GIS tools.' },
   {
+    value: 'gpkg',
+    label: 'GeoPackage',
+    hint: 'Points with every column, the areas and the manifest in one file (QGIS, ArcGIS).',
+  },
+  {
+    value: 'shp',
+    label: 'Shapefile (zip)',
+    hint: 'Points for older GIS tools; field names cut to 10 characters (listed in the manifest).',
+  },
+  { value: 'kml', label: 'KML', hint: 'Points styled by type, for Google Earth.' },
+  {
     value: 'pdf',
     label: 'PDF report',
     hint: 'Map, counts, trend, hours and top locations, with where the data came from.',

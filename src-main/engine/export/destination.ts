@@ -9,7 +9,14 @@ import path from 'node:path';
 import type { ExportFormat } from '../../../src-shared/exports';
 import { EngineError } from '../errors';
 
-export const EXTENSIONS: Record<ExportFormat, string> = { csv: '.csv', geojson: '.geojson', pdf: '.pdf' };
+export const EXTENSIONS: Record<ExportFormat, string> = {
+  csv: '.csv',
+  geojson: '.geojson',
+  gpkg: '.gpkg',
+  shp: '.zip',
+  kml: '.kml',
+  pdf: '.pdf',
+};
 
 /** Names the web host may serve from exports/: ours, nothing that could climb out of the folder. */
 export const EXPORT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;

@@ -189,6 +189,9 @@ describe('CSV export', () => {
     const jobs = new ExportJobs(t.engine.context, t.engine.context.services.query, {
       csv: gated,
       geojson: gated,
+      gpkg: gated,
+      shp: gated,
+      kml: gated,
       pdf: gated,
     });
     const started = await jobs.start({ format: 'csv', filters: { preset: 'all' } });

@@ -28,7 +28,7 @@ import { createAreaStore } from '../sync/areaStore';
 import { manifestPathOf, resolveDestination, type Destination } from './destination';
 import { publishTogether, removeAll, writeFileAtomically, type Finished } from './fileSink';
 import { partPathOf } from './destination';
-import { buildManifest } from './manifest';
+import { buildManifest, type FileInfo } from './manifest';
 import type { Box } from '../../../src-shared/geo';
 import type { Resolved } from '../query/service';
 
@@ -72,7 +72,18 @@ export type ExportJob = {
  * What a runner wrote: the byte size and rows, and — when the file is still under its temporary
  * name (`file`) — the file for the job to publish together with its manifest.
  */
-export type RunnerResult = { bytes: number; written: number; file?: Finished };
+export type RunnerResult = {
+  bytes: number;
+  written: number;
+  file?: Finished;
+  /** What the manifest says about the file beyond its name and size (CRS, field names, cut cells). */
+  fileInfo?: FileInfo;
+  /**
+   * A format that holds its own manifest (GeoPackage: a table) stores it before publishing: given
+   * the manifest text for a file size, it writes it and returns the file's final size.
+   */
+  embedManifest?: (textFor: (bytes: number) => string) => Promise<number>;
+};
 
 /** A runner writes the job's file; it returns what it wrote (null: cancelled), or throws. */
 export type Runner = (
@@ -182,7 +193,11 @@ export class ExportJobs {
     );
   }
 
-  private async succeed(job: ExportJob, { bytes, written, file }: RunnerResult): Promise<void> {
+  private async succeed(
+    job: ExportJob,
+    { bytes: fileBytes, written, file, fileInfo, embedManifest }: RunnerResult,
+  ): Promise<void> {
+    let bytes = fileBytes;
     // Until both are published, the data file waits under its temporary name: a failure or a
     // cancel from here on removes it, so no data file ever stands without its manifest.
     const manifestFile: Finished = {
@@ -192,22 +207,27 @@ export class ExportJobs {
     try {
       const range: DayRange = job.range;
       const provenance = await provenanceOf(this.ctx, job.service, job.filters, range, job.box);
-      const manifest = buildManifest({
-        version: this.ctx.version,
-        createdAt: job.createdAt,
-        format: job.format,
-        fileName: job.dest.name,
-        bytes,
-        bom: job.bom,
-        filters: job.filters,
-        filterWords: job.words,
-        range,
-        total: job.total,
-        written,
-        byType: job.byType,
-        provenance,
-      });
-      const text = `${JSON.stringify(manifest, null, 2)}\n`;
+      const manifestFor = (size: number) =>
+        buildManifest({
+          version: this.ctx.version,
+          createdAt: job.createdAt,
+          format: job.format,
+          fileName: job.dest.name,
+          bytes: size,
+          ...(fileInfo ? { fileInfo } : {}),
+          bom: job.bom,
+          filters: job.filters,
+          filterWords: job.words,
+          range,
+          total: job.total,
+          written,
+          byType: job.byType,
+          provenance,
+        });
+      const textOf = (size: number) => `${JSON.stringify(manifestFor(size), null, 2)}\n`;
+      if (embedManifest) bytes = await embedManifest(textOf);
+      const manifest = manifestFor(bytes);
+      const text = textOf(bytes);
       if (file) {
         await writeFile(manifestFile.partPath, text, { mode: 0o600 });
         if (job.cancelRequested) throw new EngineError('cancelled', 'The export was cancelled.');

@@ -22,7 +22,11 @@ export type ManifestInput = {
   written: number;
   byType: Record<string, number>;
   provenance: Provenance;
+  fileInfo?: FileInfo;
 };
+
+/** What a GIS writer adds to the manifest's `file` (CRS, tables, shapefile field names, cut cells). */
+export type FileInfo = Pick<Manifest['file'], 'crs' | 'tables' | 'fieldNames' | 'truncated'>;
 
 export function buildManifest(m: ManifestInput): Manifest {
   const tabular = m.format !== 'pdf';
@@ -37,6 +41,7 @@ export function buildManifest(m: ManifestInput): Manifest {
       bytes: m.bytes,
       ...(m.format === 'csv' ? { bom: m.bom === true } : {}),
       ...(tabular ? { columns: [...EXPORT_COLUMNS] } : {}),
+      ...m.fileInfo,
     },
     filters: m.filters,
     filterWords: m.filterWords,

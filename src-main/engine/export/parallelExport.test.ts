@@ -121,6 +121,9 @@ describe('an export on threads', () => {
     const jobs = new ExportJobs(t.engine.context, t.engine.context.services.query, {
       csv: runner,
       geojson: runner,
+      gpkg: runner,
+      shp: runner,
+      kml: runner,
       pdf: runner,
     });
     const started = await jobs.start({ format, filters: { preset: 'all', includeRemoved: true }, bom: true });

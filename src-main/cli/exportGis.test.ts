@@ -1,0 +1,69 @@
+/**
+ * `blotter export --format gpkg|shp|kml` as a process: the same rows as the CSV export, each file
+ * opened by GDAL (ogrinfo, what QGIS reads with); gpkg and shp refuse to run without --out.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../src-sim/index';
+import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
+import { runCli, syncArgs, type Ran } from './cliTesting';
+
+const KEY = 'cli-gis-key-4242';
+let sim: Simulator;
+let dir: TempDir;
+
+beforeAll(async () => {
+  sim = await startSimulator({
+    seed: 9,
+    scale: 40_000,
+    spanDays: 20,
+    keys: [{ key: KEY, plan: 'enterprise', ips: ['127.0.0.1', '::1'], ratePerMinute: 6000, windowDays: 30 }],
+  });
+  dir = makeTempDir('blotter-cli-gis-');
+  const r = await runCli(KEY, syncArgs(dir.path, sim.url, '41.874,-87.64,0.5'));
+  expect(r.code).toBe(0);
+}, 120_000);
+afterAll(async () => {
+  await sim.close();
+  dir.remove();
+});
+
+const cli = (args: string[]): Promise<Ran> => runCli(KEY, ['export', '--data-dir', dir.path, ...args]);
+
+describe('blotter export to GIS formats', () => {
+  it('writes GeoPackage, zipped Shapefile and KML with as many features as the CSV has rows', async () => {
+    const csv = `${dir.path}/all.csv`;
+    expect((await cli(['--format', 'csv', '--out', csv])).code).toBe(0);
+    const rows = readFileSync(csv, 'utf8').trimEnd().split('\r\n').length - 1;
+    expect(rows).toBeGreaterThan(10);
+    const count = (source: string, layer: string) =>
+      Number(/Feature Count: (\d+)/.exec(execFileSync('ogrinfo', ['-so', source, layer]).toString())?.[1]);
+    for (const [format, file, source, layer] of [
+      ['gpkg', 'all.gpkg', 'all.gpkg', 'incidents'],
+      ['shp', 'all.zip', '/vsizip/all.zip', 'all'],
+      ['kml', 'all.kml', 'all.kml', 'Incidents'],
+    ] as const) {
+      const r = await cli(['--format', format, '--out', `${dir.path}/${file}`]);
+      expect(r.code, r.stderr).toBe(0);
+      const at = source.replace(file, `${dir.path}/${file}`);
+      expect(count(at, layer), format).toBe(rows);
+      const manifest = JSON.parse(readFileSync(`${dir.path}/all.manifest.json`, 'utf8'));
+      expect(manifest.format).toBe(format);
+      expect(manifest.file.crs).toBe('EPSG:4326');
+    }
+  });
+
+  it('refuses gpkg and shp without --out (exit 2, one line), and formats it does not know', async () => {
+    for (const args of [
+      ['--format', 'gpkg'],
+      ['--format', 'shp'],
+      ['--format', 'xlsx'],
+    ]) {
+      const r = await cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+    }
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * GeoPackage export (OGC GeoPackage 1.3, a SQLite file): the filtered incidents as the point
+ * feature table `incidents` (every export column, geometry `geom`), the saved areas (and the
+ * filter's drawn shape) as the polygon table `areas`, and the export manifest as the attributes
+ * table `blotter_manifest` (one row, JSON) — all in EPSG:4326. Written under the job's temporary
+ * name a batch per transaction; a cancel or failure removes it. The manifest goes in last
+ * (`embedManifest`), its `file.bytes` the file's final size.
+ */
+import { statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import Database from 'better-sqlite3';
+import { EXPORT_COLUMNS } from './rows';
+import { pointBlob, polygonBlob } from './geometryBlob';
+import { areaOutlines, exportRowBatches, runnerOf, type Writer } from './gisRows';
+import { partPathOf } from './destination';
+import type { Finished } from './fileSink';
+
+const GPKG_APPLICATION_ID = 0x47504b47; // "GPKG"
+const GPKG_VERSION = 10300;
+
+const WGS84_WKT =
+  'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],' +
+  'AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],' +
+  'UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AXIS["Latitude",NORTH],AXIS["Longitude",EAST],' +
+  'AUTHORITY["EPSG","4326"]]';
+
+/** SQLite column types of the export columns (GeoPackage's own type names). */
+const COLUMN_TYPES: Record<string, string> = {
+  cdid: 'INTEGER',
+  lat: 'DOUBLE',
+  lon: 'DOUBLE',
+  removed: 'BOOLEAN',
+};
+
+export const TABLES = ['incidents', 'areas', 'blotter_manifest'] as const;
+
+const SCHEMA = `
+CREATE TABLE gpkg_spatial_ref_sys (
+  srs_name TEXT NOT NULL, srs_id INTEGER NOT NULL PRIMARY KEY, organization TEXT NOT NULL,
+  organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL, description TEXT);
+CREATE TABLE gpkg_contents (
+  table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL, identifier TEXT UNIQUE,
+  description TEXT DEFAULT '', last_change DATETIME NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+  min_x DOUBLE, min_y DOUBLE, max_x DOUBLE, max_y DOUBLE, srs_id INTEGER,
+  CONSTRAINT fk_gc_r_srs_id FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys(srs_id));
+CREATE TABLE gpkg_geometry_columns (
+  table_name TEXT NOT NULL, column_name TEXT NOT NULL, geometry_type_name TEXT NOT NULL,
+  srs_id INTEGER NOT NULL, z TINYINT NOT NULL, m TINYINT NOT NULL,
+  CONSTRAINT pk_geom_cols PRIMARY KEY (table_name, column_name),
+  CONSTRAINT uk_gc_table_name UNIQUE (table_name),
+  CONSTRAINT fk_gc_tn FOREIGN KEY (table_name) REFERENCES gpkg_contents(table_name),
+  CONSTRAINT fk_gc_srs FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys (srs_id));
+CREATE TABLE incidents (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom POINT,
+  ${EXPORT_COLUMNS.map((c) => `"${c}" ${COLUMN_TYPES[c] ?? 'TEXT'}`).join(', ')});
+CREATE TABLE areas (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom POLYGON, area_id INTEGER, name TEXT, kind TEXT);
+CREATE TABLE blotter_manifest (id INTEGER PRIMARY KEY AUTOINCREMENT, manifest TEXT NOT NULL);
+`;
+
+export const gpkgRunner = runnerOf(gpkgWriter());
+
+export function gpkgWriter(): Writer {
+  return (job, ctx, onWritten) => {
+    const partPath = partPathOf(job.dest.path, job.id);
+    let db: Database.Database | null = null;
+    const close = () => {
+      if (db?.open) db.close();
+      db = null;
+    };
+    const cleanup = async () => {
+      close();
+      await Promise.all(['', '-journal', '-wal'].map((s) => rm(partPath + s, { force: true })));
+    };
+    const run = async () => {
+      const out = new Database(partPath);
+      db = out;
+      out.pragma('journal_mode = DELETE');
+      out.pragma(`application_id = ${GPKG_APPLICATION_ID}`);
+      out.pragma(`user_version = ${GPKG_VERSION}`);
+      out.exec(SCHEMA);
+      const srs = out.prepare('INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)');
+      srs.run(
+        'Undefined cartesian SRS',
+        -1,
+        'NONE',
+        -1,
+        'undefined',
+        'undefined cartesian coordinate reference system',
+      );
+      srs.run(
+        'Undefined geographic SRS',
+        0,
+        'NONE',
+        0,
+        'undefined',
+        'undefined geographic coordinate reference system',
+      );
+      srs.run(
+        'WGS 84 geodetic',
+        4326,
+        'EPSG',
+        4326,
+        WGS84_WKT,
+        'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid',
+      );
+      const contents = out.prepare(
+        'INSERT INTO gpkg_contents (table_name, data_type, identifier, description, min_x, min_y, max_x, max_y, srs_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      const columns = out.prepare('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, 4326, 0, 0)');
+      const insert = out.prepare(
+        `INSERT INTO incidents (geom, ${EXPORT_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (?, ${EXPORT_COLUMNS.map(() => '?').join(', ')})`,
+      );
+      const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+      let written = 0;
+      for await (const rows of exportRowBatches(job, ctx)) {
+        if (job.cancelRequested) return null;
+        out.transaction(() => {
+          for (const r of rows) {
+            insert.run(pointBlob(r.lon, r.lat), ...EXPORT_COLUMNS.map((c) => cell(r[c])));
+            if (r.lon < box.minX) box.minX = r.lon;
+            if (r.lon > box.maxX) box.maxX = r.lon;
+            if (r.lat < box.minY) box.minY = r.lat;
+            if (r.lat > box.maxY) box.maxY = r.lat;
+          }
+        })();
+        written += rows.length;
+        onWritten(written);
+      }
+      if (job.cancelRequested) return null;
+      const areas = areaOutlines(job, ctx);
+      const areaBox = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+      const insertArea = out.prepare('INSERT INTO areas (geom, area_id, name, kind) VALUES (?, ?, ?, ?)');
+      out.transaction(() => {
+        const empty = written === 0;
+        contents.run(
+          'incidents',
+          'features',
+          'incidents',
+          'Blotter incidents',
+          ...(empty ? [null, null, null, null] : [box.minX, box.minY, box.maxX, box.maxY]),
+          4326,
+        );
+        columns.run('incidents', 'geom', 'POINT');
+        for (const a of areas) {
+          insertArea.run(polygonBlob([a.ring]), a.id, a.name, a.kind);
+          for (const [lat, lon] of a.ring) {
+            areaBox.minX = Math.min(areaBox.minX, lon);
+            areaBox.maxX = Math.max(areaBox.maxX, lon);
+            areaBox.minY = Math.min(areaBox.minY, lat);
+            areaBox.maxY = Math.max(areaBox.maxY, lat);
+          }
+        }
+        contents.run(
+          'areas',
+          'features',
+          'areas',
+          'Blotter areas and the filter shape',
+          ...(areas.length === 0
+            ? [null, null, null, null]
+            : [areaBox.minX, areaBox.minY, areaBox.maxX, areaBox.maxY]),
+          4326,
+        );
+        columns.run('areas', 'geom', 'POLYGON');
+        contents.run(
+          'blotter_manifest',
+          'attributes',
+          'blotter_manifest',
+          'The export manifest (JSON)',
+          null,
+          null,
+          null,
+          null,
+          null,
+        );
+      })();
+      out.pragma('optimize');
+      const file: Finished = { partPath, path: job.dest.path };
+      const embedManifest = async (textFor: (bytes: number) => string): Promise<number> => {
+        // The manifest names the file's size, which the manifest itself changes: settle on a size
+        // (a page more at most, so two or three rounds).
+        const put = out.prepare('INSERT OR REPLACE INTO blotter_manifest (id, manifest) VALUES (1, ?)');
+        let size = statSync(partPath).size;
+        for (let round = 0; round < 6; round++) {
+          put.run(textFor(size));
+          const now = statSync(partPath).size;
+          if (now === size) break;
+          size = now;
+        }
+        close();
+        return statSync(partPath).size;
+      };
+      return {
+        bytes: statSync(partPath).size,
+        written,
+        file,
+        fileInfo: { crs: 'EPSG:4326' as const, tables: [...TABLES] },
+        embedManifest,
+      };
+    };
+    return { done: run(), cleanup };
+  };
+}
+
+const cell = (v: unknown): string | number | null =>
+  v === null || v === undefined ? null : typeof v === 'boolean' ? (v ? 1 : 0) : (v as string | number);

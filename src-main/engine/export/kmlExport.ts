@@ -1,0 +1,98 @@
+/**
+ * KML export (OGC KML 2.2): one Placemark per incident — its type as the name, a style per type
+ * (a colour from a fixed palette, in the order of the archive's types), the export columns as
+ * ExtendedData — and the saved areas as outlined polygons in a folder of their own. Coordinates
+ * are lon,lat (WGS 84, EPSG:4326, as KML requires). Text is XML-escaped; characters XML 1.0 does
+ * not allow (control characters) are left out; a carriage return is written as a character
+ * reference, so it survives XML's line-end rule.
+ */
+import { EXPORT_COLUMNS, type ExportRow } from './rows';
+import { FileSink } from './fileSink';
+import { areaOutlines, dictionaryOf, exportRowBatches, runnerOf, type Writer } from './gisRows';
+
+/** KML colours are aabbggrr. */
+const PALETTE = [
+  'ff3c14dc',
+  'ff0080ff',
+  'ff00d7ff',
+  'ff32cd32',
+  'ffd9a000',
+  'ffe16941',
+  'ffb469ff',
+  'ff13458b',
+  'ff808080',
+  'ff800080',
+];
+
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function xmlText(value: unknown): string {
+  return String(value ?? '')
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/\r/g, '&#13;'); // a parser turns a raw CR (and CRLF) into LF
+}
+
+export const styleIdOf = (index: number): string => `type-${index}`;
+
+export function kmlHead(title: string, types: readonly string[]): string {
+  const styles = types
+    .map(
+      (t, k) =>
+        `<Style id="${styleIdOf(k)}"><IconStyle><color>${PALETTE[k % PALETTE.length]}</color><scale>0.8</scale>` +
+        `<Icon><href>http://maps.google.com/mapfiles/kml/shapes/placemark_circle.png</href></Icon></IconStyle>` +
+        `<LabelStyle><scale>0</scale></LabelStyle></Style>`,
+    )
+    .join('\n');
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2">\n<Document>\n` +
+    `<name>${xmlText(title)}</name>\n` +
+    `<Style id="area"><LineStyle><color>ffd9a000</color><width>2</width></LineStyle><PolyStyle><color>33d9a000</color></PolyStyle></Style>\n` +
+    `${styles}\n<Folder><name>Incidents</name>\n`
+  );
+}
+
+export function placemark(row: ExportRow, styleIndex: number): string {
+  const data = EXPORT_COLUMNS.map((c) => `<Data name="${c}"><value>${xmlText(row[c])}</value></Data>`).join(
+    '',
+  );
+  return (
+    `<Placemark><name>${xmlText(row.type)}</name><styleUrl>#${styleIdOf(styleIndex)}</styleUrl>` +
+    `<ExtendedData>${data}</ExtendedData><Point><coordinates>${row.lon},${row.lat}</coordinates></Point></Placemark>\n`
+  );
+}
+
+export const kmlRunner = runnerOf(kmlWriter());
+
+export function kmlWriter(): Writer {
+  return (job, ctx, onWritten) => {
+    const sink = new FileSink(job.dest.path, job.id);
+    const run = async () => {
+      const types = dictionaryOf(job, 'types');
+      const styleOf = new Map(types.map((t, k) => [t, k]));
+      await sink.write(kmlHead(job.dest.name, types));
+      let written = 0;
+      for await (const rows of exportRowBatches(job, ctx)) {
+        if (job.cancelRequested) return null;
+        await sink.write(rows.map((r) => placemark(r, styleOf.get(r.type) ?? 0)).join(''));
+        written += rows.length;
+        onWritten(written);
+      }
+      if (job.cancelRequested) return null;
+      let tail = '</Folder>\n<Folder><name>Areas</name>\n';
+      for (const a of areaOutlines(job, ctx)) {
+        const coords = a.ring.map(([lat, lon]) => `${lon},${lat}`).join(' ');
+        tail +=
+          `<Placemark><name>${xmlText(a.name)}</name><styleUrl>#area</styleUrl>` +
+          `<Polygon><outerBoundaryIs><LinearRing><coordinates>${coords}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>\n`;
+      }
+      await sink.write(`${tail}</Folder>\n</Document>\n</kml>\n`);
+      return { bytes: await sink.finish(), written, file: sink, fileInfo: { crs: 'EPSG:4326' as const } };
+    };
+    return { done: run(), cleanup: () => sink.abort() };
+  };
+}

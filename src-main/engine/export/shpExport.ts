@@ -1,0 +1,197 @@
+/**
+ * Shapefile export: a zip holding `<name>.shp/.shx/.dbf/.prj/.cpg` — the filtered incidents as
+ * points in WGS 84 (EPSG:4326), every export column as a dBASE field. Field names are cut to 10
+ * characters (the mapping goes in the manifest's `file.fieldNames`); text over 254 bytes is cut
+ * and counted per column in `file.truncated` with the first cdids. Text fields are as wide as the
+ * archive's longest type, zone and address (the snapshot's dictionaries), 254 for the rest. The
+ * parts are streamed into a private folder beside the destination (headers patched in at the
+ * end), then zipped into the job's temporary file; the folder is removed either way.
+ */
+import { mkdtempSync } from 'node:fs';
+import { open, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EXPORT_COLUMNS, type ExportRow } from './rows';
+import { FileSink } from './fileSink';
+import { dictionaryOf, exportRowBatches, runnerOf, type Writer } from './gisRows';
+import {
+  cutUtf8,
+  dbfHeader,
+  dbfRecordLength,
+  MAX_TEXT_BYTES,
+  PRJ_WGS84,
+  SHP_RECORD,
+  shortNames,
+  shpHeader,
+  type DbfField,
+} from './shapefileParts';
+import { writeZip } from './zipWriter';
+
+const KEEP_CDIDS = 20;
+
+/** The dBASE fields of the export columns, sized from the archive's dictionaries. */
+export function dbfFields(longest: { type: number; timezone: number; address: number }): DbfField[] {
+  const names = shortNames(EXPORT_COLUMNS);
+  const text = (n: number) => Math.max(1, Math.min(MAX_TEXT_BYTES, n));
+  const spec: Record<string, Omit<DbfField, 'name' | 'column'>> = {
+    cdid: { type: 'N', length: 18, decimals: 0 },
+    type: { type: 'C', length: text(longest.type), decimals: 0 },
+    occurred_local: { type: 'C', length: 16, decimals: 0 },
+    timezone: { type: 'C', length: text(longest.timezone), decimals: 0 },
+    occurred_utc: { type: 'C', length: 24, decimals: 0 },
+    date_raw: { type: 'C', length: 40, decimals: 0 },
+    address: { type: 'C', length: text(longest.address), decimals: 0 },
+    lat: { type: 'N', length: 19, decimals: 11 },
+    lon: { type: 'N', length: 19, decimals: 11 },
+    link: { type: 'C', length: MAX_TEXT_BYTES, decimals: 0 },
+    description: { type: 'C', length: MAX_TEXT_BYTES, decimals: 0 },
+    first_seen: { type: 'C', length: 24, decimals: 0 },
+    last_seen: { type: 'C', length: 24, decimals: 0 },
+    removed: { type: 'L', length: 1, decimals: 0 },
+  };
+  return EXPORT_COLUMNS.map((column, k) => ({
+    name: names[k] as string,
+    column,
+    ...(spec[column] as Omit<DbfField, 'name' | 'column'>),
+  }));
+}
+
+const longestBytes = (values: readonly string[]): number =>
+  values.reduce((n, v) => Math.max(n, Buffer.byteLength(v ?? '', 'utf8')), 1);
+
+export const shpRunner = runnerOf(shpWriter());
+
+export function shpWriter(): Writer {
+  return (job, ctx, onWritten) => {
+    const zip = new FileSink(job.dest.path, job.id);
+    const folder = mkdtempSync(path.join(path.dirname(job.dest.path), '.blotter-shp-'));
+    const base =
+      path.basename(job.dest.name, path.extname(job.dest.name)).replace(/[^\x20-\x7e]|[/\\]/g, '_') ||
+      'incidents';
+    const parts: FileSink[] = [];
+    const cleanup = async () => {
+      await Promise.all(parts.map((p) => p.abort()));
+      await zip.abort();
+      await rm(folder, { recursive: true, force: true });
+    };
+    const run = async () => {
+      const now = new Date(job.createdAt);
+      const fields = dbfFields({
+        type: longestBytes(dictionaryOf(job, 'types')),
+        timezone: longestBytes(dictionaryOf(job, 'zones')),
+        address: longestBytes(dictionaryOf(job, 'addresses')),
+      });
+      const recordLength = dbfRecordLength(fields);
+      const part = (ext: string) => path.join(folder, `${base}${ext}`);
+      const shp = new FileSink(part('.shp'), job.id);
+      const shx = new FileSink(part('.shx'), job.id);
+      const dbf = new FileSink(part('.dbf'), job.id);
+      parts.push(shp, shx, dbf);
+      const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+      const truncated = new Map<string, { cells: number; cdids: number[] }>();
+      await shp.write(Buffer.alloc(100));
+      await shx.write(Buffer.alloc(100));
+      await dbf.write(dbfHeader(fields, 0, now));
+      let written = 0;
+      for await (const rows of exportRowBatches(job, ctx)) {
+        if (job.cancelRequested) return null;
+        const shpBytes = Buffer.alloc(rows.length * SHP_RECORD);
+        const shxBytes = Buffer.alloc(rows.length * 8);
+        const dbfBytes = Buffer.alloc(rows.length * recordLength, 0x20);
+        rows.forEach((r, k) => {
+          const n = written + k;
+          const o = k * SHP_RECORD;
+          shpBytes.writeInt32BE(n + 1, o);
+          shpBytes.writeInt32BE(10, o + 4);
+          shpBytes.writeInt32LE(1, o + 8);
+          shpBytes.writeDoubleLE(r.lon, o + 12);
+          shpBytes.writeDoubleLE(r.lat, o + 20);
+          shxBytes.writeInt32BE((100 + n * SHP_RECORD) / 2, k * 8);
+          shxBytes.writeInt32BE(10, k * 8 + 4);
+          box[0] = Math.min(box[0], r.lon);
+          box[1] = Math.min(box[1], r.lat);
+          box[2] = Math.max(box[2], r.lon);
+          box[3] = Math.max(box[3], r.lat);
+          dbfRecord(dbfBytes, k * recordLength, fields, r, (column) => {
+            const t = truncated.get(column) ?? { cells: 0, cdids: [] };
+            t.cells++;
+            if (t.cdids.length < KEEP_CDIDS) t.cdids.push(r.cdid);
+            truncated.set(column, t);
+          });
+        });
+        await shp.write(shpBytes);
+        await shx.write(shxBytes);
+        await dbf.write(dbfBytes);
+        written += rows.length;
+        onWritten(written);
+      }
+      if (job.cancelRequested) return null;
+      await dbf.write(Buffer.from([0x1a]));
+      const bounds: [number, number, number, number] = written === 0 ? [0, 0, 0, 0] : box;
+      await Promise.all([shp.finish(), shx.finish(), dbf.finish()]);
+      await patch(shp.partPath, shpHeader(100 + written * SHP_RECORD, bounds));
+      await patch(shx.partPath, shpHeader(100 + written * 8, bounds));
+      await patch(dbf.partPath, dbfHeader(fields, written, now).subarray(0, 12));
+      await writeFile(part('.prj'), PRJ_WGS84);
+      await writeFile(part('.cpg'), 'UTF-8');
+      if (job.cancelRequested) return null;
+      await writeZip(
+        zip,
+        [
+          { name: `${base}.shp`, path: shp.partPath },
+          { name: `${base}.shx`, path: shx.partPath },
+          { name: `${base}.dbf`, path: dbf.partPath },
+          { name: `${base}.prj`, path: part('.prj') },
+          { name: `${base}.cpg`, path: part('.cpg') },
+        ],
+        now,
+      );
+      const bytes = await zip.finish();
+      await rm(folder, { recursive: true, force: true });
+      return {
+        bytes,
+        written,
+        file: zip,
+        fileInfo: {
+          crs: 'EPSG:4326' as const,
+          fieldNames: Object.fromEntries(fields.map((f) => [f.name, f.column])),
+          truncated: [...truncated].map(([column, t]) => ({ column, ...t })),
+        },
+      };
+    };
+    return { done: run(), cleanup };
+  };
+}
+
+/** One dBASE record at `o` (the buffer already spaces): text left-aligned, numbers right-aligned. */
+function dbfRecord(
+  b: Buffer,
+  o: number,
+  fields: readonly DbfField[],
+  row: ExportRow,
+  onCut: (column: string) => void,
+): void {
+  let at = o + 1; // the deletion flag stays ' '
+  for (const f of fields) {
+    const value = row[f.column as keyof ExportRow];
+    if (f.type === 'L') b.write(value ? 'T' : 'F', at, 'ascii');
+    else if (f.type === 'N') {
+      const text =
+        typeof value === 'number' ? (f.decimals > 0 ? value.toFixed(f.decimals) : String(value)) : '';
+      b.write(text.slice(-f.length), at + Math.max(0, f.length - text.length), 'ascii');
+    } else if (value !== null && value !== undefined) {
+      const { bytes, cut } = cutUtf8(String(value), f.length);
+      if (cut) onCut(f.column);
+      bytes.copy(b, at);
+    }
+    at += f.length;
+  }
+}
+
+async function patch(file: string, header: Buffer): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.write(header, 0, header.length, 0);
+  } finally {
+    await handle.close();
+  }
+}
