@@ -11,6 +11,7 @@ import { useFocusOnViewChange } from './app/useFocusOnViewChange';
 import { useHashRoute } from './app/useHashRoute';
 import { isReady } from './app/appState';
 import type { ViewId } from './app/routes';
+import { AlertInboxProvider } from './alerts/AlertInbox';
 import { createClient } from './bridge/client';
 import { FilterBar } from './filters/FilterBar';
 import { FiltersProvider } from './filters/FiltersContext';
@@ -66,39 +67,41 @@ export function App({ api }: { api: BlotterApi }) {
   const filtered = !firstRun.welcome && FILTERED_VIEWS.includes(view);
   return (
     <WorkspaceProvider client={client}>
-      <SharedFilters>
-        <div className="shell">
-          {firstRun.welcome ? null : <SkipLink onSkip={skipToMap} />}
-          <aside className="sidebar">
-            <div className="brand">
-              <span className="brand-mark" aria-hidden="true" />
-              Blotter
-            </div>
-            <Nav current={view} />
-          </aside>
-          <main className={filtered ? 'main workspace' : 'main'} ref={mainRef}>
-            <FirstRunFrame
-              firstRun={firstRun}
-              view={view}
-              client={client}
-              settings={settings}
-              keyStatus={keyStatus}
-              onRecheckKeychain={reload}
-            >
-              {filtered ? <FilterBar /> : null}
-              <ViewSwitch
+      <AlertInboxProvider client={client} host={appInfo?.host ?? null}>
+        <SharedFilters>
+          <div className="shell">
+            {firstRun.welcome ? null : <SkipLink onSkip={skipToMap} />}
+            <aside className="sidebar">
+              <div className="brand">
+                <span className="brand-mark" aria-hidden="true" />
+                Blotter
+              </div>
+              <Nav current={view} />
+            </aside>
+            <main className={filtered ? 'main workspace' : 'main'} ref={mainRef}>
+              <FirstRunFrame
+                firstRun={firstRun}
                 view={view}
                 client={client}
                 settings={settings}
                 keyStatus={keyStatus}
-                appInfo={appInfo}
-                apply={apply}
-              />
-            </FirstRunFrame>
-          </main>
-          <WorkspaceStatusBar keyStatus={keyStatus} settings={settings} appInfo={appInfo} />
-        </div>
-      </SharedFilters>
+                onRecheckKeychain={reload}
+              >
+                {filtered ? <FilterBar /> : null}
+                <ViewSwitch
+                  view={view}
+                  client={client}
+                  settings={settings}
+                  keyStatus={keyStatus}
+                  appInfo={appInfo}
+                  apply={apply}
+                />
+              </FirstRunFrame>
+            </main>
+            <WorkspaceStatusBar keyStatus={keyStatus} settings={settings} appInfo={appInfo} />
+          </div>
+        </SharedFilters>
+      </AlertInboxProvider>
     </WorkspaceProvider>
   );
 }

@@ -6,6 +6,7 @@ export const VIEWS = [
   { id: 'analysis', label: 'Analysis' },
   { id: 'export', label: 'Export' },
   { id: 'areas', label: 'Areas' },
+  { id: 'alerts', label: 'Alerts' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 

@@ -38,6 +38,15 @@ export function FilterBar() {
         >
           <strong>{total}</strong> {counts.total === 1 ? 'incident' : 'incidents'}
         </output>
+        {filters.cdids ? (
+          <span className={styles.filterIncidents} role="status" data-testid="filter-incidents">
+            Only the {filters.cdids.length} {filters.cdids.length === 1 ? 'incident' : 'incidents'} of an
+            alert{' '}
+            <button type="button" className="link-button" onClick={() => update({ cdids: undefined })}>
+              Show all
+            </button>
+          </span>
+        ) : null}
         <TextSearch text={filters.text} update={update} />
         <AreaPicker area={filters.area} areas={areas} update={update} />
         <label className={`check ${styles.filterRemoved}`}>

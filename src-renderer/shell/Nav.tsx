@@ -1,8 +1,11 @@
 /** The left navigation: one link per view; the current one carries aria-current="page". */
 import { VIEWS, hashOf, type ViewId } from '../app/routes';
+import { useUnreadAlerts } from '../alerts/AlertInbox';
+import styles from '../alerts/alerts.module.css';
 import { ViewIcon } from './icons';
 
 export function Nav({ current }: { current: ViewId }) {
+  const unread = useUnreadAlerts();
   return (
     <nav className="nav" aria-label="Views">
       <ul>
@@ -15,6 +18,11 @@ export function Nav({ current }: { current: ViewId }) {
             >
               <ViewIcon view={view.id} />
               <span>{view.label}</span>
+              {view.id === 'alerts' && unread > 0 ? (
+                <span className={styles.badge} data-testid="unread-alerts" aria-label={`${unread} unread`}>
+                  {unread}
+                </span>
+              ) : null}
             </a>
           </li>
         ))}

@@ -40,6 +40,12 @@ const PATHS: Record<ViewId, ReactElement> = {
       <circle cx="12" cy="12" r="2" />
     </>
   ),
+  alerts: (
+    <>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2Z" />
+      <path d="M10 20a2 2 0 0 0 4 0" />
+    </>
+  ),
   settings: (
     <>
       <path d="M4 7h10M18 7h2M4 17h4M12 17h8" />

@@ -16,6 +16,7 @@ const load = {
   analysis: () => import('./AnalysisView').then((m) => ({ default: m.AnalysisView })),
   export: () => import('./ExportView').then((m) => ({ default: m.ExportView })),
   areas: () => import('./AreasView').then((m) => ({ default: m.AreasView })),
+  alerts: () => import('./AlertsView').then((m) => ({ default: m.AlertsView })),
   settings: () => import('./SettingsView').then((m) => ({ default: m.SettingsView })),
 };
 const TableView = lazy(load.table);
@@ -23,6 +24,7 @@ const HistoryView = lazy(load.history);
 const AnalysisView = lazy(load.analysis);
 const ExportView = lazy(load.export);
 const AreasView = lazy(load.areas);
+const AlertsView = lazy(load.alerts);
 const SettingsView = lazy(load.settings);
 
 /** Fetches the other views' chunks in the background (after the first map), so a switch is instant. */
@@ -72,6 +74,12 @@ export function ViewSwitch({ view, keyStatus, ...props }: ViewSwitchProps) {
       return (
         <Suspense fallback={<Loading />}>
           <AreasView setup={setup} />
+        </Suspense>
+      );
+    case 'alerts':
+      return (
+        <Suspense fallback={<Loading />}>
+          <AlertsView setup={setup} />
         </Suspense>
       );
     case 'settings':

@@ -1,0 +1,237 @@
+/**
+ * Alerts: the inbox (newest first, unread marked; each alert opens its incidents on the map) and the
+ * rules (new, edit with a test against the archive before saving, pause, remove). Alerts are checked
+ * only while Blotter or a command-line sync runs; the view says so. In the web host it asks, on a
+ * click, to show desktop notifications.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ALERTS_RUN_NOTE } from '../../src-shared/alertCalls';
+import type { Alert, AlertRule } from '../../src-shared/alerts';
+import { instantText } from '../../src-shared/localTime';
+import { useAlertInbox } from '../alerts/AlertInbox';
+import { RuleForm } from '../alerts/RuleForm';
+import { useFilters } from '../filters/FiltersContext';
+import { ViewFrame } from '../shell/ViewFrame';
+import { useWorkspace } from '../workspace/WorkspaceContext';
+import type { DataViewProps } from './viewProps';
+import styles from '../alerts/alerts.module.css';
+
+const INTRO = 'Rules that watch your areas, and the alerts they raised.';
+
+function describeCondition(rule: AlertRule): string {
+  const c = rule.condition;
+  switch (c.kind) {
+    case 'any':
+      return 'any new incident';
+    case 'threshold':
+      return `${c.count} or more within ${c.days} days`;
+    case 'spike':
+      return 'a spike against the 8 weeks before';
+    case 'nearRepeat':
+      return `a repeat within ${c.miles} mi and ${c.days} days`;
+  }
+}
+
+export function AlertsView({ setup }: DataViewProps) {
+  const { client, areas } = useWorkspace();
+  const inbox = useAlertInbox();
+  const { update } = useFilters();
+  const [alerts, setAlerts] = useState<Alert[] | null>(null);
+  const [rules, setRules] = useState<AlertRule[] | null>(null);
+  const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { setUnread } = inbox;
+
+  const reload = useCallback(async () => {
+    try {
+      const [list, ruleList] = await Promise.all([
+        client.call('listAlerts', { limit: 200 }),
+        client.call('listAlertRules', {}),
+      ]);
+      setAlerts(list.alerts);
+      setUnread(list.unread);
+      setRules(ruleList.rules);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, [client, setUnread]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload, inbox.version]);
+
+  const act = async (f: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await f();
+      await reload();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const openOnMap = (alert: Alert) =>
+    act(async () => {
+      update({ cdids: alert.cdids, preset: 'all', from: undefined, to: undefined });
+      if (!alert.read) await client.call('markAlertsRead', { ids: [alert.id] });
+      window.location.hash = '#/map';
+    });
+
+  const areaName = (id: number | null) =>
+    id === null ? 'All areas' : (areas?.find((a) => a.id === id)?.name ?? `Area ${id}`);
+  const unreadIds = (alerts ?? []).filter((a) => !a.read).map((a) => a.id);
+
+  return (
+    <ViewFrame title="Alerts" intro={INTRO}>
+      <p className={styles.note} role="note">
+        {ALERTS_RUN_NOTE}
+      </p>
+      {setup ? (
+        <p className="muted">
+          <strong>{setup.title}.</strong> {setup.text}
+        </p>
+      ) : null}
+      {inbox.permission === 'default' ? (
+        <p>
+          <button type="button" onClick={() => void inbox.askPermission()}>
+            Show desktop notifications for new alerts
+          </button>
+        </p>
+      ) : inbox.permission === 'denied' ? (
+        <p className="muted">Desktop notifications are blocked for this page in the browser’s settings.</p>
+      ) : null}
+      {error ? (
+        <p className="message-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="alerts-inbox">
+        <h2 id="alerts-inbox">
+          Inbox <span className="muted">({inbox.unread} unread)</span>
+        </h2>
+        {unreadIds.length > 0 ? (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void act(() => client.call('markAlertsRead', { ids: unreadIds }))}
+          >
+            Mark all read
+          </button>
+        ) : null}
+        {alerts === null ? (
+          <p className="muted" role="status">
+            Loading alerts…
+          </p>
+        ) : alerts.length === 0 ? (
+          <p className="muted">
+            No alerts yet. A rule raises one when a sync brings new incidents that match it.
+          </p>
+        ) : (
+          <ul className={styles.list} aria-label="Alerts">
+            {alerts.map((a) => (
+              <li
+                key={a.id}
+                className={styles.item}
+                data-unread={a.read ? 'false' : 'true'}
+                data-testid="alert-item"
+              >
+                <span className={styles.itemTitle}>{a.ruleName}</span>
+                <span>
+                  {a.cdids.length} {a.cdids.length === 1 ? 'incident' : 'incidents'} · {areaName(a.areaId)} ·{' '}
+                  {instantText(a.firedAt)}
+                  {a.read ? '' : ' · unread'}
+                </span>
+                {a.notes.length > 0 ? (
+                  <span className="muted">
+                    {a.notes.length} later {a.notes.length === 1 ? 'change' : 'changes'} (
+                    {[...new Set(a.notes.map((n) => n.kind))].join(', ')})
+                  </span>
+                ) : null}
+                {a.deliveries
+                  .filter((d) => d.state === 'failed' || d.lastError)
+                  .map((d) => (
+                    <span key={d.channel} className={styles.failed}>
+                      {d.channel}: {d.state === 'failed' ? 'failed' : 'retrying'} — {d.lastError}
+                    </span>
+                  ))}
+                <span className={styles.itemActions}>
+                  <button type="button" onClick={() => void openOnMap(a)}>
+                    Show on map
+                  </button>
+                  {a.read ? null : (
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => void act(() => client.call('markAlertsRead', { ids: [a.id] }))}
+                    >
+                      Mark read
+                    </button>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.section} aria-labelledby="alerts-rules">
+        <h2 id="alerts-rules">Rules</h2>
+        {editing === null ? (
+          <button type="button" onClick={() => setEditing('new')} disabled={areas === null}>
+            New rule
+          </button>
+        ) : (
+          <RuleForm
+            key={editing === 'new' ? 'new' : editing.id}
+            client={client}
+            areas={areas ?? []}
+            rule={editing === 'new' ? null : editing}
+            onSaved={() => {
+              setEditing(null);
+              void reload();
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+        {rules && rules.length > 0 ? (
+          <ul className={styles.list} aria-label="Alert rules">
+            {rules.map((r) => (
+              <li key={r.id} className={styles.item}>
+                <span className={styles.itemTitle}>{r.name}</span>
+                <span>
+                  {areaName(r.areaId)} · {describeCondition(r)}
+                  {r.filter.types?.length ? ` · ${r.filter.types.join(', ')}` : ''}
+                  {r.paused ? ' · paused' : ''}
+                </span>
+                <span className={styles.itemActions}>
+                  <button type="button" className="link-button" onClick={() => setEditing(r)}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() =>
+                      void act(() => client.call('setAlertRulePaused', { id: r.id, paused: !r.paused }))
+                    }
+                  >
+                    {r.paused ? 'Resume' : 'Pause'}
+                  </button>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => void act(() => client.call('removeAlertRule', { id: r.id }))}
+                  >
+                    Remove
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : rules ? (
+          <p className="muted">No rules yet.</p>
+        ) : null}
+      </section>
+    </ViewFrame>
+  );
+}
