@@ -5,10 +5,13 @@
  * clusters come at once from the saved snapshot, labelled "Updating", and the label goes once the
  * engine has read the file again and the map and legend show the new count.
  *
- * The engine's background re-read is held back 3 s (BLOTTER_E2E_RELOAD_DELAY_MS) so the stale
+ * The engine's background re-read is held back 8 s (BLOTTER_E2E_RELOAD_DELAY_MS) so the stale
  * first paint is on screen long enough to be seen; without it the re-read of 4,000 incidents may land
- * before the page paints, and the first paint is then simply current.
+ * before the page paints, and the first paint is then simply current. The page is opened again once
+ * the engine has restored its saved snapshot (its log says so): before that, the first paint comes
+ * from the file itself (SQL), which is current anyway.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
@@ -62,10 +65,21 @@ test('a write while Blotter was closed: the first paint says "Updating", then be
   const second = await launch(target, dataDir, {
     hostLogs,
     pageLogs,
-    hostEnv: { BLOTTER_E2E_RELOAD_DELAY_MS: '3000' },
+    hostEnv: { BLOTTER_E2E_RELOAD_DELAY_MS: '8000' },
   });
   try {
     const page = second.page;
+    const log = path.join(dataDir, 'logs', 'blotter.log');
+    await expect
+      .poll(() => {
+        try {
+          return readFileSync(log, 'utf8').split('snapshot restored').length - 1;
+        } catch {
+          return 0;
+        }
+      })
+      .toBeGreaterThanOrEqual(1); // this session's restore (the first one read the store instead)
+    await page.reload();
     // The first clusters come from the saved snapshot: drawn at once, and labelled.
     await expect(page.getByTestId('map-updating')).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => firstClusters(page)).not.toBeNull();
@@ -83,5 +97,32 @@ test('a write while Blotter was closed: the first paint says "Updating", then be
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-state', 'ready');
   } finally {
     await second.close();
+  }
+});
+
+test('the map does not wait for the keychain: the status bar says it is checking, then the key state', async ({
+  dataDir,
+  hostLogs,
+  pageLogs,
+}) => {
+  test.skip(targetFromEnv() !== 'web', 'holds the key status back by intercepting the web host’s call');
+  seedMapData(dataDir);
+  const running = await launch('web', dataDir, { hostLogs, pageLogs, hostEnv: {} });
+  try {
+    const page = running.page;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/call/getKeyStatus', async (route) => {
+      await held; // a keychain that takes its time (it can take hundreds of ms, or prompt)
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByTestId('map')).toHaveAttribute('data-map-state', 'ready', { timeout: 30_000 });
+    await expect(page.getByText('Checking the API key…')).toBeVisible();
+    release();
+    await expect(page.getByText('Checking the API key…')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'No API key set' })).toBeVisible();
+  } finally {
+    await running.close();
   }
 });

@@ -13,7 +13,13 @@ import { mark, perf } from './perf';
 
 export const DATA_CHANGE_DEBOUNCE_MS = 500;
 
-export type MapPointsState = { info: LoadedInfo | null; loading: boolean; error: string | null };
+export type MapPointsState = {
+  info: LoadedInfo | null;
+  loading: boolean;
+  error: string | null;
+  /** The points came from a saved snapshot behind the file (the map says "Updating"). */
+  updating?: boolean;
+};
 
 export function useMapPoints(
   client: Client,
@@ -43,7 +49,7 @@ export function useMapPoints(
         if (cancelled) return;
         mark('index-built');
         perf().points = { incidents: info.incidents, sites: info.sites, fetchMs, buildMs: info.buildMs };
-        setState({ info, loading: false, error: null });
+        setState({ info, loading: false, error: null, updating: points.updating === true });
       } catch (error) {
         if (!cancelled) setState((s) => ({ ...s, loading: false, error: errorText(error) }));
       }

@@ -226,7 +226,7 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
           <p className={styles.mapAttribution} data-testid="map-attribution">
             {basemap.attribution.join(' · ')}
           </p>
-          {sketch.updating ? (
+          {(info === null ? sketch.updating : points.updating === true) ? (
             <p className={styles.mapUpdating} role="status" data-testid="map-updating">
               Updating: reading what changed since Blotter was last open…
             </p>
