@@ -13,6 +13,7 @@
  */
 import type { Db } from '../database';
 import {
+  ALL_COLUMNS,
   columnList,
   INSERT_COLUMNS,
   RECORD_COLUMNS,
@@ -92,6 +93,14 @@ export function createIncidentRepo(db: Db) {
     ),
   );
   const drop = lazy(() => db.prepare<[number]>('DELETE FROM incidents WHERE cdid = ?'));
+  const replica = lazy(() =>
+    db.prepare(
+      `INSERT INTO incidents (${columnList(ALL_COLUMNS)}) VALUES (${ALL_COLUMNS.map((c) => `@${c}`).join(', ')})
+       ON CONFLICT (cdid) DO UPDATE SET ${ALL_COLUMNS.filter((c) => c !== 'cdid')
+         .map((c) => `${c} = excluded.${c}`)
+         .join(', ')}`,
+    ),
+  );
 
   return {
     /** Every column of one incident, or undefined when the archive does not hold it. */
@@ -150,6 +159,14 @@ export function createIncidentRepo(db: Db) {
     /** Soft removal: the row stays, marked removed at `at` for `reason`. */
     markRemoved(cdid: number, at: number, reason: string): void {
       remove().run(at, reason, cdid);
+    },
+
+    /**
+     * The office archive's copy of a row, whole, over whatever was held: the one way an office
+     * replica (engine/office/replica.ts) writes incidents.
+     */
+    putFromOffice(row: IncidentRow): void {
+      replica().run(row);
     },
 
     /** The row leaves the archive (its area went and nothing else covers it). */

@@ -68,6 +68,12 @@ export const INSERT_COLUMNS = [
   'source',
 ] as const satisfies readonly IncidentColumn[];
 
+/** Every column of a row (an office replica copies rows whole). */
+export const ALL_COLUMNS = [
+  ...INSERT_COLUMNS,
+  'description_fetched_at',
+] as const satisfies readonly IncidentColumn[];
+
 /** A row read with `.raw()` for the columns `C`, in their order. */
 export type IncidentTuple<C extends readonly IncidentColumn[]> = {
   -readonly [K in keyof C]: IncidentRow[C[K]];

@@ -12,7 +12,8 @@ import * as m004 from './004-unused-indexes';
 import * as m005 from './005-shared-sync';
 import * as m006 from './006-incident-changes';
 import * as m007 from './007-alerts';
+import * as m008 from './008-office-replica';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];

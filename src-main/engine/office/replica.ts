@@ -1,0 +1,179 @@
+/**
+ * A desktop's SQLite archive as a replica of the office archive, pulled incrementally by change
+ * number: areas, the coverage ledger, incidents (new, amended, soft-removed: whole rows) and
+ * deletions, each table from where this folder's cursor (`office_link`) left it. The pull reads
+ * one REPEATABLE READ snapshot of the office database, and applies it page by page, each page and
+ * its cursor in one local transaction, so an interrupted pull resumes without loss or double
+ * application. Incidents are written only through the incident repository's `putFromOffice` and
+ * `delete`: in office mode nothing else writes incidents here.
+ *
+ * Change numbers commit in order on the office side (migrations/001-office.ts: writers take one
+ * advisory lock in the trigger), so "everything after my cursor" never skips a row committed late.
+ */
+import type pg from 'pg';
+import type { Db } from '../store/database';
+import { createIncidentRepo } from '../store/incidents/incidentRepo';
+import { ALL_COLUMNS, type IncidentRow } from '../store/incidents/incidentRow';
+import type { OfficePool } from './officeDb';
+
+const AREA_COLUMNS = [
+  'id',
+  'name',
+  'kind',
+  'center_lat',
+  'center_lon',
+  'radius_mi',
+  'polygon',
+  'min_lat',
+  'min_lon',
+  'max_lat',
+  'max_lon',
+  'refresh_minutes',
+  'paused',
+  'created_at',
+  'last_synced_at',
+  'backfilled_at',
+  'deep_refreshed_at',
+] as const;
+const COVERAGE_COLUMNS = ['area_id', 'tile', 'day', 'status', 'checked_at'] as const;
+
+export type OfficeLink = {
+  url: string;
+  office_id: string;
+  joined_at: number;
+  pulled_at: number | null;
+  seq_areas: number;
+  seq_coverage: number;
+  seq_incidents: number;
+  seq_deletions: number;
+};
+
+export type PullCounts = { areas: number; coverage: number; incidents: number; deletions: number };
+
+export function readOfficeLink(db: Db): OfficeLink | undefined {
+  return db.prepare<[], OfficeLink>('SELECT * FROM office_link WHERE id = 1').get();
+}
+
+/**
+ * Links the folder to an office (no pull yet). The folder's own incidents, areas and coverage
+ * give way to the office's: they are cleared in the same transaction (the caller has the user's
+ * consent for a non-empty folder).
+ */
+export function linkOffice(db: Db, url: string, officeId: string, now: number): void {
+  const repoLess = db.transaction(() => {
+    db.prepare('DELETE FROM office_link').run();
+    db.prepare('DELETE FROM coverage').run();
+    db.prepare('DELETE FROM areas').run();
+    db.prepare('DELETE FROM incidents').run();
+    db.prepare('INSERT INTO office_link (id, url, office_id, joined_at) VALUES (1, ?, ?, ?)').run(
+      url,
+      officeId,
+      now,
+    );
+  });
+  repoLess.immediate();
+}
+
+/** Leaves office mode: the replica stays as this folder's standalone archive. */
+export function unlinkOffice(db: Db): boolean {
+  return db.prepare('DELETE FROM office_link').run().changes > 0;
+}
+
+type Step = {
+  table: 'areas' | 'coverage' | 'incidents' | 'deletions';
+  select: string;
+  apply: (rows: Record<string, unknown>[]) => void;
+};
+
+export async function pullReplica(
+  pool: OfficePool,
+  db: Db,
+  now: () => number,
+  pageSize = 5_000,
+): Promise<PullCounts> {
+  const link = readOfficeLink(db);
+  if (!link) throw new Error('This data folder is not joined to an office database.');
+  const repo = createIncidentRepo(db);
+  const pick = <C extends readonly string[]>(cols: C, r: Record<string, unknown>) =>
+    Object.fromEntries(cols.map((c) => [c, r[c] ?? null]));
+  const putArea = db.prepare(
+    `INSERT INTO areas (${AREA_COLUMNS.join(', ')}) VALUES (${AREA_COLUMNS.map((c) => `@${c}`).join(', ')})
+     ON CONFLICT (id) DO UPDATE SET ${AREA_COLUMNS.filter((c) => c !== 'id')
+       .map((c) => `${c} = excluded.${c}`)
+       .join(', ')}`,
+  );
+  const putCoverage = db.prepare(
+    `INSERT INTO coverage (${COVERAGE_COLUMNS.join(', ')}) VALUES (${COVERAGE_COLUMNS.map((c) => `@${c}`).join(', ')})
+     ON CONFLICT (area_id, tile, day) DO UPDATE SET status = excluded.status, checked_at = excluded.checked_at`,
+  );
+  const dropArea = db.prepare<[number]>('DELETE FROM areas WHERE id = ?');
+  const dropCoverage = db.prepare<[number, string, string]>(
+    'DELETE FROM coverage WHERE area_id = ? AND tile = ? AND day = ?',
+  );
+
+  const steps: Step[] = [
+    {
+      table: 'areas',
+      select: `SELECT ${AREA_COLUMNS.join(', ')}, change_seq FROM areas`,
+      apply: (rows) => rows.forEach((r) => putArea.run(pick(AREA_COLUMNS, r))),
+    },
+    {
+      table: 'coverage',
+      select: `SELECT ${COVERAGE_COLUMNS.join(', ')}, change_seq FROM coverage`,
+      apply: (rows) => rows.forEach((r) => putCoverage.run(pick(COVERAGE_COLUMNS, r))),
+    },
+    {
+      table: 'incidents',
+      select: `SELECT ${ALL_COLUMNS.join(', ')}, change_seq FROM incidents`,
+      apply: (rows) => rows.forEach((r) => repo.putFromOffice(pick(ALL_COLUMNS, r) as IncidentRow)),
+    },
+    {
+      table: 'deletions',
+      select: 'SELECT tbl, key, change_seq FROM deletions',
+      apply: (rows) =>
+        rows.forEach((r) => {
+          const key = String(r.key);
+          if (r.tbl === 'incidents') repo.delete(Number(key));
+          else if (r.tbl === 'areas') dropArea.run(Number(key));
+          else if (r.tbl === 'coverage') {
+            const [areaId, tile, day] = JSON.parse(key) as [number, string, string];
+            dropCoverage.run(areaId, tile, day);
+          }
+        }),
+    },
+  ];
+
+  const counts: PullCounts = { areas: 0, coverage: 0, incidents: 0, deletions: 0 };
+  const client: pg.PoolClient = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    for (const step of steps) {
+      const cursorColumn = `seq_${step.table}`;
+      let cursor = link[cursorColumn as keyof OfficeLink] as number;
+      const advance = db.prepare<[number]>(`UPDATE office_link SET ${cursorColumn} = ? WHERE id = 1`);
+      for (;;) {
+        const { rows } = await client.query<Record<string, unknown>>(
+          `${step.select} WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
+          [cursor, pageSize],
+        );
+        if (rows.length === 0) break;
+        const last = rows[rows.length - 1]!.change_seq as number;
+        db.transaction(() => {
+          step.apply(rows);
+          advance.run(last);
+        }).immediate();
+        cursor = last;
+        counts[step.table] += rows.length;
+        if (rows.length < pageSize) break;
+      }
+    }
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+  db.prepare('UPDATE office_link SET pulled_at = ? WHERE id = 1').run(now());
+  return counts;
+}
