@@ -1,7 +1,16 @@
 /** Small page helpers shared by the journeys: open a view from the navigation, find a Settings section. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export const VIEW_LABELS = ['Map', 'Table', 'History', 'Analysis', 'Export', 'Areas', 'Settings'] as const;
+export const VIEW_LABELS = [
+  'Map',
+  'Table',
+  'History',
+  'Analysis',
+  'Export',
+  'Areas',
+  'Alerts',
+  'Settings',
+] as const;
 export type ViewLabel = (typeof VIEW_LABELS)[number];
 
 export function navLink(page: Page, label: ViewLabel): Locator {

@@ -181,10 +181,20 @@ export function RuleForm({
       <input id={`${id}-text`} value={draft.text} onChange={(e) => set({ text: e.target.value })} />
 
       <div className={styles.formActions}>
-        <button type="button" onClick={() => void test()} disabled={busy || !draft.name.trim()}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void test()}
+          disabled={busy || !draft.name.trim()}
+        >
           Test against the last {TEST_DAYS} days
         </button>
-        <button type="button" className="primary" onClick={() => void save()} disabled={busy || !tested}>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => void save()}
+          disabled={busy || !tested}
+        >
           {rule ? 'Save changes' : 'Save rule'}
         </button>
         <button type="button" className="link-button" onClick={onCancel}>

@@ -15,11 +15,17 @@ export function Nav({ current }: { current: ViewId }) {
               className="nav-link"
               href={hashOf(view.id)}
               aria-current={view.id === current ? 'page' : undefined}
+              aria-describedby={view.id === 'alerts' && unread > 0 ? 'nav-unread-alerts' : undefined}
             >
               <ViewIcon view={view.id} />
               <span>{view.label}</span>
               {view.id === 'alerts' && unread > 0 ? (
-                <span className={styles.badge} data-testid="unread-alerts" aria-label={`${unread} unread`}>
+                <span
+                  id="nav-unread-alerts"
+                  className={styles.badge}
+                  data-testid="unread-alerts"
+                  aria-hidden="true"
+                >
                   {unread}
                 </span>
               ) : null}

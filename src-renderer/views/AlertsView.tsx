@@ -93,7 +93,7 @@ export function AlertsView({ setup }: DataViewProps) {
       ) : null}
       {inbox.permission === 'default' ? (
         <p>
-          <button type="button" onClick={() => void inbox.askPermission()}>
+          <button type="button" className="button" onClick={() => void inbox.askPermission()}>
             Show desktop notifications for new alerts
           </button>
         </p>
@@ -156,7 +156,7 @@ export function AlertsView({ setup }: DataViewProps) {
                     </span>
                   ))}
                 <span className={styles.itemActions}>
-                  <button type="button" onClick={() => void openOnMap(a)}>
+                  <button type="button" className="button" onClick={() => void openOnMap(a)}>
                     Show on map
                   </button>
                   {a.read ? null : (
@@ -178,7 +178,12 @@ export function AlertsView({ setup }: DataViewProps) {
       <section className={styles.section} aria-labelledby="alerts-rules">
         <h2 id="alerts-rules">Rules</h2>
         {editing === null ? (
-          <button type="button" onClick={() => setEditing('new')} disabled={areas === null}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setEditing('new')}
+            disabled={areas === null}
+          >
             New rule
           </button>
         ) : (

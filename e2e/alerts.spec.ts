@@ -1,0 +1,157 @@
+/**
+ * Alerts in the page, against the simulator: a rule made in the Alerts view (tested against the
+ * archive before it is saved), a sync that brings new incidents to the area (the simulator's
+ * evolve()), the unread count in the sidebar, the browser notification (the page's Notification is
+ * replaced by a recorder before the app loads; the user allows it with the view's button), and the
+ * alert opened on the map showing exactly its incidents.
+ */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { startSimulator, type Simulator } from '../src-sim/index';
+import { expect, test } from './fixtures';
+import { openView, section } from './support/app';
+import { ARTIFACTS_DIR } from './support/paths';
+
+const KEY = 'alerts-e2e-key';
+const RATE = 6000;
+const LOOP = { lat: 41.8837, lon: -87.6289, radiusMi: 0.5 };
+
+let sim: Simulator | null = null;
+test.afterEach(async () => {
+  await sim?.close();
+  sim = null;
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(ARTIFACTS_DIR, `alerts-${name}.png`) });
+
+/** Replaces the page's Notification with one that records what it was asked to show. */
+const RECORD_NOTIFICATIONS = () => {
+  const shown: { title: string; body: string }[] = [];
+  let permission: NotificationPermission = 'default';
+  class Recorder {
+    onclick: (() => void) | null = null;
+    constructor(title: string, options?: { body?: string }) {
+      shown.push({ title, body: options?.body ?? '' });
+    }
+    static get permission() {
+      return permission;
+    }
+    static async requestPermission() {
+      permission = 'granted';
+      return permission;
+    }
+  }
+  Object.defineProperty(window, 'Notification', { value: Recorder, configurable: true, writable: true });
+  (window as unknown as { __notifications: typeof shown }).__notifications = shown;
+};
+
+async function syncArea(page: Page): Promise<void> {
+  await openView(page, 'Areas');
+  const card = page.getByTestId('area-card').first();
+  const plan = card.getByTestId('sync-plan');
+  if (!(await plan.isVisible())) await card.getByRole('button', { name: 'Sync now…' }).click();
+  await plan.getByRole('button', { name: 'Start sync' }).click();
+  await expect(card.locator('[data-sync-state="done"]')).toBeVisible({ timeout: 60_000 });
+}
+
+test('a rule made in the page fires on a sync: inbox count, notification, its incidents on the map', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  sim = await startSimulator({
+    seed: 11,
+    scale: 'small',
+    keys: [{ key: KEY, plan: 'enterprise', ips: ['127.0.0.1', '::1'], ratePerMinute: RATE }],
+  });
+  await page.addInitScript(RECORD_NOTIFICATIONS);
+  await page.reload();
+  await expect(page.locator('body[data-app-ready="true"]')).toBeVisible();
+
+  await test.step('configure the API and add an area by coordinates; its first sync is old news', async () => {
+    await openView(page, 'Settings');
+    const connection = section(page, 'Connection');
+    await connection.getByLabel('Base URL').fill(sim?.url ?? '');
+    await connection.getByLabel('Plan').selectOption('enterprise');
+    await connection.getByLabel('Rate (requests per minute)').fill(String(RATE));
+    await connection.getByRole('button', { name: 'Save settings' }).click();
+    await expect(connection.getByRole('status')).toHaveText('Settings saved.');
+    const apiKey = section(page, 'API key');
+    await apiKey.getByLabel('API key', { exact: true }).fill(KEY);
+    await apiKey.getByRole('button', { name: 'Save key' }).click();
+    await expect(apiKey.getByTestId('key-state')).toHaveText('An API key is set');
+
+    await openView(page, 'Areas');
+    const form = page.getByRole('form', { name: 'Add an area' });
+    await form.getByRole('button', { name: 'Coordinates' }).click();
+    await form.getByLabel('Centre (latitude, longitude)').fill(`${LOOP.lat}, ${LOOP.lon}`);
+    await form.getByLabel('Radius (miles)').fill(String(LOOP.radiusMi));
+    await form.getByLabel('Name').fill('The Loop');
+    await form.getByRole('button', { name: 'Add area' }).click();
+    await syncArea(page);
+  });
+
+  await test.step('make a rule in Alerts, see its test against the archive, save it; allow notifications', async () => {
+    await openView(page, 'Alerts');
+    await expect(page.getByRole('note')).toContainText(
+      'only while Blotter is open or a command-line sync runs',
+    );
+    await page.getByRole('button', { name: 'Show desktop notifications for new alerts' }).click();
+    await expect(
+      page.getByRole('button', { name: 'Show desktop notifications for new alerts' }),
+    ).toBeHidden();
+
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const form = page.getByRole('form', { name: 'New alert rule' });
+    await form.getByLabel('Name').fill('Anything new in the Loop');
+    await form.getByLabel('Area').selectOption({ label: 'The Loop' });
+    await expect(form.getByRole('button', { name: 'Save rule' })).toBeDisabled();
+    await form.getByRole('button', { name: 'Test against the last 90 days' }).click();
+    await expect(form.getByTestId('rule-test-result')).toContainText(
+      /This rule would have fired [1-9][\d,]* times in the last 90 days/,
+    );
+    await shot(page, '01-rule-tested');
+    await form.getByRole('button', { name: 'Save rule' }).click();
+    await expect(page.getByRole('list', { name: 'Alert rules' })).toContainText('Anything new in the Loop');
+    await expect(page.getByTestId('unread-alerts')).toHaveCount(0);
+  });
+
+  let added = 0;
+  await test.step('new incidents reach the area; a sync raises one alert: the count and the notification', async () => {
+    const deg = LOOP.radiusMi / 69 / Math.cos((LOOP.lat * Math.PI) / 180) / 1.5;
+    added = sim!.evolve({
+      add: 4,
+      amend: 0,
+      remove: 0,
+      area: { lat: LOOP.lat, lon: LOOP.lon, radiusDeg: deg },
+    }).added.length;
+    expect(added).toBeGreaterThan(0);
+    await syncArea(page);
+    await expect(page.getByTestId('unread-alerts')).toHaveText('1');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications))
+      .toEqual([
+        expect.objectContaining({
+          title: 'Blotter alert: Anything new in the Loop',
+          body: expect.stringMatching(/^[1-9]\d* incidents?\. 1 unread in Alerts\.$/),
+        }),
+      ]);
+  });
+
+  await test.step('open the alert on the map: exactly its incidents; the alert is read', async () => {
+    await openView(page, 'Alerts');
+    const item = page.getByTestId('alert-item').first();
+    await expect(item).toContainText('Anything new in the Loop');
+    const incidents = Number(/(\d+) incidents?/.exec((await item.textContent()) ?? '')?.[1]);
+    expect(incidents).toBeGreaterThanOrEqual(added);
+    await shot(page, '02-inbox');
+    await item.getByRole('button', { name: 'Show on map' }).click();
+    await expect(page).toHaveURL(/#\/map$/);
+    await expect(page.getByTestId('filter-incidents')).toContainText(`Only the ${incidents} incident`);
+    const count = page.getByTestId('filtered-count');
+    await expect(count).toHaveAttribute('data-loading', 'false');
+    await expect(count.locator('strong')).toHaveText(String(incidents));
+    await expect(page.getByTestId('unread-alerts')).toHaveCount(0);
+    await shot(page, '03-on-map');
+  });
+});
