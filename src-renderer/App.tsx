@@ -31,7 +31,7 @@ import { WorkspaceStatusBar } from './workspace/WorkspaceStatusBar';
 const PRELOAD_VIEWS_AFTER_MS = 3000;
 
 /** The views that show the filtered incidents, under the filter bar. */
-const FILTERED_VIEWS: readonly ViewId[] = ['map', 'table', 'history', 'export'];
+const FILTERED_VIEWS: readonly ViewId[] = ['map', 'table', 'history', 'analysis', 'export'];
 
 function SharedFilters({ children }: { children: ReactNode }) {
   const { activity } = useWorkspace();

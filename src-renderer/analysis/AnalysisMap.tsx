@@ -80,6 +80,8 @@ function drawLayer(
         l.bindTooltip(
           `${p.count} incidents · z ${Number(p.gi_z).toFixed(2)} · p (FDR) ${Number(p.p_fdr).toPrecision(2)}`,
         );
+        // The count on the element too, so a test (or a screen reader's inspection) can find the busiest cell.
+        l.on('add', () => (l as L.Path).getElement()?.setAttribute('data-count', String(p.count)));
         l.on('click', () => {
           const ring = (f.geometry as GeoJSON.Polygon).coordinates[0] ?? [];
           onCell?.(ring.slice(0, -1).map(([lon, lat]) => [lat as number, lon as number]));

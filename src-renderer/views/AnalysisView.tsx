@@ -120,14 +120,14 @@ export function AnalysisView(_props: DataViewProps) {
       <div className={styles.layout}>
         <form
           className={styles.controls}
-          aria-label="Analysis"
+          aria-label="Analysis settings"
           onSubmit={(e) => {
             e.preventDefault();
             start();
           }}
         >
           <label>
-            Analysis
+            Analysis to run
             <select value={kind} onChange={(e) => setKind(e.target.value as AnalysisCall)}>
               {KINDS.map((k) => (
                 <option key={k.call} value={k.call}>

@@ -154,12 +154,13 @@ export class AnalysisService {
         this.runOptions(job, true),
       );
       const provenance = await this.provenance(input.filters, resolved);
-      const cdid = resolved.snapshot.cdid;
+      // The columns went to the thread (transferred): read positions back from the snapshot's rows.
+      const { cdid, lat, lon } = resolved.snapshot;
       const groups = result.groups.slice(0, input.limit ?? 200).map(({ members, ...g }) => {
         let radiusM = 0;
         for (const m of members) {
-          const d =
-            milesBetween(g.lat, g.lon, columns.lat[m] as number, columns.lon[m] as number) * METRES_PER_MILE;
+          const row = columns.rows[m] as number;
+          const d = milesBetween(g.lat, g.lon, lat[row] as number, lon[row] as number) * METRES_PER_MILE;
           if (d > radiusM) radiusM = d;
         }
         const cdids = members.map((m) => cdid[columns.rows[m] as number] as number);

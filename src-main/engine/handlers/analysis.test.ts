@@ -90,10 +90,25 @@ describe('analysis calls through the engine', () => {
     expect((knox as Ok<{ cells: unknown[] }>).value.cells).toHaveLength(4);
 
     const repeats = (await engine.dispatch('analyzeRepeatLocations', { filters, distanceM: 50 })) as Ok<{
-      groups: { count: number; cdids: number[] }[];
+      groups: { count: number; cdids: number[]; lat: number; lon: number; radiusM: number }[];
     }>;
     expect(repeats).toMatchObject({ ok: true });
     for (const g of repeats.value.groups) expect(g.cdids).toHaveLength(g.count);
+    // A drill-down circle of the group's radius (+ 2 m) around its centre holds all its incidents.
+    const g = repeats.value.groups.find((x) => x.count >= 3) as {
+      count: number;
+      lat: number;
+      lon: number;
+      radiusM: number;
+    };
+    expect(g.radiusM).toBeGreaterThan(0);
+    const inside = (await engine.dispatch('countIncidents', {
+      filters: {
+        ...filters,
+        area: { circle: { lat: g.lat, lon: g.lon, radiusMi: (g.radiusM + 2) / 1609.344 } },
+      },
+    })) as Ok<{ total: number }>;
+    expect(inside.value.total).toBeGreaterThanOrEqual(g.count);
 
     const cs = await engine.dispatch('analyzeCompStat', { filters, asOf: '2025-03-14' });
     expect(cs).toMatchObject({
