@@ -1,0 +1,126 @@
+/**
+ * Dates and times as records systems write them, read into a local wall time (`YYYY-MM-DDTHH:MM`)
+ * and, when the text carries one, a UTC offset. One column (date and time together) or two (a
+ * date column and a time column). Accepted:
+ * - ISO-8601: `2025-05-10`, `2025-05-10T13:30[:ss[.fff]]`, `2025-05-10 13:30`, with `Z` or `±hh:mm`;
+ * - US: `5/10/2025`, `05/10/25`, with `1:30 PM`, `13:30`, `13:30:00`;
+ * - Excel serial dates: `45787` (a day) or `45787.5625` (the fraction is the time of day), from
+ *   1900-03-01 on (Excel's 1900 leap-year bug makes earlier serials ambiguous);
+ * - a separate time column: `13:30`, `1:30 PM`, `1330` / `0130` (24-hour HHMM), `13:30:00`, or an
+ *   Excel day fraction `0.5625`.
+ * A value without an offset is a wall time in the incident's own zone (the importer finds the zone
+ * from the location, as for synced incidents).
+ */
+
+export type DateStyle = 'auto' | 'iso' | 'us' | 'excel';
+
+export type ReadTime = { wall: string; offsetMinutes: number | null };
+
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const US = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:[ T]+(.+))?$/;
+const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([AP]\.?M\.?)?$/i;
+const HHMM = /^(\d{2})(\d{2})$/;
+const SERIAL = /^\d{1,7}(?:\.\d+)?$/;
+const DAY_FRACTION = /^0?\.\d+$/;
+
+const p2 = (n: number) => String(n).padStart(2, '0');
+
+function validDay(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** A time of day → minutes after midnight, or null. */
+export function readClock(text: string): number | null {
+  const s = text.trim();
+  let m = CLOCK.exec(s);
+  if (m) {
+    let h = Number(m[1]);
+    const min = Number(m[2]);
+    const ap = m[4]?.replace(/\./g, '').toUpperCase();
+    if (ap) {
+      if (h < 1 || h > 12) return null;
+      h = (h % 12) + (ap === 'PM' ? 12 : 0);
+    }
+    return h < 24 && min < 60 ? h * 60 + min : null;
+  }
+  m = HHMM.exec(s);
+  if (m) {
+    const h = Number(m[1]);
+    const min = Number(m[2]);
+    return h < 24 && min < 60 ? h * 60 + min : null;
+  }
+  if (DAY_FRACTION.test(s)) {
+    const minutes = Math.round(Number(s) * 1440);
+    return minutes < 1440 ? minutes : null;
+  }
+  return null;
+}
+
+/** Excel's serial day (1900 system, from 1900-03-01 = 61) → [y, m, d, minutes]. */
+function fromSerial(serial: number): [number, number, number, number] | null {
+  if (!(serial >= 61 && serial < 2_958_466)) return null;
+  const day = Math.floor(serial);
+  const minutes = Math.round((serial - day) * 1440);
+  const ms = Date.UTC(1899, 11, 30) + day * 86_400_000;
+  const d = new Date(ms);
+  if (minutes >= 1440) return null;
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), minutes];
+}
+
+/**
+ * A date (and maybe time) cell, with an optional separate time cell → a wall time and offset, or
+ * an explanation of what was expected.
+ */
+export function readDateTime(
+  dateText: string,
+  timeText: string | null,
+  style: DateStyle = 'auto',
+): ReadTime | { expected: string } {
+  const s = dateText.trim();
+  let y: number, mo: number, d: number;
+  let minutes: number | null = null;
+  let offset: number | null = null;
+  const iso = style === 'auto' || style === 'iso' ? ISO.exec(s) : null;
+  const us = !iso && (style === 'auto' || style === 'us') ? US.exec(s) : null;
+  if (iso) {
+    [y, mo, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+    if (iso[4] !== undefined) minutes = Number(iso[4]) * 60 + Number(iso[5]);
+    if (minutes !== null && (Number(iso[4]) > 23 || Number(iso[5]) > 59)) return { expected: EXPECTED.iso };
+    const z = iso[7];
+    if (z)
+      offset =
+        z.toUpperCase() === 'Z'
+          ? 0
+          : (z[0] === '-' ? -1 : 1) * (Number(z.slice(1, 3)) * 60 + Number(z.slice(-2)));
+  } else if (us) {
+    mo = Number(us[1]);
+    d = Number(us[2]);
+    y = us[3]!.length === 2 ? 2000 + Number(us[3]) : Number(us[3]);
+    if (us[4] !== undefined) {
+      minutes = readClock(us[4]);
+      if (minutes === null) return { expected: EXPECTED.us };
+    }
+  } else if ((style === 'auto' || style === 'excel') && SERIAL.test(s)) {
+    const parts = fromSerial(Number(s));
+    if (!parts) return { expected: EXPECTED.excel };
+    [y, mo, d] = parts;
+    minutes = s.includes('.') ? parts[3] : null;
+  } else return { expected: EXPECTED[style] };
+  if (!validDay(y, mo, d)) return { expected: `a real calendar day (${EXPECTED[style]})` };
+  if (timeText !== null && timeText.trim() !== '') {
+    const t = readClock(timeText);
+    if (t === null) return { expected: 'a time such as 13:30, 1:30 PM or 1330' };
+    minutes = t;
+  }
+  const m = minutes ?? 0;
+  return { wall: `${y}-${p2(mo)}-${p2(d)}T${p2(Math.floor(m / 60))}:${p2(m % 60)}`, offsetMinutes: offset };
+}
+
+const EXPECTED: Record<DateStyle, string> = {
+  auto: 'a date such as 2025-05-10, 2025-05-10T13:30, 5/10/2025 1:30 PM or an Excel serial date (45787.56)',
+  iso: 'an ISO-8601 date such as 2025-05-10T13:30 or 2025-05-10T18:30:00Z',
+  us: 'a US date such as 5/10/2025 or 05/10/25 1:30 PM',
+  excel: 'an Excel serial date such as 45787 or 45787.5625',
+};

@@ -1,0 +1,59 @@
+/**
+ * X/Y in a projected system → latitude/longitude (WGS 84 / NAD83, which agree within a metre or two
+ * in the US; `towgs84` zero as EPSG's own NAD83 → WGS 84 null transform). The systems are the bundled
+ * zones (`zones.json`, generated from PROJ's database by `zones.gen.py`: the NAD83 State Plane zones
+ * in metres, US survey feet and international feet, and the NAD83 and WGS 84 UTM zones), or a
+ * `.prj` / WKT the user supplies. The zones a file may be in are offered by its extent: those whose
+ * area of use holds the file's X/Y corners once projected back.
+ */
+import proj4 from 'proj4';
+import ZONES from './zones.json';
+
+export type Zone = {
+  epsg: number;
+  name: string;
+  kind: 'state-plane' | 'utm';
+  unit: 'm' | 'us-ft' | 'ft';
+  proj4: string;
+  /** The area of use: [west, south, east, north] in degrees. */
+  area: [number, number, number, number];
+};
+
+export const zones = ZONES as Zone[];
+const byEpsg = new Map(zones.map((z) => [z.epsg, z]));
+
+export const zoneOf = (epsg: number): Zone | undefined => byEpsg.get(epsg);
+
+export type Unproject = (x: number, y: number) => { lat: number; lon: number };
+
+/** An inverse projection for an EPSG code of the bundled list, or for a WKT / .prj text. */
+export function unprojector(system: { epsg: number } | { wkt: string }): Unproject {
+  let def: string;
+  if ('epsg' in system) {
+    const zone = byEpsg.get(system.epsg);
+    if (!zone) throw new Error(`EPSG:${system.epsg} is not one of the bundled State Plane or UTM zones.`);
+    def = zone.proj4;
+  } else def = system.wkt;
+  const converter = proj4(def, 'EPSG:4326');
+  return (x, y) => {
+    const [lon, lat] = converter.forward([x, y]) as [number, number];
+    return { lat, lon };
+  };
+}
+
+/** Bundled zones whose area of use holds the extent's corners (a tenth of a degree of slack). */
+export function zonesForExtent(extent: { minX: number; minY: number; maxX: number; maxY: number }): Zone[] {
+  const corners = [
+    [extent.minX, extent.minY],
+    [extent.maxX, extent.maxY],
+    [(extent.minX + extent.maxX) / 2, (extent.minY + extent.maxY) / 2],
+  ] as const;
+  return zones.filter((z) => {
+    const un = proj4(z.proj4, 'EPSG:4326');
+    return corners.every(([x, y]) => {
+      const [lon, lat] = un.forward([x, y]) as [number, number];
+      const [w, s, e, n] = z.area;
+      return Number.isFinite(lat) && lon >= w - 0.1 && lon <= e + 0.1 && lat >= s - 0.1 && lat <= n + 0.1;
+    });
+  });
+}
