@@ -2,6 +2,8 @@
 import type { MarkStyle } from '../drawClusters';
 
 export type MapTheme = {
+  /** The vector basemap's protomaps flavour. */
+  flavor: 'light' | 'dark';
   water: string;
   land: string;
   coast: string;
@@ -13,6 +15,7 @@ export type MapTheme = {
 };
 
 const LIGHT: MapTheme = {
+  flavor: 'light',
   water: '#c9dceb',
   land: '#f4f1ea',
   coast: '#8797a8',
@@ -24,6 +27,7 @@ const LIGHT: MapTheme = {
 };
 
 const DARK: MapTheme = {
+  flavor: 'dark',
   water: '#0f1a24',
   land: '#1f242b',
   coast: '#4f5f70',

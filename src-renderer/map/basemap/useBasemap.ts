@@ -11,6 +11,7 @@ import { loadGazetteer } from '../../gazetteer';
 import { addBoundaries } from './boundaries';
 import { PlaceLabels } from './PlaceLabels';
 import { attributionText, RasterTiles } from './RasterTiles';
+import { ensureLabelPane, OSM_ATTRIBUTION, vectorTiles } from './VectorTiles';
 import type { MapTheme } from './theme';
 
 export const BUNDLED_ATTRIBUTION = 'Boundaries: US Census Bureau (us-atlas) · Places: zipcodes';
@@ -52,7 +53,8 @@ export function useBasemap(
   useEffect(
     () =>
       client.onEvent((event) => {
-        if (event.type === 'settingsChanged') setVersion((v) => v + 1);
+        if (event.type === 'settingsChanged' || (event.type === 'basemapProgress' && event.state === 'done'))
+          setVersion((v) => v + 1);
       }),
     [client],
   );
@@ -71,10 +73,21 @@ export function useBasemap(
   const ready = info?.status === 'ready';
   useEffect(() => {
     if (!map || !info || !ready || !show.streets) return;
+    if (info.format === 'mvt') {
+      ensureLabelPane(map);
+      const layer = vectorTiles(client, info, theme.flavor).addTo(map);
+      return () => void layer.remove();
+    }
     const layer = new RasterTiles(client, info).addTo(map);
     return () => void layer.remove();
-  }, [map, client, info, ready, show.streets]);
+  }, [map, client, info, ready, show.streets, theme]);
 
-  const streets = ready && show.streets ? attributionText(info?.attribution) : '';
+  const streets = ready && show.streets ? streetAttribution(info) : '';
   return { info, attribution: [streets, BUNDLED_ATTRIBUTION].filter(Boolean) };
+}
+
+/** The street layer's attribution: the source's, or OpenStreetMap's for a vector basemap without one. */
+export function streetAttribution(info: BasemapInfo | null): string {
+  const own = attributionText(info?.attribution);
+  return own || (info?.format === 'mvt' ? OSM_ATTRIBUTION : '');
 }

@@ -15,6 +15,7 @@ import {
   type BasemapErrors,
   type BasemapForm,
 } from './basemapForm';
+import { AreasDownload } from './AreasDownload';
 import { Field } from './Field';
 
 export type BasemapSectionProps = {
@@ -25,7 +26,7 @@ export type BasemapSectionProps = {
 
 const KINDS: { kind: BasemapForm['kind']; label: string }[] = [
   { kind: 'none', label: 'None — bundled boundaries and place names (offline)' },
-  { kind: 'file', label: 'A map file on this computer (.mbtiles or .pmtiles, raster)' },
+  { kind: 'file', label: 'A map file on this computer (.mbtiles or .pmtiles, vector or raster)' },
   { kind: 'url', label: 'An online tile server' },
 ];
 
@@ -42,6 +43,13 @@ export function BasemapSection({ client, settings, onSaved }: BasemapSectionProp
     [client],
   );
   useEffect(() => void refresh(), [refresh]);
+  useEffect(
+    () =>
+      client.onEvent((event) => {
+        if (event.type === 'basemapProgress' && event.state === 'done') void refresh();
+      }),
+    [client, refresh],
+  );
 
   const edit = (patch: Partial<BasemapForm>) => {
     setForm((f) => ({ ...f, ...patch }));
@@ -154,6 +162,7 @@ export function BasemapSection({ client, settings, onSaved }: BasemapSectionProp
           {problem}
         </p>
       ) : null}
+      <AreasDownload client={client} settings={settings} onSaved={onSaved} />
     </section>
   );
 }

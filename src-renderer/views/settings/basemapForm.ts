@@ -52,6 +52,8 @@ export function basemapStatusText(info: BasemapInfo | null): string {
       : '';
     return `Street tiles come from your tile URL, fetched by Blotter only for the map areas you view.${cached}`;
   }
+  if (info.kind === 'extract')
+    return `Streets come from your areas’ offline download (${info.format === 'mvt' ? 'vector' : (info.format ?? 'raster')}, zoom ${info.minZoom}–${info.maxZoom}), offline.`;
   const name = info.name ? `“${info.name}”, ` : '';
   return `Street tiles come from your file (${name}${info.format?.toUpperCase() ?? 'raster'}, zoom ${info.minZoom}–${info.maxZoom}), offline.`;
 }
