@@ -6,7 +6,10 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { milesBetween } from '../../../../src-shared/geo';
+import { ColumnMapping } from '../../../../src-shared/importMapping';
+import { mapper, namespacedId, type Mapped } from './apply';
 import { readClock, readDateTime } from './dates';
+import { proposeMapping } from './propose';
 import { unprojector, zoneOf, zones, zonesForExtent } from './projection';
 
 const METRES_PER_MILE = 1609.344;
@@ -89,5 +92,114 @@ describe('dates and times', () => {
     }
     expect(readDateTime('5/10/2025', null, 'iso')).toEqual({ expected: expect.stringMatching(/ISO-8601/) });
     expect(readClock('2400')).toBeNull();
+  });
+});
+
+describe('a records-system file mapped', () => {
+  // Dallas-style RMS export: case numbers, offence codes, block address, separate date/time, State Plane feet.
+  const HEADER = [
+    'Incident Number',
+    'Offense',
+    'Block Address',
+    'Date Reported',
+    'Time Reported',
+    'X Coordinate',
+    'Y Coordinate',
+    'Beat',
+  ];
+  const rows: Record<string, string>[] = [
+    ['25-000123', '23F', '1200 BLK MAIN ST', '05/10/2025', '1330', '2484000', '6965000', '114'],
+    ['25-000124', '13A', '400 BLK ELM ST', '05/11/2025', '0005', '2486500', '6967250', '115'],
+    ['25-000125', '90Z', '99 BLK OAK LN', '45787', '0.75', '2483000', '6964000', '114'],
+  ].map((r) => Object.fromEntries(HEADER.map((h, k) => [h, r[k] as string])));
+
+  it('is proposed by name and content: id, type, address, date and time, X/Y in Texas North Central (ftUS), the rest kept', () => {
+    const { mapping, zones: offered } = proposeMapping(HEADER, rows);
+    expect(mapping).toMatchObject({
+      id: 'Incident Number',
+      type: 'Offense',
+      address: 'Block Address',
+      date: 'Date Reported',
+      time: 'Time Reported',
+      location: { kind: 'xy', x: 'X Coordinate', y: 'Y Coordinate' },
+      keep: ['Beat'],
+    });
+    expect(offered.map((z) => z.epsg)).toContain(2276);
+  });
+
+  it('maps rows: codes to types, State Plane feet to lat/lon (cs2cs < 1 m), local wall times, ids in the mapping’s namespace', () => {
+    const map = mapper(
+      ColumnMapping.parse({
+        name: 'Dallas RMS',
+        id: 'Incident Number',
+        type: 'Offense',
+        typeMap: { '23F': 'Theft', '13A': 'Assault' },
+        address: 'Block Address',
+        date: 'Date Reported',
+        time: 'Time Reported',
+        location: { kind: 'xy', x: 'X Coordinate', y: 'Y Coordinate', epsg: 2276 },
+        keep: ['Beat'],
+      }),
+    );
+    const out = rows.map((r, k) => map(r, k + 2));
+    const [a, b, c] = out as Mapped[];
+    expect([a?.type, b?.type, c?.type]).toEqual(['Theft', 'Assault', '90Z']);
+    expect([a?.occurred_local, b?.occurred_local, c?.occurred_local]).toEqual([
+      '2025-05-10T13:30',
+      '2025-05-11T00:05',
+      '2025-05-10T18:00',
+    ]);
+    expect(a?.timezone).toBe('America/Chicago');
+    const truth = cs2cs(2276, 2_484_000, 6_965_000);
+    expect(milesBetween(a!.lat, a!.lon, truth.lat, truth.lon) * METRES_PER_MILE).toBeLessThan(1);
+    expect(a?.attributes).toEqual({ Beat: '114' });
+    expect(a!.cdid).toBeLessThan(0);
+    expect(a!.cdid).toBe(namespacedId('Dallas RMS', '25-000123'));
+    expect(namespacedId('Other RMS', '25-000123')).not.toBe(a!.cdid);
+    expect(a?.external_id).toBe('25-000123');
+  });
+
+  it('keeps a Blotter export’s cdid, reads lat/lon, converts an offset instant to the zone’s wall time', () => {
+    const map = mapper(
+      ColumnMapping.parse({
+        name: 'x',
+        id: 'cdid',
+        type: 't',
+        date: 'd',
+        location: { kind: 'latlon', lat: 'la', lon: 'lo' },
+      }),
+    );
+    expect(
+      map({ cdid: '42', t: 'Theft', d: '2025-05-10T18:30:00Z', la: '41.88', lo: '-87.63' }, 2),
+    ).toMatchObject({
+      cdid: 42,
+      occurred_local: '2025-05-10T13:30',
+      occurred_utc: '2025-05-10T18:30:00.000Z',
+      timezone: 'America/Chicago',
+    });
+  });
+
+  it('names the column and what was expected', () => {
+    const map = mapper(
+      ColumnMapping.parse({
+        name: 'x',
+        id: 'id',
+        type: 't',
+        date: 'd',
+        time: 'h',
+        location: { kind: 'xy', x: 'x', y: 'y', epsg: 2276 },
+      }),
+    );
+    const ok = { id: '1', t: 'Theft', d: '5/10/2025', h: '1330', x: '2484000', y: '6965000' };
+    expect(map({ ...ok, x: 'n/a' }, 7)).toEqual({
+      column: 'x',
+      expected: expect.stringMatching(/X coordinate/),
+    });
+    expect(map({ ...ok, d: '2025-13-01' }, 7)).toEqual({
+      column: 'd',
+      expected: expect.stringMatching(/date/),
+    });
+    expect(map({ ...ok, h: '9am-ish' }, 7)).toEqual({ column: 'h', expected: expect.stringMatching(/time/) });
+    expect(map({ ...ok, t: '' }, 7)).toEqual({ column: 't', expected: expect.stringMatching(/offence/) });
   });
 });
