@@ -5,6 +5,7 @@
  * replaced by a recorder before the app loads; the user allows it with the view's button), and the
  * alert opened on the map showing exactly its incidents.
  */
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../src-sim/index';
@@ -17,10 +18,34 @@ const RATE = 6000;
 const LOOP = { lat: 41.8837, lon: -87.6289, radiusMi: 0.5 };
 
 let sim: Simulator | null = null;
+let hookServer: Server | null = null;
 test.afterEach(async () => {
   await sim?.close();
   sim = null;
+  await new Promise((r) => (hookServer ? hookServer.close(r) : r(undefined)));
+  hookServer = null;
 });
+
+type Received = {
+  key: string | undefined;
+  body: { id: string; rule: { name: string }; incidents: unknown[] };
+};
+
+/** A webhook receiver on loopback: what it was sent. */
+async function startHook(): Promise<{ url: string; received: Received[] }> {
+  const received: Received[] = [];
+  hookServer = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      received.push({ key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(body) });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => hookServer!.listen(0, '127.0.0.1', r));
+  const address = hookServer.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}/incoming/secret-path`, received };
+}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(ARTIFACTS_DIR, `alerts-${name}.png`) });
@@ -116,6 +141,18 @@ test('a rule made in the page fires on a sync: inbox count, notification, its in
     await expect(page.getByTestId('unread-alerts')).toHaveCount(0);
   });
 
+  const hook = await startHook();
+  await test.step('send alerts to a webhook: its URL goes to the keychain and is never shown again', async () => {
+    const form = page.getByRole('form', { name: 'Webhook' });
+    await form.getByLabel('POST each alert as JSON').check();
+    await form.getByLabel('Webhook URL').fill(hook.url);
+    await form.getByRole('button', { name: 'Save webhook' }).click();
+    await expect(page.getByText('Webhook saved.')).toBeVisible();
+    await expect(form.getByLabel('Webhook URL')).toHaveValue('');
+    await expect(form.getByLabel('Webhook URL')).toHaveAttribute('placeholder', /Stored in the keychain/);
+    await expect(page.locator('body')).not.toContainText('secret-path');
+  });
+
   let added = 0;
   await test.step('new incidents reach the area; a sync raises one alert: the count and the notification', async () => {
     const deg = LOOP.radiusMi / 69 / Math.cos((LOOP.lat * Math.PI) / 180) / 1.5;
@@ -136,6 +173,15 @@ test('a rule made in the page fires on a sync: inbox count, notification, its in
           body: expect.stringMatching(/^[1-9]\d* incidents?\. 1 unread in Alerts\.$/),
         }),
       ]);
+  });
+
+  await test.step('the webhook received the alert once, keyed by its id; the delivery log says delivered', async () => {
+    await expect.poll(() => hook.received.length, { timeout: 20_000 }).toBe(1);
+    const [got] = hook.received;
+    expect(got!.key).toBe(got!.body.id);
+    expect(got!.body.rule.name).toBe('Anything new in the Loop');
+    await openView(page, 'Alerts');
+    await expect(page.getByRole('list', { name: 'Delivery log' })).toContainText(/webhook · .* · delivered/);
   });
 
   await test.step('open the alert on the map: exactly its incidents; the alert is read', async () => {

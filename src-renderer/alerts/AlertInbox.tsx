@@ -15,6 +15,8 @@ export type AlertInbox = {
   /** The browser's permission for desktop notifications (web host); null where the host notifies. */
   permission: NotificationPermission | null;
   askPermission: () => Promise<void>;
+  /** Which host runs the page (how a new mail server is confirmed). */
+  host: 'electron' | 'web' | 'cli' | null;
 };
 
 const InboxContext = createContext<AlertInbox | null>(null);
@@ -72,8 +74,8 @@ export function AlertInboxProvider({
   }, []);
 
   const value = useMemo(
-    () => ({ unread, version, setUnread, permission: web ? permission : null, askPermission }),
-    [unread, version, web, permission, askPermission],
+    () => ({ unread, version, setUnread, permission: web ? permission : null, askPermission, host }),
+    [unread, version, web, permission, askPermission, host],
   );
   return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
 }

@@ -9,6 +9,7 @@ import { ALERTS_RUN_NOTE } from '../../src-shared/alertCalls';
 import type { Alert, AlertRule } from '../../src-shared/alerts';
 import { instantText } from '../../src-shared/localTime';
 import { useAlertInbox } from '../alerts/AlertInbox';
+import { DeliverySettings } from '../alerts/DeliverySettings';
 import { RuleForm } from '../alerts/RuleForm';
 import { useFilters } from '../filters/FiltersContext';
 import { ViewFrame } from '../shell/ViewFrame';
@@ -237,6 +238,7 @@ export function AlertsView({ setup }: DataViewProps) {
           <p className="muted">No rules yet.</p>
         ) : null}
       </section>
+      <DeliverySettings client={client} host={inbox.host} />
     </ViewFrame>
   );
 }
