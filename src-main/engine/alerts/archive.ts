@@ -11,6 +11,7 @@ import { looseCircleBox, type Box, type Region } from '../../../src-shared/geo';
 import { toFtsQuery } from '../query/fts';
 import { shapeOf } from '../query/areaShape';
 import type { Db } from '../store/database';
+import { boxParams, inBoxSql } from '../store/incidents/boxQuery';
 import { byTime, type AlertIncident } from './conditions';
 
 export type IncidentRow = AlertIncident & { localHour: number; localWeekday: number };
@@ -70,11 +71,11 @@ export function areaRegion(db: Db, areaId: number): Region | null {
 function inBox(db: Db, box: Box, fromMs: number, toMs: number): IncidentRow[] {
   return db
     .prepare<Record<string, number>, IncidentRow>(
-      `SELECT ${COLUMNS} FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
-       WHERE r.min_lat >= @minLat AND r.max_lat <= @maxLat AND r.min_lon >= @minLon AND r.max_lon <= @maxLon
+      `SELECT ${COLUMNS} FROM incidents i
+       WHERE ${inBoxSql('i')}
          AND i.removed_at IS NULL AND i.occurred_utc > @fromMs AND i.occurred_utc <= @toMs`,
     )
-    .all({ ...box, fromMs, toMs });
+    .all({ ...boxParams(box), fromMs, toMs });
 }
 
 /** Incidents of `region` that `filter` keeps, occurred in (fromMs, toMs], sorted by time then cdid. */

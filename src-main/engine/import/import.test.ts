@@ -16,6 +16,7 @@ import { detectFormat } from './detect';
 import { normalize, type ImportRow } from './normalize';
 import Database from 'better-sqlite3';
 import { STAGED_COLUMNS, StageWriter, stagedRowsSql, stageFileOf } from './stage';
+import { boxParams, inBoxSql } from '../store/incidents/boxQuery';
 
 let t: TestEngine;
 beforeEach(() => (t = openTestEngine()));
@@ -272,7 +273,12 @@ describe('previewImport and runImport', () => {
           .prepare("SELECT rowid FROM incidents_fts WHERE incidents_fts MATCH 'home OR tabbed OR stop'")
           .all(),
       ).toHaveLength(2);
-      expect(other.db.prepare('SELECT count(*) FROM incidents_rtree').pluck().get()).toBe(TRICKY.length);
+      expect(
+        other.db
+          .prepare('SELECT count(*) FROM incidents INDEXED BY incidents_by_lon_cell WHERE lat > -90')
+          .pluck()
+          .get(),
+      ).toBe(TRICKY.length);
       expect(other.events.some((e) => e.type === 'incidentsChanged')).toBe(true);
     } finally {
       await other.close();
@@ -379,7 +385,12 @@ describe('previewImport and runImport', () => {
     await expect(call('runImport', { importId: pv.importId })).rejects.toBeTruthy();
     t.db.exec('DROP TRIGGER temp.fail_import');
     expect(total()).toBe(1);
-    expect(t.db.prepare('SELECT count(*) FROM incidents_rtree').pluck().get()).toBe(1);
+    expect(
+      t.db
+        .prepare('SELECT count(*) FROM incidents INDEXED BY incidents_by_lon_cell WHERE lat > -90')
+        .pluck()
+        .get(),
+    ).toBe(1);
     expect(
       t.db
         .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'incidents_ai'")
@@ -388,7 +399,7 @@ describe('previewImport and runImport', () => {
     ).toBe('incidents_ai');
   });
 
-  it('bulk-imports with indexes, R*Tree, FTS and the query engine all consistent afterwards', async () => {
+  it('bulk-imports with indexes (the spatial one too), FTS and the query engine all consistent afterwards', async () => {
     writeIncidents(t.db, [apiRow(41)]);
     await call('countIncidents', { filters: { preset: 'all', includeRemoved: true } }); // the query engine's triggers
     const objects = () =>
@@ -401,14 +412,19 @@ describe('previewImport and runImport', () => {
         .all() as string[];
     const before = objects();
     expect(before.filter((n) => n.startsWith('temp blotter_query_changes_')).length).toBe(3);
-    expect(before.filter((n) => n.startsWith('index ')).length).toBe(1);
+    expect(before.filter((n) => n.startsWith('index ')).length).toBe(2);
     const rows = Array.from({ length: 30_000 }, (_, k) => apiRow(50_000 + k));
     const pv = await preview(file('many.json', JSON.stringify(rows)));
     const done = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'abort' });
     expect(done.inserted).toBe(30_000);
     expect(objects()).toEqual(before);
-    expect(t.db.prepare('SELECT rtreecheck(?)').pluck().get('incidents_rtree')).toBe('ok');
-    expect(t.db.prepare('SELECT count(*) FROM incidents_rtree').pluck().get()).toBe(30_001);
+    expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(
+      t.db
+        .prepare('SELECT count(*) FROM incidents INDEXED BY incidents_by_lon_cell WHERE lat > -90')
+        .pluck()
+        .get(),
+    ).toBe(30_001);
     t.db.exec(`INSERT INTO incidents_fts (incidents_fts) VALUES ('integrity-check')`);
     // The rebuild's automatic merging is back on afterwards.
     expect(t.db.prepare(`SELECT v FROM incidents_fts_config WHERE k = 'automerge'`).pluck().get()).toBe(4);
@@ -422,7 +438,7 @@ describe('previewImport and runImport', () => {
     ).toMatchObject({ total: 30_002 });
   });
 
-  it('bulk-imports into an empty archive with the R*Tree built through SQLite', async () => {
+  it('bulk-imports into an empty archive with the spatial index built from a sort', async () => {
     const rows = Array.from({ length: 25_000 }, (_, k) =>
       apiRow(70_000 + k, { lat: 41.6 + (k % 500) / 1000, lon: -87.9 + (k % 311) / 1000 }),
     );
@@ -430,14 +446,11 @@ describe('previewImport and runImport', () => {
     const done = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'abort' });
     expect(done.inserted).toBe(25_000);
     expect(await call('getArchiveSummary', {})).toMatchObject({ total: 25_000 });
-    expect(t.db.prepare('SELECT rtreecheck(?)').pluck().get('incidents_rtree')).toBe('ok');
+    expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
     const inBox = t.db
-      .prepare(
-        'SELECT count(*) FROM incidents_rtree WHERE min_lat >= 41.6105 AND max_lat <= 41.6495 AND min_lon >= -87.8995 AND max_lon <= -87.8505',
-      )
+      .prepare(`SELECT count(*) FROM incidents i WHERE ${inBoxSql('i')}`)
       .pluck()
-      .get();
-    // Bounds halfway between positions: float32 rounding never decides.
+      .get(boxParams({ minLat: 41.6105, maxLat: 41.6495, minLon: -87.8995, maxLon: -87.8505 }));
     const inside = (r: { lat: number; lon: number }) =>
       r.lat >= 41.6105 && r.lat <= 41.6495 && r.lon >= -87.8995 && r.lon <= -87.8505;
     expect(inBox).toBe(rows.filter(inside).length);

@@ -12,17 +12,16 @@
  * inside SQLite: replace, describe, then insert the rest in file order. Files that repeat a cdid go
  * row by row in file order, so that a later copy meets the earlier one under the same rule.
  *
- * Small imports keep the incidents' triggers (each row indexed in the R*Tree and FTS as it lands).
- * An import that adds a large share of the archive sets the triggers (and the query engine's TEMP
- * change-log triggers) and the secondary indexes aside, builds the indexes again from a sort, and
- * rebuilds both text and spatial indexes whole at the end — FTS with its 'rebuild' command, the
- * R*Tree through SQLite in the Hilbert order of the points (store/incidents/rtree.ts) — then puts
- * the triggers back, all inside the same transaction.
+ * Small imports keep the incidents' triggers and indexes (each row indexed in FTS and the B-tree
+ * indexes, the spatial one included, as it lands). An import that adds a large share of the archive
+ * sets the triggers (and the query engine's TEMP change-log triggers) and the secondary indexes
+ * aside — the spatial index (store/incidents/boxQuery.ts) is one of them — builds the indexes again
+ * from a sort and rebuilds the text index whole with FTS's 'rebuild' command, then puts the
+ * triggers back, all inside the same transaction.
  */
 import type { Db } from '../store/database';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { columnList, INSERT_COLUMNS, RECORD_COLUMNS } from '../store/incidents/incidentRow';
-import { rebuildIncidentsRtree } from '../store/incidents/rtree';
 import { stagedRowsSql } from './stage';
 
 export type MergeCounts = { inserted: number; updated: number };
@@ -50,7 +49,7 @@ const REPLACE_SET = `${RECORD_COLUMNS.filter((c) => c !== 'cdid')
   first_seen = min(i.first_seen, coalesce(s.first_seen, s.last_seen)),
   last_seen = s.last_seen, removed_at = CASE WHEN s.removed THEN s.last_seen END,
   removed_reason = CASE WHEN s.removed THEN @reason END, source = 'import'`;
-const TRIGGERS = ['incidents_ai', 'incidents_au_geo', 'incidents_au_text'];
+const TRIGGERS = ['incidents_ai', 'incidents_au_text'];
 /** The name prefix of query/changeLog.ts's TEMP triggers (LIKE pattern, `\` escaping `_`). */
 const CHANGE_LOG = String.raw`blotter\_query\_changes\_`;
 /** Staged rows read at a time by the row-by-row path. */
@@ -85,13 +84,13 @@ export function mergeRows(db: Db, input: MergeInput): MergeCounts {
   }
 }
 
-/** Milliseconds spent per phase of the last merge (writing rows, indexes, FTS, R*Tree), for the log. */
-export const phases = { rows: 0, indexes: 0, fts: 0, rtree: 0 };
+/** Milliseconds spent per phase of the last merge (writing rows, the indexes from a sort, FTS), for the log. */
+export const phases = { rows: 0, indexes: 0, fts: 0 };
 
 function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
   const { expectedNew, repeats, now, onProgress = () => undefined } = input;
   const started = performance.now();
-  Object.assign(phases, { rows: 0, indexes: 0, fts: 0, rtree: 0 });
+  Object.assign(phases, { rows: 0, indexes: 0, fts: 0 });
   const before = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
   const bulk = expectedNew >= BULK_MIN_ROWS && expectedNew >= BULK_MIN_SHARE * (before + expectedNew);
   const triggers = bulk ? setTriggersAside(db) : [];
@@ -106,16 +105,14 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
   onProgress(0.4);
   const wrote = performance.now();
   if (bulk) {
-    // Each index built whole from a sort, rather than grown row by row in random order.
+    // Each index built whole from a sort, rather than grown row by row in random order (the
+    // spatial index too: by cell, lat and lon).
     for (const sql of indexes) db.exec(sql);
     phases.indexes = Math.round(performance.now() - wrote);
     onProgress(0.55);
     rebuildFts(db);
     phases.fts = Math.round(performance.now() - wrote) - phases.indexes;
-    onProgress(0.75);
-    rebuildIncidentsRtree(db);
     for (const sql of triggers) db.exec(sql);
-    phases.rtree = Math.round(performance.now() - wrote) - phases.fts - phases.indexes;
   }
   phases.rows = Math.round(wrote - started);
   const after = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;

@@ -11,6 +11,7 @@ import {
   type Db,
 } from './database';
 import type { Migration } from './migrations/index';
+import { boxParams, inBoxSql } from './incidents/boxQuery';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 
 const m1: Migration = { name: 'one', sql: 'CREATE TABLE one (a INTEGER) STRICT;' };
@@ -62,8 +63,8 @@ describe('openDatabase', () => {
          '2025-01-02T15:04', 'America/New_York', 0, '2025-01-02', 15, 4, 0, 0)`,
     ).run();
     const inBox = db
-      .prepare('SELECT cdid FROM incidents_rtree WHERE min_lat >= 40 AND max_lat <= 41 AND min_lon >= -76')
-      .all();
+      .prepare(`SELECT cdid FROM incidents i WHERE ${inBoxSql('i')}`)
+      .all(boxParams({ minLat: 40, maxLat: 41, minLon: -76, maxLon: -75 }));
     expect(inBox).toEqual([{ cdid: 7 }]);
     expect(db.prepare("SELECT rowid FROM incidents_fts WHERE incidents_fts MATCH 'main'").all()).toEqual([
       { rowid: 7 },

@@ -24,6 +24,7 @@ import {
   type Shape,
 } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
+import { boxParams, inBoxSql, type BoxParams } from '../store/incidents/boxQuery';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 
 type Tile = { lat: number; lon: number; radius: number };
@@ -88,11 +89,10 @@ export function removeOrphanedIncidents(
   const others = remaining.filter((s) => boxesOverlap(shapeBox(s), reach));
   const othersTiles = new TileIndex(tilesOf(db, area.id, true));
   const candidates = db
-    .prepare<[number, number, number, number], { cdid: number; lat: number; lon: number }>(
-      `SELECT i.cdid, i.lat, i.lon FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
-       WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lon >= ? AND r.max_lon <= ? AND i.source = 'api'`,
+    .prepare<BoxParams, { cdid: number; lat: number; lon: number }>(
+      `SELECT i.cdid, i.lat, i.lon FROM incidents i WHERE ${inBoxSql('i')} AND i.source = 'api'`,
     )
-    .all(reach.minLat, reach.maxLat, reach.minLon, reach.maxLon);
+    .all(boxParams(reach));
   const incidents = createIncidentRepo(db);
   let removed = 0;
   for (const c of candidates) {

@@ -8,6 +8,7 @@ import { ApiError } from '../api/apiError';
 import { contains } from '../../../src-shared/geo';
 import { shapeBox } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
+import { boxParams, inBoxSql, type BoxParams } from '../store/incidents/boxQuery';
 import type { AreaRecord } from './areaStore';
 import { CONCURRENCY } from './constants';
 import type { IncidentWriter } from './incidentWriter';
@@ -58,14 +59,13 @@ export async function fetchMissingDetails(
   runId: number,
   signal?: AbortSignal,
 ): Promise<number> {
-  const b = shapeBox(area.shape);
   const todo = deps.db
-    .prepare<[number, number, number, number], { cdid: number; lat: number; lon: number }>(
-      `SELECT i.cdid, i.lat, i.lon FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
-       WHERE r.min_lat >= ? AND r.max_lat <= ? AND r.min_lon >= ? AND r.max_lon <= ?
+    .prepare<BoxParams, { cdid: number; lat: number; lon: number }>(
+      `SELECT i.cdid, i.lat, i.lon FROM incidents i
+       WHERE ${inBoxSql('i')}
          AND i.description_fetched_at IS NULL AND i.removed_at IS NULL ORDER BY i.cdid`,
     )
-    .all(b.minLat, b.maxLat, b.minLon, b.maxLon)
+    .all(boxParams(shapeBox(area.shape)))
     .filter((r) => contains(area.shape, r.lat, r.lon));
   let next = 0;
   let fetched = 0;

@@ -15,6 +15,7 @@
 import { contains, type Shape } from '../../../src-shared/geo';
 import { inTile } from '../geo/tiles';
 import type { Db } from '../store/database';
+import { boxParams, inBoxSql } from '../store/incidents/boxQuery';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { addDays, dayStartUtc } from '../time/localDay';
 import type { AreaStore } from './areaStore';
@@ -52,15 +53,15 @@ export function finalizeRun(
         Candidate & { last_seen: number; removed_at: number | null; source: 'api' | 'import' }
       >(
         `SELECT i.cdid, i.lat, i.lon, i.type, i.occurred_utc, i.timezone, i.last_seen, i.removed_at, i.source
-       FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
-       WHERE r.min_lat >= @minLat AND r.max_lat <= @maxLat AND r.min_lon >= @minLon AND r.max_lon <= @maxLon`,
+       FROM incidents i WHERE ${inBoxSql('i')}`,
       );
-      const box = (j: JobRow) => ({
-        minLat: j.lat - j.radius,
-        maxLat: j.lat + j.radius,
-        minLon: j.lon - j.radius,
-        maxLon: j.lon + j.radius,
-      });
+      const box = (j: JobRow) =>
+        boxParams({
+          minLat: j.lat - j.radius,
+          maxLat: j.lat + j.radius,
+          minLon: j.lon - j.radius,
+          maxLon: j.lon + j.radius,
+        });
       const servedFrom = now - windowDays * DAY + 3_600_000;
       const gone = new Set<number>();
       for (const j of all) {

@@ -8,6 +8,7 @@
 import type { Shape } from '../../../src-shared/geo';
 import { densityTiles, rootTiles, type Tile } from '../geo/tiles';
 import type { Db } from '../store/database';
+import { boxParams, inBoxSql } from '../store/incidents/boxQuery';
 import type { AreaRecord } from './areaStore';
 import {
   DAY,
@@ -75,17 +76,19 @@ export function planRun(db: Db, area: AreaRecord, now: number, limits: SyncLimit
 /** Incidents in the local file inside a tile's circle, reported from `fromUtc` on (not removed). */
 export function densityCounter(db: Db): (t: Tile, fromUtc: number) => number {
   const stmt = db.prepare<Record<string, number>, { n: number }>(
-    `SELECT count(*) AS n FROM incidents_rtree r JOIN incidents i ON i.cdid = r.cdid
-     WHERE r.min_lat >= @minLat AND r.max_lat <= @maxLat AND r.min_lon >= @minLon AND r.max_lon <= @maxLon
+    `SELECT count(*) AS n FROM incidents i
+     WHERE ${inBoxSql('i')}
        AND (i.lat - @lat) * (i.lat - @lat) + (i.lon - @lon) * (i.lon - @lon) <= @r2
        AND i.occurred_utc >= @from AND i.removed_at IS NULL`,
   );
   return (t, from) =>
     stmt.get({
-      minLat: t.lat - t.radius,
-      maxLat: t.lat + t.radius,
-      minLon: t.lon - t.radius,
-      maxLon: t.lon + t.radius,
+      ...boxParams({
+        minLat: t.lat - t.radius,
+        maxLat: t.lat + t.radius,
+        minLon: t.lon - t.radius,
+        maxLon: t.lon + t.radius,
+      }),
       lat: t.lat,
       lon: t.lon,
       r2: t.radius * t.radius,
