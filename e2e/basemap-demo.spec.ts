@@ -7,6 +7,8 @@
  *
  * Screenshot: e2e/artifacts/basemap-demo-z15.png.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -93,4 +95,39 @@ test('the demo map at zoom 15 draws the downloaded streets and their names, offl
     .toBeGreaterThan(150);
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'basemap-demo-z15.png') });
   expect(blocked).toEqual([]);
+
+  await test.step('the PDF report’s first page has the streets under its map', async () => {
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Export' }).click();
+    await page.getByRole('radio', { name: /^PDF report/ }).check();
+    await page.getByRole('button', { name: /^(Export|Create the PDF report)/ }).click();
+    await expect(page.getByTestId('export-progress')).toHaveAttribute('data-state', 'done', {
+      timeout: 60_000,
+    });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-download').click(),
+    ]);
+    const pdf = path.join(ARTIFACTS_DIR, 'basemap-report.pdf');
+    await download.saveAs(pdf);
+    const prefix = path.join(ARTIFACTS_DIR, 'basemap-report');
+    execFileSync('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-singlefile', pdf, prefix]);
+    execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', '-singlefile', pdf, prefix]);
+    // The map's land is the basemap's grey (background #cccccc, earth #e2dfda), which the
+    // streetless report map (#f7f8fa) never has; a few thousand pixels of it means streets.
+    expect(greyPixels(readFileSync(`${prefix}.ppm`))).toBeGreaterThan(20_000);
+    expect(blocked).toEqual([]);
+  });
 });
+
+/** Pixels of a binary PPM (P6) that are neutral greys between #c4c4c4 and #e0e0e0. */
+function greyPixels(ppm: Buffer): number {
+  const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 50).toString('latin1'));
+  if (!header) throw new Error('not a binary PPM');
+  let n = 0;
+  for (let i = header[0].length; i + 2 < ppm.length; i += 3) {
+    const [r, g, b] = [ppm[i]!, ppm[i + 1]!, ppm[i + 2]!];
+    if (Math.min(r, g, b) >= 0xc4 && Math.max(r, g, b) <= 0xe0 && Math.max(r, g, b) - Math.min(r, g, b) <= 8)
+      n++;
+  }
+  return n;
+}

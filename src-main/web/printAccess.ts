@@ -6,7 +6,7 @@
  * when the print ends (it also lapses after MAX_GRANT_MS). A request carrying a live grant may:
  *
  * - GET the renderer's static files (the report page is the app's index.html);
- * - call `getReport` for that grant's job only, and `getBasemapTile` (its map's tiles).
+ * - call `getReport` for that grant's job only, and `getBasemapInfo` / `getBasemapTile` (its map's streets).
  *
  * Nothing else: no other call, no events, no downloads or uploads, and never a session cookie.
  */
@@ -23,6 +23,7 @@ export const printCookieName = (port: number): string => `blotter_print_${port}`
 const PRINT_CALLS: Partial<Record<CallName, (input: unknown, jobId: string) => boolean>> = {
   getReport: (input, jobId) =>
     typeof input === 'object' && input !== null && (input as { jobId?: unknown }).jobId === jobId,
+  getBasemapInfo: () => true,
   getBasemapTile: () => true,
 };
 

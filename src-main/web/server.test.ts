@@ -350,8 +350,13 @@ describe('web host: print grants', () => {
     expect((await send('/assets/app.js', { headers: asPrinter })).status).toBe(200);
     fake.engine.call.mockClear();
     expect((await call('getReport', { jobId: 'job1' }, asPrinter)).status).toBe(200);
+    expect((await call('getBasemapInfo', {}, asPrinter)).status).toBe(200);
     expect((await call('getBasemapTile', { z: 1, x: 0, y: 0 }, asPrinter)).status).toBe(200);
-    expect(fake.engine.call.mock.calls.map(([name]) => name)).toEqual(['getReport', 'getBasemapTile']);
+    expect(fake.engine.call.mock.calls.map(([name]) => name)).toEqual([
+      'getReport',
+      'getBasemapInfo',
+      'getBasemapTile',
+    ]);
     fake.engine.call.mockClear();
 
     // Nothing else: another job, any other call, events, files.

@@ -11,19 +11,22 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BlotterApi } from '../../src-shared/contract';
 import type { ReportModel } from '../../src-shared/exports';
+import { MILES_PER_DEGREE_LAT } from '../../src-shared/geo';
 import { dayRangeText, instantText } from '../../src-shared/localTime';
-import { createClient } from '../bridge/client';
+import { createClient, type Client } from '../bridge/client';
 import { rangeText } from '../filters/rangeText';
 import { HourWeekdayGrid } from '../history/HourWeekdayGrid';
 import { TopLocations } from '../history/TopLocations';
 import { TrendChart } from '../history/TrendChart';
+import { streetAttribution } from '../map/basemap/attribution';
+import type { StreetsImage } from '../map/basemap/staticStreets';
 import { colourOf } from '../map/palette';
 import { count } from '../text/count';
 import { errorText } from '../text/errorText';
 import { IncidentList } from './IncidentList';
 import { Provenance } from './Provenance';
 import { footerCss, reportFilterWords } from './reportText';
-import { StaticMap } from './StaticMap';
+import { mapBox, projection, STATIC_MAP_SIZE, StaticMap } from './StaticMap';
 import styles from './report.module.css';
 
 /** Fits the printable width of A4 and Letter (182 mm ≈ 688 px). */
@@ -33,6 +36,8 @@ export function ReportPage({ api, jobId }: { api: BlotterApi; jobId: string }) {
   const client = useMemo(() => createClient(api), [api]);
   const [model, setModel] = useState<ReportModel | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // undefined while the streets are being drawn; null when there are none.
+  const [streets, setStreets] = useState<StreetsImage | null | undefined>(undefined);
 
   useEffect(() => {
     client.call('getReport', { jobId }).then(setModel, (failure: unknown) => {
@@ -42,22 +47,59 @@ export function ReportPage({ api, jobId }: { api: BlotterApi; jobId: string }) {
     });
   }, [client, jobId]);
 
-  // Runs after the sections' own effects (the chart draws without animation in its effect).
   useEffect(() => {
     if (!model) return;
+    let cancelled = false;
+    void reportStreets(client, model).then((image) => !cancelled && setStreets(image));
+    return () => {
+      cancelled = true;
+    };
+  }, [client, model]);
+
+  // Runs after the sections' own effects (the chart draws without animation in its effect).
+  useEffect(() => {
+    if (!model || streets === undefined) return;
     document.title = `${model.title} — Blotter`;
     // The hosts print only a page marked as this job's report (src-main/web/reportReadiness.ts).
     document.body.dataset.reportJob = jobId;
     document.body.dataset.reportReady = 'true';
-  }, [model, jobId]);
+  }, [model, jobId, streets]);
 
   if (error) return <p className={styles.message}>{error}</p>;
   if (!model) return <p className={styles.message}>Preparing the report…</p>;
-  return <ReportDocument model={model} />;
+  return <ReportDocument model={model} streets={streets ?? null} />;
+}
+
+/** The streets under the report's map when a vector basemap covers it; null otherwise (never fails). */
+async function reportStreets(client: Client, model: ReportModel): Promise<StreetsImage | null> {
+  const box = mapBox(model.map);
+  if (!box) return null;
+  try {
+    const info = await client.call('getBasemapInfo', {});
+    const p = projection(box);
+    // Loaded only when a report is printed: protomaps-leaflet stays out of the report's first chunk.
+    const { drawStreets } = await import('../map/basemap/staticStreets');
+    const href = await Promise.race([
+      drawStreets(client, info, box, {
+        ...STATIC_MAP_SIZE,
+        pxPerDegreeLat: p.pxPerMile * MILES_PER_DEGREE_LAT,
+      }),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000)),
+    ]);
+    return href ? { href, attribution: streetAttribution(info) } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The report for a model: one flowing document, kept whole box by box. */
-export function ReportDocument({ model: m }: { model: ReportModel }) {
+export function ReportDocument({
+  model: m,
+  streets = null,
+}: {
+  model: ReportModel;
+  streets?: StreetsImage | null;
+}) {
   const range = m.range.from && m.range.to ? dayRangeText(m.range.from, m.range.to) : rangeText(m.range);
   return (
     <article className={styles.report} data-testid="report">
@@ -88,7 +130,7 @@ export function ReportDocument({ model: m }: { model: ReportModel }) {
         </ul>
       </section>
       <h2>Map</h2>
-      <StaticMapFigure model={m} />
+      <StaticMapFigure model={m} streets={streets} />
       <h2>Incidents by type</h2>
       <table className={`data-table ${styles.types}`}>
         <thead>
@@ -136,10 +178,10 @@ export function ReportDocument({ model: m }: { model: ReportModel }) {
   );
 }
 
-function StaticMapFigure({ model }: { model: ReportModel }) {
+function StaticMapFigure({ model, streets }: { model: ReportModel; streets: StreetsImage | null }) {
   return (
     <figure className={styles.map}>
-      <StaticMap map={model.map} types={model.series.types} />
+      <StaticMap map={model.map} types={model.series.types} streets={streets} />
       <figcaption className="muted">
         {model.map.shown < model.total
           ? `${count(model.map.shown)} of ${count(model.total)} incidents shown, evenly sampled; `

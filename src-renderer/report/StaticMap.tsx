@@ -5,6 +5,7 @@
  */
 import type { ReportModel } from '../../src-shared/exports';
 import { MILES_PER_DEGREE_LAT, RAD, type Box } from '../../src-shared/geo';
+import type { StreetsImage } from '../map/basemap/staticStreets';
 import { colourOf } from '../map/palette';
 import styles from './report.module.css';
 
@@ -44,7 +45,18 @@ export function projection(box: Box) {
 const niceMiles = (max: number): number =>
   [0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 50].filter((m) => m <= max).pop() ?? 0.1;
 
-export function StaticMap({ map, types }: { map: ReportModel['map']; types: string[] }) {
+export const STATIC_MAP_SIZE = { width: W, height: H };
+
+export function StaticMap({
+  map,
+  types,
+  streets = null,
+}: {
+  map: ReportModel['map'];
+  types: string[];
+  /** The streets under the map, drawn to the same box and scale (map/basemap/staticStreets.ts). */
+  streets?: StreetsImage | null;
+}) {
   const box = mapBox(map);
   if (!box) return <p className="muted">No incidents or areas to map.</p>;
   const p = projection(box);
@@ -58,6 +70,9 @@ export function StaticMap({ map, types }: { map: ReportModel['map']; types: stri
       data-testid="report-map"
     >
       <rect x="0" y="0" width={W} height={H} className={styles.staticMapBg} />
+      {streets ? (
+        <image href={streets.href} x="0" y="0" width={W} height={H} data-testid="report-streets" />
+      ) : null}
       {map.outlines.map((ring, k) => (
         <polygon
           key={k}
@@ -84,6 +99,11 @@ export function StaticMap({ map, types }: { map: ReportModel['map']; types: stri
       <text x={W - PAD} y={PAD + 10} textAnchor="end" className={styles.staticMapNorth}>
         N ↑
       </text>
+      {streets?.attribution ? (
+        <text x={W - PAD} y={H - PAD / 2} textAnchor="end" className={styles.staticMapNorth} fontSize="9">
+          {streets.attribution}
+        </text>
+      ) : null}
     </svg>
   );
 }

@@ -47,18 +47,4 @@ export class RasterTiles extends L.GridLayer {
   }
 }
 
-/** Attribution as plain text: tags dropped and common entities decoded, so no markup reaches the page. */
-export function attributionText(raw: string | null | undefined): string {
-  if (!raw) return '';
-  return raw
-    .replace(/<[^>]*>/g, '')
-    .replace(/&copy;/gi, '©')
-    .replace(/&amp;/gi, '&')
-    .replace(/&lt;/gi, '<')
-    .replace(/&gt;/gi, '>')
-    .replace(/&quot;/gi, '"')
-    .replace(/&#39;|&apos;/gi, "'")
-    .replace(/&nbsp;/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { attributionText } from './attribution';

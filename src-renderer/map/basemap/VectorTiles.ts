@@ -10,40 +10,13 @@ import * as L from 'leaflet';
 import { labelRules, leafletLayer, paintRules } from 'protomaps-leaflet';
 import type { BasemapInfo } from '../../../src-shared/basemap';
 import type { Client } from '../../bridge/client';
+import { engineTileSource } from './engineTiles';
 
 export type Flavor = 'light' | 'dark';
 
 /** Above the clusters (420), below drawing (430). */
 export const STREET_LABEL_PANE = 'blotter-street-labels';
 const LABEL_Z = 425;
-
-/** The subset of a PMTiles archive protomaps-leaflet's PmtilesSource asks of its `url` object. */
-type ZxySource = {
-  getZxy(z: number, x: number, y: number, signal?: AbortSignal): Promise<{ data: ArrayBuffer } | undefined>;
-};
-
-/** The engine's tiles, each asked once while recent (both layers read the same bytes). */
-export function engineTileSource(client: Client, keep = 256): ZxySource {
-  const recent = new Map<string, Promise<{ data: ArrayBuffer } | undefined>>();
-  return {
-    getZxy(z, x, y) {
-      const key = `${z}/${x}/${y}`;
-      let hit = recent.get(key);
-      if (hit) {
-        recent.delete(key);
-        recent.set(key, hit);
-        return hit;
-      }
-      hit = client.call('getBasemapTile', { z, x, y }).then(
-        (t) => ({ data: t.bytes.slice().buffer as ArrayBuffer }),
-        () => undefined, // no tile here: nothing to draw
-      );
-      recent.set(key, hit);
-      if (recent.size > keep) recent.delete(recent.keys().next().value as string);
-      return hit;
-    },
-  };
-}
 
 type ProtomapsLayer = L.GridLayer & {
   paintRules: unknown[];
@@ -91,5 +64,3 @@ export function ensureLabelPane(map: L.Map): void {
   pane.style.zIndex = String(LABEL_Z);
   pane.style.pointerEvents = 'none';
 }
-
-export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';

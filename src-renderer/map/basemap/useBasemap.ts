@@ -10,8 +10,9 @@ import type { Client } from '../../bridge/client';
 import { loadGazetteer } from '../../gazetteer';
 import { addBoundaries } from './boundaries';
 import { PlaceLabels } from './PlaceLabels';
-import { attributionText, RasterTiles } from './RasterTiles';
-import { ensureLabelPane, OSM_ATTRIBUTION, vectorTiles } from './VectorTiles';
+import { streetAttribution } from './attribution';
+import { RasterTiles } from './RasterTiles';
+import { ensureLabelPane, vectorTiles } from './VectorTiles';
 import type { MapTheme } from './theme';
 
 export const BUNDLED_ATTRIBUTION = 'Boundaries: US Census Bureau (us-atlas) · Places: zipcodes';
@@ -84,10 +85,4 @@ export function useBasemap(
 
   const streets = ready && show.streets ? streetAttribution(info) : '';
   return { info, attribution: [streets, BUNDLED_ATTRIBUTION].filter(Boolean) };
-}
-
-/** The street layer's attribution: the source's, or OpenStreetMap's for a vector basemap without one. */
-export function streetAttribution(info: BasemapInfo | null): string {
-  const own = attributionText(info?.attribution);
-  return own || (info?.format === 'mvt' ? OSM_ATTRIBUTION : '');
 }
