@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { alertCalls, AlertsChangedFields } from './alertCalls';
+import { officeCalls } from './officeCalls';
 import { PlanId, SettingsPatch, SettingsView } from './settings';
 import {
   BasemapDownloadInput,
@@ -267,6 +268,9 @@ export const contract = {
 
   // Alerts (handlers/alerts.ts; src-shared/alertCalls.ts): rules, the inbox, delivery channels.
   ...alertCalls,
+
+  // Office mode (handlers/office.ts; src-shared/officeCalls.ts): PostgreSQL archive, replica.
+  ...officeCalls,
 } as const;
 
 export type Contract = typeof contract;
@@ -331,6 +335,8 @@ export const ErrorCode = z.enum([
   'native_module',
   /** Another Blotter process is syncing this area of the data folder (its pid is in the message). */
   'already_syncing',
+  /** The office PostgreSQL database cannot be reached (or refused the login): CLI exit 8. */
+  'office_unreachable',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -36,6 +36,8 @@ export function exitCodeOf(code: ErrorCode | string): number {
       return EXIT.alreadySyncing;
     case 'cancelled':
       return EXIT.interrupted;
+    case 'office_unreachable':
+      return EXIT.officeUnreachable;
     default:
       return EXIT.failed;
   }

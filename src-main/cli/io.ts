@@ -27,7 +27,7 @@ export const EXIT = {
   incomplete: 5,
   noKey: 6,
   alreadySyncing: 7,
-  /** Reserved for office mode (PostgreSQL unreachable); nothing returns it yet. */
+  /** Office mode: the office PostgreSQL database cannot be reached (or refused the login). */
   officeUnreachable: 8,
   interrupted: 130,
 } as const;

@@ -9,6 +9,7 @@ import { ALERTS_FLAGS, alertsCommand } from './alertsCommand';
 import { ANALYZE_FLAGS, analyzeCommand } from './analyzeCommand';
 import { AREAS_FLAGS, areasCommand } from './areasCommand';
 import { BASEMAP_FLAGS, basemapCommand } from './basemapCommand';
+import { OFFICE_FLAGS, officeCommand } from './officeCommand';
 import { EXPORT_FLAGS, exportCommand } from './exportCommand';
 import { CallFailure, cliWords, exitCodeOf } from './failure';
 import { IMPORT_FLAGS, importCommand } from './importCommand';
@@ -46,6 +47,9 @@ export const USAGE = `Usage:
   blotter alerts   list | add --rule FILE.json | test --rule FILE.json|ID [--days 90] | remove ID
                    [--data-dir DIR]   rules as JSON (the schema is in the CLI README); alerts are
                    checked only while Blotter or a command-line sync runs.
+  blotter office   join --pg postgres://USER@HOST/DB [--password-stdin] [--replace-local] | status
+                 | leave   [--data-dir DIR]   office mode: the archive in PostgreSQL, this folder a
+                   replica; the password from PGPASSWORD, ~/.pgpass or stdin, never the URL.
 
 The API key comes from BLOTTER_API_KEY, else from the keychain entry stored for DIR.
 sync prints progress on stderr and, as its last stdout line, a JSON summary:
@@ -69,6 +73,7 @@ const COMMANDS: Record<string, Command> = {
   analyze: { flags: ANALYZE_FLAGS, run: analyzeCommand },
   basemap: { flags: BASEMAP_FLAGS, run: basemapCommand },
   alerts: { flags: ALERTS_FLAGS, run: alertsCommand },
+  office: { flags: OFFICE_FLAGS, run: officeCommand },
 };
 
 /** Errors an engine can throw while it opens the data file, whose message is already the whole story. */

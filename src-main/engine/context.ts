@@ -13,6 +13,7 @@ import type { BasemapService } from './basemap/basemapService';
 import type { ExportJobs } from './export/jobs';
 import type { Imports } from './import/imports';
 import type { Logger } from './log';
+import type { OfficeService } from './office/service';
 import type { QueryService } from './query/service';
 import type { SecretStore } from './secrets/secretStore';
 import type { Db } from './store/database';
@@ -55,6 +56,8 @@ export interface EngineServices {
   readonly alerts: AlertsService;
   /** Hot spots, density, near repeat, repeat locations, CompStat (analysis/service.ts). */
   readonly analysis: AnalysisService;
+  /** Office mode: the PostgreSQL link, its status and the replica's pull (office/service.ts). */
+  readonly office: OfficeService;
   // Still to land, each built in services.ts after what it reads: analysis (over query),
   // alerts (after the sync's commits), office (replica and leader).
 }

@@ -45,7 +45,17 @@ describe('the engine’s services', () => {
     for (const order of [ONE_CALL_EACH, [...ONE_CALL_EACH].reverse()]) {
       const engine = open();
       const built: EngineServices = { ...engine.context.services };
-      expect(Object.keys(built).sort()).toEqual(['basemap', 'exports', 'fetch', 'imports', 'query', 'sync']);
+      expect(Object.keys(built).sort()).toEqual([
+        'alerts',
+        'analysis',
+        'basemap',
+        'exports',
+        'fetch',
+        'imports',
+        'office',
+        'query',
+        'sync',
+      ]);
       for (const [name, input] of order) await engine.dispatch(name, input);
       for (const key of Object.keys(built) as Array<keyof EngineServices>) {
         expect(engine.context.services[key], key).toBe(built[key]);

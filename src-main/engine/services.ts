@@ -20,6 +20,7 @@ import { dataRunner } from './export/dataExport';
 import { gisRunners } from './export/gisRunners';
 import { ExportJobs } from './export/jobs';
 import { Imports } from './import/imports';
+import { createOfficeService } from './office/service';
 import { QueryService } from './query/service';
 import { pdfRunner } from './report/reportJob';
 import { createEngineSync } from './sync/engineSync';
@@ -76,5 +77,9 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   const analysis = new AnalysisService(core, query);
   core.onClose(() => analysis.closeAll());
 
-  return { fetch, query, sync, exports, imports, basemap, analysis, alerts };
+  // Office mode: opens its PostgreSQL pool only when asked (join, status, pull).
+  const office = createOfficeService({ ...core, emit: heard });
+  core.onClose(() => office.close());
+
+  return { fetch, query, sync, exports, imports, basemap, analysis, alerts, office };
 }

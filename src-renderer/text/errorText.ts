@@ -26,6 +26,8 @@ const FALLBACK: Record<ErrorCode, string> = {
   native_module:
     'Blotter\'s SQLite module is missing or built for another version. Run "npm rebuild better-sqlite3" or reinstall Blotter.',
   already_syncing: 'Another Blotter is already syncing this area.',
+  office_unreachable:
+    'The office database cannot be reached: working on this computer’s copy; syncs pause until it is back.',
 };
 
 export function errorText(error: unknown): string {

@@ -15,6 +15,7 @@ import { exportHandlers } from './exports';
 import type { Handlers } from './handler';
 import { importHandlers } from './imports';
 import { incidentHandlers } from './incidents';
+import { officeHandlers } from './office';
 import { settingsHandlers } from './settings';
 import { syncHandlers } from './sync';
 import { mergeHandlers } from './handler';
@@ -32,6 +33,7 @@ export const handlers: Handlers = mergeHandlers(
   importHandlers,
   analysisHandlers,
   alertHandlers,
+  officeHandlers,
 );
 
 export type { Handler, HandlerGroup, Handlers } from './handler';

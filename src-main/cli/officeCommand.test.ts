@@ -1,0 +1,99 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { putOfficeIncidents } from '../engine/office/officeArchive';
+import { officeRow } from '../engine/office/officeRows.testing';
+import { startTestPostgres, type TestPostgres } from '../engine/office/pgTesting';
+import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
+import { requireKeychain } from '../engine/testing/requireKeychain';
+import { runEntry, CLI } from './cliTesting';
+import { pgpassPassword } from './officeCommand';
+
+const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+
+describe('~/.pgpass', () => {
+  test('the first line matching host, port, database and user gives the password (* and escapes)', () => {
+    const text =
+      '# office\ndb.lan:5432:other:blotter:nope\n*:5432:archive:blotter:s3cr\\:et\n*:*:*:*:fallback\n';
+    expect(pgpassPassword(text, { host: 'db.lan', port: 5432, database: 'archive', user: 'blotter' })).toBe(
+      's3cr:et',
+    );
+    expect(pgpassPassword(text, { host: 'x', port: 1, database: 'y', user: 'z' })).toBe('fallback');
+    expect(pgpassPassword('', { host: 'x', port: 1, database: 'y', user: 'z' })).toBeNull();
+  });
+});
+
+describe('blotter office', () => {
+  let server: TestPostgres;
+  let tmp: TempDir;
+  let dir: string;
+  const run = (args: string[], env: Record<string, string | undefined> = {}, stdin?: string) =>
+    runEntry(CLI, ['office', ...args, '--data-dir', dir], {
+      env: { PGPASSWORD: undefined, PGPASSFILE: path.join(tmp.path, 'no-pgpass'), ...env },
+      ...(stdin !== undefined ? { stdin } : {}),
+    });
+
+  beforeAll(async () => {
+    await requireKeychain();
+    server = await startTestPostgres();
+    tmp = makeTempDir();
+    dir = path.join(tmp.path, 'data');
+  }, 60_000);
+  afterAll(() => {
+    server?.stop();
+    tmp?.remove();
+  });
+
+  test('join refuses a password in the URL, takes it from PGPASSWORD, ~/.pgpass or stdin; status; exit 8 when PostgreSQL is down; leave keeps the replica', async () => {
+    const withPassword = server.url.replace('office_admin@', `office_admin:${server.password}@`);
+    const refused = await run(['join', '--pg', withPassword]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/PGPASSWORD/);
+    expect(refused.stderr + refused.stdout).not.toContain(server.password);
+
+    const wrong = await run(['join', '--pg', server.url], { PGPASSWORD: 'wrong' });
+    expect(wrong.code).toBe(8);
+
+    // The schema comes from the first join; the office then holds rows written by its leader.
+    const viaStdin = await run(['join', '--pg', server.url, '--password-stdin'], {}, `${server.password}\n`);
+    expect(viaStdin.code, viaStdin.stderr).toBe(0);
+    const admin = await server.admin();
+    await putOfficeIncidents(
+      admin,
+      Array.from({ length: 500 }, (_, i) => officeRow(i + 1)),
+    );
+    await admin.end();
+
+    const pgpass = path.join(tmp.path, 'pgpass');
+    writeFileSync(pgpass, `127.0.0.1:${server.port}:${server.database}:${server.user}:${server.password}\n`, {
+      mode: 0o600,
+    });
+    const joined = await run(['join', '--pg', server.url], { PGPASSFILE: pgpass });
+    expect(joined.code, joined.stderr).toBe(0);
+    expect(lastJson(joined.stdout)).toMatchObject({ joined: true, pulled: { incidents: 500 } });
+
+    // Later commands use the password the keychain holds for this folder.
+    const status = await run(['status'], { PGPASSWORD: undefined });
+    expect(status.code, status.stderr).toBe(0);
+    expect(lastJson(status.stdout)).toMatchObject({
+      joined: true,
+      reachable: true,
+      officeIncidents: 500,
+      replicaIncidents: 500,
+      url: server.url,
+    });
+
+    server.stop();
+    const down = await run(['status']);
+    expect(down.code).toBe(8);
+    expect(lastJson(down.stdout)).toMatchObject({ joined: true, reachable: false, replicaIncidents: 500 });
+    expect(down.stderr).toMatch(/cannot be reached/);
+
+    const left = await run(['leave']);
+    expect(left.code).toBe(0);
+    expect(lastJson(left.stdout)).toEqual({ left: true, replicaIncidents: 500 });
+    const standalone = await run(['status']);
+    expect(standalone.code).toBe(0);
+    expect(lastJson(standalone.stdout)).toMatchObject({ joined: false, replicaIncidents: 500 });
+  }, 120_000);
+});

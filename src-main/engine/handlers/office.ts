@@ -1,0 +1,41 @@
+/**
+ * Office mode's calls, from the engine's office service (engine/office/service.ts): join, status,
+ * pull, leave. Translates the service's failures into contract codes: unreachable (or a refused
+ * login) → office_unreachable (CLI exit 8), a bad address → bad_input, a folder with its own
+ * archive or a schema newer than the app → conflict.
+ */
+import { EngineError } from '../errors';
+import { OfficeSchemaTooNewError, OfficeSetupError } from '../office/migrate';
+import { OfficeUnreachableError } from '../office/officeDb';
+import { OfficeUrlError } from '../office/officeUrl';
+import { LocalArchiveNotEmptyError } from '../office/service';
+import type { HandlerGroup } from './handler';
+
+async function translated<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof OfficeUnreachableError) throw new EngineError('office_unreachable', e.message);
+    if (e instanceof OfficeUrlError) throw new EngineError('bad_input', e.message);
+    if (e instanceof LocalArchiveNotEmptyError || e instanceof OfficeSchemaTooNewError)
+      throw new EngineError('conflict', e.message);
+    if (e instanceof OfficeSetupError) throw new EngineError('conflict', e.message);
+    const code = (e as { code?: string }).code;
+    if (code === '28P01' || code === '28000' || code === '3D000')
+      throw new EngineError(
+        'office_unreachable',
+        `The office database refused the connection: ${(e as Error).message}.`,
+      );
+    if (e instanceof Error && /not joined to an office/.test(e.message))
+      throw new EngineError('not_found', e.message);
+    throw e;
+  }
+}
+
+export const officeHandlers = {
+  joinOffice: (input, ctx) =>
+    translated(() => ctx.services.office.join(input.url, input.password, input.replaceLocal)),
+  getOfficeStatus: (_input, ctx) => translated(() => ctx.services.office.status()),
+  pullOffice: (_input, ctx) => translated(() => ctx.services.office.pull()),
+  leaveOffice: (_input, ctx) => translated(() => ctx.services.office.leave()),
+} satisfies HandlerGroup;

@@ -1,0 +1,127 @@
+/**
+ * The office service, built once with the engine (services.ts): joins this data folder to an
+ * office database (address checked, password into the keychain, schema migrated under its lock,
+ * the folder linked and pulled), says the link's status, pulls the replica, and leaves (the
+ * replica stays as a standalone archive; the password leaves the keychain). The pool is opened on
+ * first use and closed with the engine. Errors keep their meaning for handlers/office.ts.
+ */
+import type { EngineCore } from '../context';
+import type { OfficeStatus } from '../../../src-shared/officeCalls';
+import { currentLeader } from './lease';
+import { migrateOffice } from './migrate';
+import { OfficeUnreachableError, openOfficePool, reaching, type OfficePool } from './officeDb';
+import { parseOfficeUrl, type OfficeAddress } from './officeUrl';
+import { linkOffice, pullReplica, readOfficeLink, unlinkOffice, type PullCounts } from './replica';
+
+/** The keychain account of a data folder's office database password. */
+export const officePasswordAccount = (profileId: string): string => `office-db:${profileId}`;
+
+/** The lease name of the office's sync leader. */
+export const SYNC_LEADER = 'sync';
+
+export class LocalArchiveNotEmptyError extends Error {
+  override name = 'LocalArchiveNotEmptyError';
+}
+
+export function createOfficeService(core: Pick<EngineCore, 'db' | 'settings' | 'secrets' | 'emit'>) {
+  const account = () => officePasswordAccount(core.settings.profileId());
+  let open: { url: string; pool: OfficePool } | null = null;
+
+  async function poolFor(address: OfficeAddress, password?: string | null): Promise<OfficePool> {
+    if (open?.url === address.url && password === undefined) return open.pool;
+    await close();
+    const secret = password !== undefined ? password : await core.secrets.get(account());
+    open = { url: address.url, pool: openOfficePool(address, secret) };
+    return open.pool;
+  }
+
+  async function close(): Promise<void> {
+    const o = open;
+    open = null;
+    await o?.pool.end().catch(() => undefined);
+  }
+
+  const localCount = (table: string): number =>
+    core.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+
+  async function status(): Promise<OfficeStatus> {
+    const link = readOfficeLink(core.db);
+    const base: OfficeStatus = {
+      joined: !!link,
+      url: link?.url ?? null,
+      officeId: link?.office_id ?? null,
+      joinedAt: link?.joined_at ?? null,
+      pulledAt: link?.pulled_at ?? null,
+      reachable: null,
+      problem: null,
+      schemaVersion: null,
+      officeIncidents: null,
+      replicaIncidents: localCount('incidents'),
+      leader: null,
+    };
+    if (!link) return base;
+    const address = parseOfficeUrl(link.url);
+    try {
+      return await reaching(address, async () => {
+        const pool = await poolFor(address);
+        const schema = await pool.query<{ version: number }>('SELECT version FROM office_schema');
+        const count = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM incidents');
+        const leader = await currentLeader(pool, SYNC_LEADER);
+        return {
+          ...base,
+          reachable: true,
+          schemaVersion: schema.rows[0]?.version ?? null,
+          officeIncidents: count.rows[0]?.n ?? 0,
+          leader,
+        };
+      });
+    } catch (e) {
+      if (e instanceof OfficeUnreachableError) return { ...base, reachable: false, problem: e.message };
+      throw e;
+    }
+  }
+
+  async function pull(): Promise<PullCounts> {
+    const link = readOfficeLink(core.db);
+    if (!link) throw new Error('This data folder is not joined to an office database.');
+    const address = parseOfficeUrl(link.url);
+    const counts = await reaching(address, async () =>
+      pullReplica(await poolFor(address), core.db, Date.now),
+    );
+    if (counts.incidents + counts.deletions > 0) core.emit({ type: 'incidentsChanged' });
+    return counts;
+  }
+
+  return {
+    status,
+    pull,
+
+    async join(url: string, password: string | null, replaceLocal: boolean) {
+      const address = parseOfficeUrl(url);
+      if (!replaceLocal && !readOfficeLink(core.db) && localCount('incidents') + localCount('areas') > 0)
+        throw new LocalArchiveNotEmptyError(
+          `This data folder holds ${localCount('incidents')} incidents and ${localCount('areas')} areas of its own; joining an office replaces them with the office's (say so to continue).`,
+        );
+      const schema = await reaching(address, async () => migrateOffice(await poolFor(address, password)));
+      const link = readOfficeLink(core.db);
+      if (password !== null) await core.secrets.set(account(), password);
+      else await core.secrets.delete(account());
+      if (!link || link.office_id !== schema.officeId || link.url !== address.url)
+        linkOffice(core.db, address.url, schema.officeId, Date.now());
+      const pulled = await pull();
+      core.emit({ type: 'incidentsChanged' });
+      return { status: await status(), pulled };
+    },
+
+    async leave() {
+      const left = unlinkOffice(core.db);
+      await close();
+      await core.secrets.delete(account()).catch(() => false);
+      return { left, replicaIncidents: localCount('incidents') };
+    },
+
+    close,
+  };
+}
+
+export type OfficeService = ReturnType<typeof createOfficeService>;

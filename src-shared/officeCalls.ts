@@ -1,0 +1,59 @@
+/**
+ * Office mode's contract calls (src-main/engine/office; handlers/office.ts): join a data folder to
+ * an office PostgreSQL database, its status, a replica pull, and leaving (the replica stays as a
+ * standalone archive). The password goes in with joinOffice (into the keychain) and never comes
+ * back; the address never carries one. Pure TypeScript.
+ */
+import { z } from 'zod';
+
+const Empty = z.object({}).strict();
+
+export const JoinOfficeInput = z
+  .object({
+    /** postgres://user@host[:port]/database[?sslmode=verify-full&sslrootcert=FILE] — no password. */
+    url: z.string().min(1).max(2000),
+    /** Stored in the keychain for this data folder; null: the server asks none (trust, peer). */
+    password: z.string().max(1000).nullable(),
+    /** The folder already holds incidents or areas: they give way to the office's. */
+    replaceLocal: z.boolean().default(false),
+  })
+  .strict();
+
+export const OfficePullCounts = z.object({
+  areas: z.number().int(),
+  coverage: z.number().int(),
+  incidents: z.number().int(),
+  deletions: z.number().int(),
+});
+
+export const OfficeStatus = z.object({
+  joined: z.boolean(),
+  /** The address, without a password. */
+  url: z.string().nullable(),
+  officeId: z.string().nullable(),
+  joinedAt: z.number().nullable(),
+  pulledAt: z.number().nullable(),
+  /** null when not joined; false: working on the replica, syncs paused (problem says why). */
+  reachable: z.boolean().nullable(),
+  problem: z.string().nullable(),
+  schemaVersion: z.number().int().nullable(),
+  /** Rows in the office archive, and in this folder's replica. */
+  officeIncidents: z.number().int().nullable(),
+  replicaIncidents: z.number().int(),
+  /** Who leads the office's sync now (lease), if anyone. */
+  leader: z.object({ holder: z.string(), token: z.number().int(), expiresInMs: z.number() }).nullable(),
+});
+export type OfficeStatus = z.infer<typeof OfficeStatus>;
+
+export const officeCalls = {
+  /** Joins this data folder to an office database: migrates its schema, stores the password, pulls. */
+  joinOffice: {
+    input: JoinOfficeInput,
+    output: z.object({ status: OfficeStatus, pulled: OfficePullCounts }),
+  },
+  getOfficeStatus: { input: Empty, output: OfficeStatus },
+  /** Pulls what changed in the office archive into this folder's replica. */
+  pullOffice: { input: Empty, output: OfficePullCounts },
+  /** Leaves office mode: the replica stays as this folder's standalone archive. */
+  leaveOffice: { input: Empty, output: z.object({ left: z.boolean(), replicaIncidents: z.number().int() }) },
+} as const;
