@@ -44,6 +44,11 @@ export function createOfficeLimiter(pool: OfficePool, hmac: string, holder: stri
              FROM live`,
           [hmac, STALE_MS, windowMs + MARGIN_MS],
         );
+        // The key's rows older than any window: gone (an index range, usually one row).
+        await c.query(
+          "DELETE FROM request_ledger WHERE key_hmac = $1 AND at < clock_timestamp() - interval '10 minutes'",
+          [hmac],
+        );
         const { used, free_in } = r.rows[0]!;
         if (used >= rate) return { retryInMs: Math.max(1, Math.ceil(free_in ?? windowMs)) };
         const ins = await c.query<{ id: number }>(
