@@ -31,58 +31,63 @@ afterAll(async () => {
 });
 
 describe('blotter alerts', () => {
-  it('tests, adds, lists and removes a rule; sync names the alerts its runs raised', async () => {
-    const d = `${dir.path}/data`;
-    const area = `${AREA.lat},${AREA.lon},${AREA.radiusMi}`;
-    const first = await cli(syncArgs(d, sim.url, area));
-    expect(first.code, first.stderr).toBe(0);
-    expect(lastJson(first.stdout).alerts).toEqual([]); // the first backfill never fires
+  // Seven CLI processes, three of them syncs: well past the default timeout when the suite runs in parallel.
+  it(
+    'tests, adds, lists and removes a rule; sync names the alerts its runs raised',
+    { timeout: 180_000 },
+    async () => {
+      const d = `${dir.path}/data`;
+      const area = `${AREA.lat},${AREA.lon},${AREA.radiusMi}`;
+      const first = await cli(syncArgs(d, sim.url, area));
+      expect(first.code, first.stderr).toBe(0);
+      expect(lastJson(first.stdout).alerts).toEqual([]); // the first backfill never fires
 
-    const file = `${dir.path}/rule.json`;
-    writeFileSync(file, JSON.stringify({ name: 'Anything new', areaId: 1, condition: { kind: 'any' } }));
-    const tested = await cli(['alerts', 'test', '--rule', file, '--days', '30', '--data-dir', d]);
-    expect(tested.code, tested.stderr).toBe(0);
-    const t = lastJson(tested.stdout) as { fired: number; matched: number; days: number };
-    expect(t.days).toBe(30);
-    expect(t.fired).toBeGreaterThan(0);
-    expect(tested.stdout).toContain(`This rule would have fired ${t.fired} times in the last 30 days`);
+      const file = `${dir.path}/rule.json`;
+      writeFileSync(file, JSON.stringify({ name: 'Anything new', areaId: 1, condition: { kind: 'any' } }));
+      const tested = await cli(['alerts', 'test', '--rule', file, '--days', '30', '--data-dir', d]);
+      expect(tested.code, tested.stderr).toBe(0);
+      const t = lastJson(tested.stdout) as { fired: number; matched: number; days: number };
+      expect(t.days).toBe(30);
+      expect(t.fired).toBeGreaterThan(0);
+      expect(tested.stdout).toContain(`This rule would have fired ${t.fired} times in the last 30 days`);
 
-    const added = await cli(['alerts', 'add', '--rule', file, '--data-dir', d]);
-    expect(added.code, added.stderr).toBe(0);
-    expect(added.stdout).toMatch(/^Alert rule 1 saved: 1\tAnything new\tarea 1\tany new incident\n/);
-    const byId = await cli(['alerts', 'test', '--rule', '1', '--days', '30', '--data-dir', d]);
-    expect(lastJson(byId.stdout)).toMatchObject({ fired: t.fired });
+      const added = await cli(['alerts', 'add', '--rule', file, '--data-dir', d]);
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stdout).toMatch(/^Alert rule 1 saved: 1\tAnything new\tarea 1\tany new incident\n/);
+      const byId = await cli(['alerts', 'test', '--rule', '1', '--days', '30', '--data-dir', d]);
+      expect(lastJson(byId.stdout)).toMatchObject({ fired: t.fired });
 
-    const deg = AREA.radiusMi / 69 / Math.cos((AREA.lat * Math.PI) / 180) / 1.5;
-    const evolved = sim.evolve({
-      add: 5,
-      amend: 0,
-      remove: 0,
-      area: { lat: AREA.lat, lon: AREA.lon, radiusDeg: deg },
-    });
-    const second = await cli(syncArgs(d, sim.url, area));
-    expect(second.code, second.stderr).toBe(0);
-    const summary = lastJson(second.stdout) as {
-      new: number;
-      alerts: { ruleId: number; incidents: number }[];
-    };
-    expect(summary.alerts).toEqual([{ ruleId: 1, incidents: summary.new }]);
-    expect(summary.new).toBeGreaterThanOrEqual(evolved.added.length);
+      const deg = AREA.radiusMi / 69 / Math.cos((AREA.lat * Math.PI) / 180) / 1.5;
+      const evolved = sim.evolve({
+        add: 5,
+        amend: 0,
+        remove: 0,
+        area: { lat: AREA.lat, lon: AREA.lon, radiusDeg: deg },
+      });
+      const second = await cli(syncArgs(d, sim.url, area));
+      expect(second.code, second.stderr).toBe(0);
+      const summary = lastJson(second.stdout) as {
+        new: number;
+        alerts: { ruleId: number; incidents: number }[];
+      };
+      expect(summary.alerts).toEqual([{ ruleId: 1, incidents: summary.new }]);
+      expect(summary.new).toBeGreaterThanOrEqual(evolved.added.length);
 
-    const listed = await cli(['alerts', 'list', '--data-dir', d]);
-    expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout).toContain('1\tAnything new\tarea 1\tany new incident\n1 unread alert.\n');
+      const listed = await cli(['alerts', 'list', '--data-dir', d]);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain('1\tAnything new\tarea 1\tany new incident\n1 unread alert.\n');
 
-    const again = await cli(syncArgs(d, sim.url, area)); // nothing new: no alert
-    expect(lastJson(again.stdout).alerts).toEqual([]);
+      const again = await cli(syncArgs(d, sim.url, area)); // nothing new: no alert
+      expect(lastJson(again.stdout).alerts).toEqual([]);
 
-    expect((await cli(['alerts', 'remove', '1', '--data-dir', d])).stdout).toBe(
-      'Alert rule 1 removed; its alerts stay in the inbox.\n',
-    );
-    const gone = await cli(['alerts', 'remove', '1', '--data-dir', d]);
-    expect(gone.code).toBe(1);
-    expect(onlyLine(gone)).toMatch(/no alert rule 1/);
-  });
+      expect((await cli(['alerts', 'remove', '1', '--data-dir', d])).stdout).toBe(
+        'Alert rule 1 removed; its alerts stay in the inbox.\n',
+      );
+      const gone = await cli(['alerts', 'remove', '1', '--data-dir', d]);
+      expect(gone.code).toBe(1);
+      expect(onlyLine(gone)).toMatch(/no alert rule 1/);
+    },
+  );
 
   it('refuses a rule file that is not a rule, naming the field (exit 2)', async () => {
     const d = `${dir.path}/bad`;
