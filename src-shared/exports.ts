@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Filters, LatLon } from './filters';
 import { GridResult, IncidentRow, SeriesResult, TopLocationsResult } from './incidentQueries';
+import { ColumnMapping } from './importMapping';
 import { PlanId } from './plans';
 
 const Count = z.number().int().nonnegative();
@@ -216,7 +217,13 @@ export const ImportSampleRow = z.object({
   lon: z.number(),
 });
 
-export const PreviewImportInput = z.object({ source: ImportSource.optional() }).strict();
+export const PreviewImportInput = z
+  .object({
+    source: ImportSource.optional(),
+    /** Another system's columns, read through this mapping (src-shared/importMapping.ts). */
+    mapping: ColumnMapping.optional(),
+  })
+  .strict();
 
 export const ImportPreview = z.object({
   importId: z.string(),

@@ -14,6 +14,7 @@
  * the contract's `answeredBy: 'host-then-engine'`: the steps are a typed `HostSteps` record routed
  * by hostCalls.ts, so a new host step without its answer here is a type error.
  */
+import type { ColumnMapping } from '../../../src-shared/importMapping';
 import type { CallOutput, Result } from '../../../src-shared/contract';
 import type { ExportFormat, ImportSource, StartExportOutput } from '../../../src-shared/exports';
 import type { EngineHandle } from '../engineHandle';
@@ -79,6 +80,7 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
 
   async function previewImport(input: {
     source?: ImportSource;
+    mapping?: ColumnMapping;
   }): Promise<Result<CallOutput<'previewImport'>>> {
     let source: ImportSource | null;
     try {
@@ -90,7 +92,8 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
       };
     }
     if (source === null) return cancelled('No file was chosen.');
-    return engine.call('previewImport', { source });
+    // The page's column mapping goes with the host's choice of file.
+    return engine.call('previewImport', { source, ...(input.mapping ? { mapping: input.mapping } : {}) });
   }
 
   const steps: HostSteps = { startExport, previewImport };

@@ -2,7 +2,7 @@
 import type { HandlerGroup } from './handler';
 
 export const importHandlers = {
-  previewImport: ({ source }, ctx) => ctx.services.imports.preview(source),
+  previewImport: ({ source, mapping }, ctx) => ctx.services.imports.preview(source, mapping),
   runImport: ({ importId, onBadRows }, ctx) => ctx.services.imports.run(importId, onBadRows),
   discardImport: async ({ importId }, ctx) => ({ discarded: await ctx.services.imports.discard(importId) }),
 } satisfies HandlerGroup;

@@ -5,6 +5,8 @@
  * and what was found, instead of "cdid is missing" on every row. (Mapping other columns onto these
  * comes with the interchange work.)
  */
+import type { ColumnMapping } from '../../../src-shared/importMapping';
+import { FileProblem } from './fileProblem';
 import { canonicalKey } from './normalize';
 
 const REQUIRED = ['cdid', 'type', 'lat', 'lon'] as const;
@@ -34,4 +36,35 @@ export function columnsProblem(found: readonly string[], what: 'columns' | 'fiel
     `occurred_local with timezone or date (MM/DD/YY HH:MM AM/PM); optional: ${OPTIONAL}. ` +
     `Found: ${shown || 'none'}${more}. Missing: ${missing.join(', ')}.`
   );
+}
+
+/** The columns a mapping names that the file lacks, as the message refusing the file; or null. */
+export function mappedColumnsProblem(found: readonly string[], mapping: ColumnMapping): string | null {
+  const have = new Set(found.map((c) => c.trim()));
+  const loc = mapping.location;
+  const named = [
+    mapping.id,
+    mapping.type,
+    mapping.address,
+    mapping.date,
+    mapping.time,
+    mapping.description,
+    ...(loc.kind === 'latlon' ? [loc.lat, loc.lon] : [loc.x, loc.y]),
+    ...mapping.keep,
+  ].filter((c): c is string => c !== undefined);
+  const missing = named.filter((c) => !have.has(c.trim()));
+  return missing.length === 0
+    ? null
+    : `The mapping "${mapping.name}" names columns this file does not have: ${missing.join(', ')}.`;
+}
+
+/** A CSV header as the reader keys its records: Blotter's names (canonical) or, mapped, as written. */
+export function headerOf(
+  found: readonly string[],
+  mapping: ColumnMapping | undefined,
+  what: 'columns' | 'fields',
+): string[] {
+  const problem = mapping ? mappedColumnsProblem(found, mapping) : columnsProblem(found, what);
+  if (problem) throw new FileProblem(problem);
+  return mapping ? found.map((c) => c.trim()) : found.map(canonicalKey);
 }

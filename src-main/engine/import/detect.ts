@@ -5,11 +5,17 @@
  * An empty file and JSONP are refused here, as file-level problems.
  */
 import type { ImportFormat } from '../../../src-shared/exports';
+import type { ColumnMapping } from '../../../src-shared/importMapping';
 import { FileProblem } from './fileProblem';
 import { canonicalKey } from './normalize';
 import { RECORD_KEYS } from './jsonRecords';
 
-export type Detected = { reader: 'csv' | 'json' | 'ndjson'; format: ImportFormat };
+export type Detected = {
+  reader: 'csv' | 'json' | 'ndjson';
+  format: ImportFormat;
+  /** Another system's columns, read through a column mapping (mapping/apply.ts). */
+  mapping?: ColumnMapping;
+};
 
 /** JSON wrapped in a function call (`callback([...])`, JSONP): not a file Blotter reads. */
 const JSONP = /^[A-Za-z_$][\w$.]*\s*\(\s*[[{]/;

@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import type { ResourceLimits } from 'node:worker_threads';
 import { open, rm, stat } from 'node:fs/promises';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../src-shared/exports';
+import type { ColumnMapping } from '../../../src-shared/importMapping';
 import type { EngineCore } from '../context';
 import { EngineError } from '../errors';
 import { createLogger } from '../log';
@@ -19,6 +20,7 @@ import { deferCheckpoint } from '../store/backgroundCheckpoint';
 import { GONE, type Snapshot } from '../query/snapshot';
 import { detectFormat, type Detected } from './detect';
 import { FileProblem } from './fileProblem';
+import { mapper } from './mapping/apply';
 import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
 import { mergeRows, phases } from './merge';
 import { FUTURE_SKEW_MS } from './normalize';
@@ -82,9 +84,19 @@ export class Imports {
     this.options = { ...DEFAULT_OPTIONS, ...options };
   }
 
-  async preview(sourceInput: ImportSource | undefined): Promise<ImportPreview> {
+  async preview(sourceInput: ImportSource | undefined, mapping?: ColumnMapping): Promise<ImportPreview> {
+    if (mapping) {
+      try {
+        mapper(mapping); // a coordinate system proj4 cannot read is the request's fault, said once
+      } catch (error) {
+        throw new EngineError(
+          'bad_input',
+          `The mapping "${mapping.name}" cannot be used: ${(error as Error).message}`,
+        );
+      }
+    }
     try {
-      return await this.read(sourceInput);
+      return await this.read(sourceInput, mapping);
     } catch (error) {
       // The file as a whole cannot be imported: say why, once (fileProblem.ts).
       if (error instanceof FileProblem) throw new EngineError('bad_input', error.message);
@@ -92,7 +104,7 @@ export class Imports {
     }
   }
 
-  private async read(sourceInput: ImportSource | undefined): Promise<ImportPreview> {
+  private async read(sourceInput: ImportSource | undefined, mapping?: ColumnMapping): Promise<ImportPreview> {
     const source = openSource(this.ctx.dataDir, sourceInput);
     return this.exclusive(async () => {
       await this.dropCurrent(this.current?.source.file !== source.file);
@@ -100,7 +112,10 @@ export class Imports {
       mkdirSync(importsDir, { recursive: true });
       removeStageFiles(importsDir); // any a crash left behind
       removeAbandonedUploads(importsDir, source.file, this.now());
-      const detected = detectFormat(await head(source.file));
+      const detected: Detected = {
+        ...detectFormat(await head(source.file)),
+        ...(mapping ? { mapping } : {}),
+      };
       const mtimeMs = (await stat(source.file)).mtimeMs;
       const id = randomBytes(8).toString('hex');
       const parallel = detected.reader === 'csv' && source.bytes >= this.options.parallelMinBytes;

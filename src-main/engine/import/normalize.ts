@@ -67,6 +67,11 @@ class Problem extends Error {
 }
 
 export type NormalizeOptions = {
+  /**
+   * A mapped file (mapping/apply.ts): ids from another system come as negative whole numbers (their
+   * own namespace, never an API cdid), which are accepted beside ordinary cdids.
+   */
+  namespaced?: boolean;
   /** Blotter CSV: undo the export's formula neutralising (a leading ' before = + - @ tab CR). */
   unneutralise: boolean;
   /**
@@ -143,8 +148,8 @@ function instant(rec: Record<string, unknown>, key: string): number | null {
 
 function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow {
   const un = opts.unneutralise;
-  const cdid = number(rec, 'cdid', 1, Number.MAX_SAFE_INTEGER);
-  if (!Number.isInteger(cdid)) throw new Problem('cdid', 'cdid must be a whole number.');
+  const cdid = number(rec, 'cdid', opts.namespaced ? -Number.MAX_SAFE_INTEGER : 1, Number.MAX_SAFE_INTEGER);
+  if (!Number.isInteger(cdid) || cdid === 0) throw new Problem('cdid', 'cdid must be a whole number.');
   const type = text(rec, 'type', true, 100, un) as string;
   const address = text(rec, 'address', false, 500, un) ?? '';
   const lat = number(rec, 'lat', -90, 90);

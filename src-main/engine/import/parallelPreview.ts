@@ -10,11 +10,11 @@ import { createReadStream } from 'node:fs';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { startWorkerThread, workerEntry } from '../workerThreads';
 import type { CheckWorkerData, FromCheckWorker, ToCheckWorker } from './checkWorker';
-import { columnsProblem } from './columns';
+import type { ColumnMapping } from '../../../src-shared/importMapping';
+import { headerOf } from './columns';
 import { completeRecords, CsvRecordReader, UnclosedQuote } from './csvRecords';
 import type { Detected } from './detect';
 import { FileProblem } from './fileProblem';
-import { canonicalKey } from './normalize';
 import { MAX_RECORD_CHARS, notUtf8, recordTooLong, unclosedQuote } from './readRecords';
 import { CheckTally, type CheckedChunk, type CheckRules } from './rowChecks';
 import { InvalidUtf8, Utf8Chunks } from './utf8Text';
@@ -130,7 +130,7 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
           if (text.length > MAX_RECORD_CHARS) throw recordTooLong(0);
           continue;
         }
-        header = readHeader(text.slice(0, cut.end));
+        header = readHeader(text.slice(0, cut.end), job.detected.mapping);
         text = text.slice(cut.end);
         start(header);
       }
@@ -147,7 +147,7 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
     }
     text += decode(null);
     if (!header) {
-      header = readHeader(text);
+      header = readHeader(text, job.detected.mapping);
       text = '';
       start(header);
     }
@@ -165,7 +165,7 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
 }
 
 /** The header's field names, canonical; a FileProblem when they are not Blotter's (columns.ts). */
-function readHeader(text: string): string[] {
+function readHeader(text: string, mapping: ColumnMapping | undefined): string[] {
   const reader = new CsvRecordReader();
   let records: string[][];
   try {
@@ -174,8 +174,5 @@ function readHeader(text: string): string[] {
     if (error instanceof UnclosedQuote) throw unclosedQuote(0);
     throw error;
   }
-  const found = records[0] ?? [];
-  const problem = columnsProblem(found, 'columns');
-  if (problem) throw new FileProblem(problem);
-  return found.map(canonicalKey);
+  return headerOf(records[0] ?? [], mapping, 'columns');
 }

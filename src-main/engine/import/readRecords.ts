@@ -5,7 +5,7 @@
  * Read asynchronously, so the engine answers other calls while a preview reads.
  */
 import { createReadStream } from 'node:fs';
-import { columnsProblem } from './columns';
+import { headerOf } from './columns';
 import { CsvRecordReader, UnclosedQuote } from './csvRecords';
 import type { Detected } from './detect';
 import { FileProblem, rowWords } from './fileProblem';
@@ -119,9 +119,7 @@ export class RecordDecoder {
     for (const fields of records) {
       const header = this.header;
       if (!header) {
-        const problem = columnsProblem(fields, 'columns');
-        if (problem) throw new FileProblem(problem);
-        this.header = fields.map(canonicalKey);
+        this.header = headerOf(fields, this.detected.mapping, 'columns');
         continue;
       }
       const row = ++this.row;
@@ -140,8 +138,7 @@ export class RecordDecoder {
     const out = texts.map((text) => jsonRecord(++this.row, text));
     const first = this.row === out.length ? out[0] : undefined;
     if (first && 'value' in first) {
-      const problem = columnsProblem(Object.keys(first.value), 'fields');
-      if (problem) throw new FileProblem(problem);
+      headerOf(Object.keys(first.value), this.detected.mapping, 'fields');
     }
     return out;
   }

@@ -5,7 +5,9 @@
  * engine thread (small files, JSON) and in the parallel preview's threads (large CSV files).
  */
 import type { ImportPreview, ImportRowError } from '../../../src-shared/exports';
+import type { ColumnMapping } from '../../../src-shared/importMapping';
 import type { Detected } from './detect';
+import { mapper } from './mapping/apply';
 import { normalize, type ImportRow } from './normalize';
 import type { RawRecord } from './readRecords';
 import type { StageWriter } from './stage';
@@ -35,6 +37,13 @@ export type CheckRules = {
   notAfter: number;
 };
 
+const mappers = new WeakMap<ColumnMapping, ReturnType<typeof mapper>>();
+function mapperOf(mapping: ColumnMapping): ReturnType<typeof mapper> {
+  let m = mappers.get(mapping);
+  if (!m) mappers.set(mapping, (m = mapper(mapping)));
+  return m;
+}
+
 /** A record as a row for the store, or its problem. */
 export function checked(
   rec: RawRecord,
@@ -42,6 +51,13 @@ export function checked(
   rules: CheckRules,
 ): ImportRow | { field: string | null; message: string } {
   if ('problem' in rec) return { field: null, message: rec.problem };
+  if (detected.mapping) {
+    // Another system's columns: mapped to Blotter's fields here, in the check threads too.
+    const mapped = mapperOf(detected.mapping)(rec.value as Record<string, string>, rec.row);
+    if ('expected' in mapped)
+      return { field: mapped.column, message: `${mapped.column}: expected ${mapped.expected}.` };
+    return normalize(mapped, { unneutralise: false, notAfter: rules.notAfter, namespaced: true });
+  }
   return normalize(rec.value, { unneutralise: detected.format === 'blotter-csv', notAfter: rules.notAfter });
 }
 
