@@ -6,7 +6,7 @@ import { officeRow } from '../engine/office/officeRows.testing';
 import { startTestPostgres, type TestPostgres } from '../engine/office/pgTesting';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
 import { requireKeychain } from '../engine/testing/requireKeychain';
-import { runEntry, CLI } from './cliTesting';
+import { runEntry, CLI, syncArgs } from './cliTesting';
 import { pgpassPassword } from './officeCommand';
 
 const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
@@ -82,6 +82,13 @@ describe('blotter office', () => {
       replicaIncidents: 500,
       url: server.url,
     });
+
+    // Incidents arrive only through the replica: a local sync of the folder is refused.
+    const sync = await runEntry(CLI, syncArgs(dir, 'http://127.0.0.1:9', '41.85,-87.65,1'), {
+      env: { BLOTTER_API_KEY: 'k' },
+    });
+    expect(sync.code).toBe(1);
+    expect(sync.stderr).toMatch(/replica of an office database/);
 
     server.stop();
     const down = await run(['status']);

@@ -8,7 +8,8 @@ import { EngineError } from '../errors';
 import { OfficeSchemaTooNewError, OfficeSetupError } from '../office/migrate';
 import { OfficeUnreachableError } from '../office/officeDb';
 import { OfficeUrlError } from '../office/officeUrl';
-import { LocalArchiveNotEmptyError } from '../office/service';
+import { LocalArchiveNotEmptyError, OfficeReplicaError } from '../office/service';
+import type { EngineContext } from '../context';
 import type { HandlerGroup } from './handler';
 
 async function translated<T>(fn: () => Promise<T>): Promise<T> {
@@ -28,6 +29,16 @@ async function translated<T>(fn: () => Promise<T>): Promise<T> {
       );
     if (e instanceof Error && /not joined to an office/.test(e.message))
       throw new EngineError('not_found', e.message);
+    throw e;
+  }
+}
+
+/** A handler that would write incidents locally: refused (conflict) while the folder is an office replica. */
+export function refuseInOfficeMode(ctx: EngineContext, what: string): void {
+  try {
+    ctx.services.office.refuseLocalWrites(what);
+  } catch (e) {
+    if (e instanceof OfficeReplicaError) throw new EngineError('conflict', e.message);
     throw e;
   }
 }

@@ -5,18 +5,23 @@
 import { EngineError } from '../errors';
 import { asEngineError, connectionOf, limitsOf } from '../sync/engineSync';
 import type { HandlerGroup } from './handler';
+import { refuseInOfficeMode } from './office';
 
 export const syncHandlers = {
   planSync: async ({ areaIds }, ctx) => ctx.services.sync.plan(areaIds, limitsOf(ctx)),
 
-  startSync: async ({ areaIds, details }, ctx) => ({
-    started: await asEngineError(() => ctx.services.sync.start(areaIds, { details: details ?? false })),
-  }),
+  startSync: async ({ areaIds, details }, ctx) => {
+    refuseInOfficeMode(ctx, 'sync');
+    return {
+      started: await asEngineError(() => ctx.services.sync.start(areaIds, { details: details ?? false })),
+    };
+  },
 
   stopSync: async ({ areaIds }, ctx) => ({ stopped: ctx.services.sync.stop(areaIds) }),
 
   // The CLI's sync: the areas one after another, answered when all finished (stopSync cancels).
   runSync: async ({ areaIds, details }, ctx) => {
+    refuseInOfficeMode(ctx, 'sync');
     const sync = ctx.services.sync;
     const areas = areaIds.map((id) => {
       const area = sync.areas.get(id);

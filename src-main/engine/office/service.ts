@@ -19,6 +19,10 @@ export const officePasswordAccount = (profileId: string): string => `office-db:$
 /** The lease name of the office's sync leader. */
 export const SYNC_LEADER = 'sync';
 
+export class OfficeReplicaError extends Error {
+  override name = 'OfficeReplicaError';
+}
+
 export class LocalArchiveNotEmptyError extends Error {
   override name = 'LocalArchiveNotEmptyError';
 }
@@ -95,6 +99,14 @@ export function createOfficeService(core: Pick<EngineCore, 'db' | 'settings' | '
   return {
     status,
     pull,
+
+    /** Office mode: incidents arrive only through the replica's pull, so a local sync is refused. */
+    refuseLocalWrites(what: string): void {
+      if (readOfficeLink(core.db))
+        throw new OfficeReplicaError(
+          `This data folder is a replica of an office database: its incidents come from the office, so it does not ${what} here (blotter office status; blotter office leave makes it standalone again).`,
+        );
+    },
 
     async join(url: string, password: string | null, replaceLocal: boolean) {
       const address = parseOfficeUrl(url);
