@@ -20,6 +20,11 @@ const CHICAGO = { lat: 41.8781, lon: -87.6298 };
 const ROAD = [255, 255, 255];
 /** roads_label_minor / roads_label_major (#91888b / #938a8d). */
 const LABEL = [0x92, 0x89, 0x8c];
+/** The dark flavour's roads: major and minor_a #3d3d3d, minor_b #333333. */
+const DARK_ROADS = [
+  [0x3d, 0x3d, 0x3d],
+  [0x33, 0x33, 0x33],
+];
 
 const isLoopback = (url: URL): boolean =>
   ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(url.hostname) ||
@@ -63,8 +68,8 @@ async function mapPixels(page: Page, colours: number[][], tol = 2): Promise<numb
   );
 }
 
-test('the demo map at zoom 15 draws the downloaded streets and their names, offline', async ({ page }) => {
-  test.setTimeout(180_000);
+/** Blocks (and records) every request the page makes to a non-loopback host. */
+async function blockTheInternet(page: Page): Promise<string[]> {
   const blocked: string[] = [];
   await page.context().route(
     (url) => !isLoopback(url),
@@ -73,18 +78,27 @@ test('the demo map at zoom 15 draws the downloaded streets and their names, offl
       return route.abort();
     },
   );
+  return blocked;
+}
+
+/** Starts the demo and waits for its streets to land and the map to show them at zoom 15. */
+async function demoAtZoom15(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('welcome').getByRole('button', { name: 'Explore with demo data' }).click();
-  const banner = page.getByTestId('demo-banner');
-  await expect(banner).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('demo-banner')).toBeVisible({ timeout: 60_000 });
   await waitForAppReady(page);
-
   // The download lands by itself; the map's attribution names the source once it draws it.
   await expect(page.getByTestId('map-attribution')).toContainText('Synthetic demo streets', {
     timeout: 90_000,
   });
   await expect(page.getByTestId('map')).toHaveAttribute('data-map-state', 'ready', { timeout: 60_000 });
   await page.evaluate(({ lat, lon }) => window.__blotterMapTest?.setView(lat, lon, 15), CHICAGO);
+}
+
+test('the demo map at zoom 15 draws the downloaded streets and their names, offline', async ({ page }) => {
+  test.setTimeout(180_000);
+  const blocked = await blockTheInternet(page);
+  await demoAtZoom15(page);
 
   // Roads in the road colour over the land, and street names in the label colour.
   await expect
@@ -115,6 +129,22 @@ test('the demo map at zoom 15 draws the downloaded streets and their names, offl
     // The map's land is the basemap's grey (background #cccccc, earth #e2dfda), which the
     // streetless report map (#f7f8fa) never has; a few thousand pixels of it means streets.
     expect(greyPixels(readFileSync(`${prefix}.ppm`))).toBeGreaterThan(20_000);
+    expect(blocked).toEqual([]);
+  });
+});
+
+test.describe('in the dark scheme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the streets take the dark flavour', async ({ page }) => {
+    test.setTimeout(180_000);
+    const blocked = await blockTheInternet(page);
+    await demoAtZoom15(page);
+    await expect
+      .poll(async () => (await mapPixels(page, DARK_ROADS)).reduce((a, b) => a + b), { timeout: 30_000 })
+      .toBeGreaterThan(5_000);
+    expect((await mapPixels(page, [ROAD]))[0]).toBeLessThan(500); // no light-flavour roads
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'basemap-demo-z15-dark.png') });
     expect(blocked).toEqual([]);
   });
 });
