@@ -229,6 +229,8 @@ export const ImportPreview = z.object({
   importId: z.string(),
   fileName: z.string(),
   format: ImportFormat,
+  /** The column mapping the file was read through (given, or saved for its header shape). */
+  mapping: z.string().optional(),
   bytes: Count,
   /** Records read (valid or not). */
   rows: Count,

@@ -38,11 +38,10 @@ export function columnsProblem(found: readonly string[], what: 'columns' | 'fiel
   );
 }
 
-/** The columns a mapping names that the file lacks, as the message refusing the file; or null. */
-export function mappedColumnsProblem(found: readonly string[], mapping: ColumnMapping): string | null {
-  const have = new Set(found.map((c) => c.trim()));
+/** The columns a mapping names (as written in it). */
+function mappedNames(mapping: ColumnMapping): string[] {
   const loc = mapping.location;
-  const named = [
+  return [
     mapping.id,
     mapping.type,
     mapping.address,
@@ -52,13 +51,26 @@ export function mappedColumnsProblem(found: readonly string[], mapping: ColumnMa
     ...(loc.kind === 'latlon' ? [loc.lat, loc.lon] : [loc.x, loc.y]),
     ...mapping.keep,
   ].filter((c): c is string => c !== undefined);
-  const missing = named.filter((c) => !have.has(c.trim()));
+}
+
+const fold = (c: string) => c.trim().toLowerCase();
+
+/**
+ * The columns a mapping names that the file lacks (names compared trimmed and case-folded, as a
+ * header shape is), as the message refusing the file; or null.
+ */
+export function mappedColumnsProblem(found: readonly string[], mapping: ColumnMapping): string | null {
+  const have = new Set(found.map(fold));
+  const missing = mappedNames(mapping).filter((c) => !have.has(fold(c)));
   return missing.length === 0
     ? null
     : `The mapping "${mapping.name}" names columns this file does not have: ${missing.join(', ')}.`;
 }
 
-/** A CSV header as the reader keys its records: Blotter's names (canonical) or, mapped, as written. */
+/**
+ * A CSV header as the reader keys its records: Blotter's names (canonical) or, mapped, the
+ * mapping's own spelling of each column (the file's may differ in case and spaces around).
+ */
 export function headerOf(
   found: readonly string[],
   mapping: ColumnMapping | undefined,
@@ -66,5 +78,7 @@ export function headerOf(
 ): string[] {
   const problem = mapping ? mappedColumnsProblem(found, mapping) : columnsProblem(found, what);
   if (problem) throw new FileProblem(problem);
-  return mapping ? found.map((c) => c.trim()) : found.map(canonicalKey);
+  if (!mapping) return found.map(canonicalKey);
+  const spelled = new Map(mappedNames(mapping).map((c) => [fold(c), c]));
+  return found.map((c) => spelled.get(fold(c)) ?? c.trim());
 }

@@ -20,7 +20,10 @@ import { deferCheckpoint } from '../store/backgroundCheckpoint';
 import { GONE, type Snapshot } from '../query/snapshot';
 import { detectFormat, type Detected } from './detect';
 import { FileProblem } from './fileProblem';
+import { columnsProblem } from './columns';
+import { CsvRecordReader } from './csvRecords';
 import { mapper } from './mapping/apply';
+import { mappingForHeader, saveMapping } from './mapping/savedMappings';
 import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
 import { mergeRows, phases } from './merge';
 import { FUTURE_SKEW_MS } from './normalize';
@@ -112,10 +115,18 @@ export class Imports {
       mkdirSync(importsDir, { recursive: true });
       removeStageFiles(importsDir); // any a crash left behind
       removeAbandonedUploads(importsDir, source.file, this.now());
-      const detected: Detected = {
-        ...detectFormat(await head(source.file)),
-        ...(mapping ? { mapping } : {}),
-      };
+      const start = await head(source.file);
+      const format = detectFormat(start);
+      // A file of another system's columns: the mapping given (saved for next time), or the one
+      // saved for the same header shape (mapping/savedMappings.ts).
+      const columns = format.reader === 'csv' ? csvHeaderOf(start) : null;
+      const chosen =
+        mapping ??
+        (columns && columnsProblem(columns, 'columns')
+          ? mappingForHeader(this.ctx.dataDir, columns)
+          : undefined);
+      if (mapping && columns) await saveMapping(this.ctx.dataDir, columns, mapping, this.now());
+      const detected: Detected = { ...format, ...(chosen ? { mapping: chosen } : {}) };
       const mtimeMs = (await stat(source.file)).mtimeMs;
       const id = randomBytes(8).toString('hex');
       const parallel = detected.reader === 'csv' && source.bytes >= this.options.parallelMinBytes;
@@ -205,6 +216,7 @@ export class Imports {
         importId: id,
         fileName: source.name,
         format: detected.format,
+        ...(detected.mapping ? { mapping: detected.mapping.name } : {}),
         bytes: source.bytes,
         rows: tally.rows,
         valid,
@@ -335,5 +347,16 @@ async function head(file: string): Promise<string> {
     return buf.subarray(0, bytesRead).toString('utf8');
   } finally {
     await handle.close();
+  }
+}
+
+/** A CSV file's header from its first 64 kB (null when it does not end there). */
+function csvHeaderOf(start: string): string[] | null {
+  const reader = new CsvRecordReader();
+  try {
+    const [first] = reader.push(start.replace(/^\uFEFF/, ''));
+    return first ?? null;
+  } catch {
+    return null;
   }
 }

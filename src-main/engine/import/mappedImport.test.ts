@@ -178,3 +178,39 @@ describe('an import through a column mapping', () => {
     ).rejects.toMatchObject({ code: 'bad_input', message: expect.stringMatching(/does not have: Hour/) });
   });
 });
+
+describe('saved mappings', () => {
+  it('a mapping used once is saved by name and reused for a file with the same header shape (names trimmed, any case, any order)', async () => {
+    const first = await call<ImportPreview>('previewImport', {
+      source: { path: file('rms.csv', RMS) },
+      mapping: RMS_MAPPING,
+    });
+    expect(first.mapping).toBe('Dallas RMS');
+    await call('discardImport', { importId: first.importId });
+    const [, ...rest] = RMS.split('\r\n');
+    const shuffled = [
+      'BEAT',
+      ' offense ',
+      'Incident Number',
+      'Block Address',
+      'date reported',
+      'Time Reported',
+      'X Coordinate',
+      'Y Coordinate',
+    ];
+    // Same set of names, another order and case: the saved mapping's columns are matched as written,
+    // so this file keeps the original header text but a different order of columns.
+    const reordered = [
+      'BEAT, offense ,Incident Number,block address,DATE REPORTED,Time Reported,x coordinate,Y Coordinate',
+      ...rest.map((line) => {
+        const c = line.match(/("[^"]*"|[^,]*)(,|$)/g)!.map((x) => x.replace(/,$/, ''));
+        return [c[7], c[1], c[0], c[2], c[3], c[4], c[5], c[6]].join(',');
+      }),
+    ].join('\n');
+    const again = await call<ImportPreview>('previewImport', {
+      source: { path: file('rms2.csv', reordered) },
+    });
+    expect(again.mapping).toBe('Dallas RMS');
+    expect([again.valid, again.errorCount]).toEqual([3, 2]);
+  });
+});
