@@ -2,11 +2,12 @@
  * A real PostgreSQL with PostGIS for the office tests: `initdb` and `pg_ctl` from the Debian
  * packages (postgresql-15, postgresql-15-postgis-3) in a temp folder, on a free loopback port, as
  * a normal user (as root: the `postgres` user, owning the folder), with password (SCRAM) login for
- * an admin role and one database with PostGIS. No mock: when PostgreSQL is not installed the
+ * an admin role and one database with PostGIS; with `tls`, a certificate for 127.0.0.1 from a
+ * test CA (openssl) and `ssl=on`. No mock: when PostgreSQL is not installed the
  * start fails and says what to install.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +48,62 @@ function runAs(user: string | null, bin: string, args: string[]): string {
     : execFileSync(file, args, { encoding: 'utf8', stdio: 'pipe' });
 }
 
-export async function startTestPostgres(database = 'blotter_office'): Promise<TestPostgres> {
+/** A CA and a server certificate for 127.0.0.1 (openssl), in `dir`: what a TLS test server serves. */
+function makeCertificates(dir: string): { ca: string; cert: string; key: string } {
+  const f = (name: string) => join(dir, name);
+  const ssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+  ssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Blotter test CA',
+    '-keyout',
+    f('ca.key'),
+    '-out',
+    f('ca.pem'),
+  ]);
+  ssl([
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    f('server.key'),
+    '-out',
+    f('server.csr'),
+  ]);
+  writeFileSync(f('san.ext'), 'subjectAltName = IP:127.0.0.1\n');
+  ssl([
+    'x509',
+    '-req',
+    '-in',
+    f('server.csr'),
+    '-CA',
+    f('ca.pem'),
+    '-CAkey',
+    f('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    f('san.ext'),
+    '-out',
+    f('server.pem'),
+  ]);
+  return { ca: f('ca.pem'), cert: f('server.pem'), key: f('server.key') };
+}
+
+export async function startTestPostgres(
+  database = 'blotter_office',
+  options: { tls?: boolean } = {},
+): Promise<TestPostgres & { caFile: string | null }> {
   if (!existsSync(join(BIN, 'initdb')) || !existsSync(join(BIN, 'pg_ctl')))
     throw new Error(
       `PostgreSQL is not installed (no ${BIN}/initdb): apt-get install postgresql postgresql-15-postgis-3`,
@@ -59,11 +115,13 @@ export async function startTestPostgres(database = 'blotter_office'): Promise<Te
   const user = 'office_admin';
   const password = `pw-${Math.random().toString(36).slice(2)}`;
   writeFileSync(pwfile, password, { mode: 0o600 });
+  const certs = options.tls ? makeCertificates(dir) : null;
   if (asUser) {
     const uid = Number(execFileSync('id', ['-u', asUser], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', asUser], { encoding: 'utf8' }).trim());
     chownSync(dir, uid, gid);
     chownSync(pwfile, uid, gid);
+    if (certs) for (const file of [certs.cert, certs.key]) chownSync(file, uid, gid);
   }
   runAs(asUser, 'initdb', [
     '-D',
@@ -77,7 +135,8 @@ export async function startTestPostgres(database = 'blotter_office'): Promise<Te
     '--no-sync',
   ]);
   const port = await freePort();
-  const opts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60`;
+  const tls = certs ? ` -c ssl=on -c ssl_cert_file=${certs.cert} -c ssl_key_file=${certs.key}` : '';
+  const opts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c max_connections=60${tls}`;
   runAs(asUser, 'pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
   let stopped = false;
   const stop = () => {
@@ -90,7 +149,15 @@ export async function startTestPostgres(database = 'blotter_office'): Promise<Te
     }
   };
   const host = '127.0.0.1';
-  const client = (db: string) => new pg.Client({ host, port, user, password, database: db });
+  const client = (db: string) =>
+    new pg.Client({
+      host,
+      port,
+      user,
+      password,
+      database: db,
+      ...(certs ? { ssl: { ca: readFileSync(certs.ca, 'utf8') } } : {}),
+    });
   try {
     const c = client('postgres');
     await c.connect();
@@ -111,6 +178,7 @@ export async function startTestPostgres(database = 'blotter_office'): Promise<Te
     password,
     database,
     url: `postgres://${user}@${host}:${port}/${database}`,
+    caFile: certs?.ca ?? null,
     async admin() {
       const c = client(database);
       await c.connect();
