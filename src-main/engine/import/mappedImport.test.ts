@@ -188,18 +188,7 @@ describe('saved mappings', () => {
     expect(first.mapping).toBe('Dallas RMS');
     await call('discardImport', { importId: first.importId });
     const [, ...rest] = RMS.split('\r\n');
-    const shuffled = [
-      'BEAT',
-      ' offense ',
-      'Incident Number',
-      'Block Address',
-      'date reported',
-      'Time Reported',
-      'X Coordinate',
-      'Y Coordinate',
-    ];
-    // Same set of names, another order and case: the saved mapping's columns are matched as written,
-    // so this file keeps the original header text but a different order of columns.
+    // The same set of names in another order and case, with spaces around.
     const reordered = [
       'BEAT, offense ,Incident Number,block address,DATE REPORTED,Time Reported,x coordinate,Y Coordinate',
       ...rest.map((line) => {
