@@ -8,7 +8,6 @@
  * ids live in their own namespace — the mapping's name and the external id — as a negative id
  * (`namespacedId`), which no API row can have, so they never collide with or reach the API.
  */
-import { createHash } from 'node:crypto';
 import type { ColumnMapping } from '../../../../src-shared/importMapping';
 import { zoneAt } from '../../time/zoneAt';
 import { readDateTime } from './dates';
@@ -31,10 +30,23 @@ export type Mapped = {
 
 export type MapProblem = { column: string; expected: string };
 
-/** An external id in its mapping's namespace → a stable negative whole number (53 bits). */
+/**
+ * An external id in its mapping's namespace → a stable negative whole number (53 bits): cyrb53, a
+ * fast non-cryptographic hash of `namespace NUL id` (sha-256 cost ~2 µs a row, the mapped import's
+ * largest share). At a million ids, the chance of any two meeting is about 1 in 10,000 per namespace.
+ */
 export function namespacedId(namespace: string, externalId: string): number {
-  const h = createHash('sha256').update(namespace).update('\u0000').update(externalId).digest();
-  return -(h.readUIntBE(0, 6) * 32 + (h.readUInt8(6) >> 3) + 1);
+  const text = `${namespace}\u0000${externalId}`;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return -(4294967296 * (2097151 & h2) + (h1 >>> 0) + 1);
 }
 
 export function mapper(
