@@ -203,3 +203,28 @@ describe('saved mappings', () => {
     expect([again.valid, again.errorCount]).toEqual([3, 2]);
   });
 });
+
+describe('namespaced ids and the API', () => {
+  it('an imported row from another system is never asked of the API (details)', async () => {
+    const pv = await call<ImportPreview>('previewImport', {
+      source: { path: file('rms.csv', RMS) },
+      mapping: RMS_MAPPING,
+    });
+    await call('runImport', { importId: pv.importId, onBadRows: 'skip' });
+    const requested: number[] = [];
+    const { fetchDetail } = await import('../sync/details');
+    const description = await fetchDetail(
+      {
+        db: t.db,
+        jobs: {} as never,
+        writer: {} as never,
+        requester: { detail: async (cdid: number) => (requested.push(cdid), { incident: null }) } as never,
+        now: () => 0,
+      },
+      namespacedId('Dallas RMS', '25-000123'),
+      null,
+    );
+    expect(description).toBeNull();
+    expect(requested).toEqual([]);
+  });
+});

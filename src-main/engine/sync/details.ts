@@ -26,6 +26,9 @@ export async function fetchDetail(
   signal?: AbortSignal,
   priority = PRIORITY_DETAIL,
 ): Promise<string | null> {
+  // A negative id is another system's (an import's namespace, import/mapping/apply.ts): the API
+  // never hears of it (DESIGN.md, "Incident identity").
+  if (cdid < 1) return null;
   try {
     const r = await deps.requester.detail(cdid, signal, priority);
     deps.db
@@ -63,7 +66,7 @@ export async function fetchMissingDetails(
     .prepare<BoxParams, { cdid: number; lat: number; lon: number }>(
       `SELECT i.cdid, i.lat, i.lon FROM incidents i
        WHERE ${inBoxSql('i')}
-         AND i.description_fetched_at IS NULL AND i.removed_at IS NULL ORDER BY i.cdid`,
+         AND i.description_fetched_at IS NULL AND i.removed_at IS NULL AND i.cdid > 0 ORDER BY i.cdid`,
     )
     .all(boxParams(shapeBox(area.shape)))
     .filter((r) => contains(area.shape, r.lat, r.lon));
