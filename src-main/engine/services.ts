@@ -78,7 +78,7 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   core.onClose(() => analysis.closeAll());
 
   // Office mode: opens its PostgreSQL pool only when asked (join, status, pull).
-  const office = createOfficeService({ ...core, emit: heard });
+  const office = createOfficeService({ ...core, emit: heard }, () => query.incidentsWritten());
   core.onClose(() => office.close());
 
   return { fetch, query, sync, exports, imports, basemap, analysis, alerts, office };

@@ -214,7 +214,7 @@ function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
  * Rebuilds the text index whole. FTS5's automatic merging is off meanwhile (a third less time; the
  * segments it leaves cost a millisecond or two a query) and then back at what it was.
  */
-function rebuildFts(db: Db): void {
+export function rebuildFts(db: Db): void {
   const automerge = (db.prepare(`SELECT v FROM incidents_fts_config WHERE k = 'automerge'`).pluck().get() ??
     4) as number;
   db.exec(`INSERT INTO incidents_fts (incidents_fts, rank) VALUES ('automerge', 0)`);
@@ -224,7 +224,7 @@ function rebuildFts(db: Db): void {
 }
 
 /** Drops the incidents' own indexes (not the primary key), returning their SQL to build them again. */
-function setIndexesAside(db: Db): string[] {
+export function setIndexesAside(db: Db): string[] {
   const found = db
     .prepare(
       `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'incidents' AND sql IS NOT NULL`,
@@ -239,7 +239,7 @@ function setIndexesAside(db: Db): string[] {
  * (query/changeLog.ts: one row per write into a TEMP table; the caller has the whole store read
  * again instead), returning their SQL to put them back.
  */
-function setTriggersAside(db: Db): string[] {
+export function setTriggersAside(db: Db): string[] {
   const found = db
     .prepare(
       `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'incidents'

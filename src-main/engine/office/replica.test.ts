@@ -49,7 +49,17 @@ test('a replica pulls new rows, areas and the coverage ledger, then only what ch
     Array.from({ length: 12_345 }, (_, i) => officeRow(i + 1)),
   );
 
-  const first = await pullReplica(pool, db, now, 1_000);
+  const indexes = () =>
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE tbl_name = 'incidents' AND type IN ('index', 'trigger') ORDER BY name",
+      )
+      .pluck()
+      .all();
+  const schemaBefore = indexes();
+  // A first catch-up this large goes in bulk (indexes set aside and rebuilt, one transaction).
+  const first = await pullReplica(pool, db, now, { pageSize: 1_000, bulkMinRows: 5_000 });
+  expect(indexes()).toEqual(schemaBefore);
   expect(first).toEqual({ areas: 2, coverage: 20, incidents: 12_345, deletions: 0 });
   expect(replicaDigest(db)).toEqual(await officeDigest(pool));
   expect(localCount('SELECT count(*) FROM areas')).toBe(2);
@@ -74,13 +84,14 @@ test('a replica pulls new rows, areas and the coverage ledger, then only what ch
   // A deleted cdid that comes back is a row again, not a deletion.
   await putOfficeIncidents(pool, [officeRow(120, { address: 'Back again' })]);
 
-  const second = await pullReplica(pool, db, now, 1_000);
+  const second = await pullReplica(pool, db, now, { pageSize: 1_000, bulkMinRows: 5_000 });
   expect(second).toEqual({ areas: 0, coverage: 0, incidents: 4, deletions: 49 + 1 + 1 });
   expect(replicaDigest(db)).toEqual(await officeDigest(pool));
   expect(db.prepare('SELECT type, description FROM incidents WHERE cdid = 7').get()).toEqual({
     type: 'Robbery',
     description: 'Amended',
   });
+  expect(localCount("SELECT count(*) FROM incidents_fts WHERE incidents_fts MATCH 'Amended'")).toBe(1);
   expect(db.prepare('SELECT removed_reason FROM incidents WHERE cdid = 8').pluck().get()).toBe(
     'gone from the API',
   );

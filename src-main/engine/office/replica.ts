@@ -14,7 +14,11 @@ import type pg from 'pg';
 import type { Db } from '../store/database';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { ALL_COLUMNS, type IncidentRow } from '../store/incidents/incidentRow';
+import { rebuildFts, setIndexesAside, setTriggersAside } from '../import/merge';
 import type { OfficePool } from './officeDb';
+
+/** A catch-up of at least this many incidents, and a quarter of the archive, is applied in bulk. */
+const BULK_MIN_ROWS = 20_000;
 
 const AREA_COLUMNS = [
   'id',
@@ -85,11 +89,30 @@ type Step = {
   apply: (rows: Record<string, unknown>[]) => void;
 };
 
+/** Whether the incidents still to pull are many, and a large share of what the replica will hold. */
+async function isBulk(client: pg.PoolClient, db: Db, cursor: number, bulkMinRows: number): Promise<boolean> {
+  const held = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
+  // Counted up to what decides: a share of a quarter means pending >= held / 3.
+  const r = await client.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM (SELECT 1 FROM incidents WHERE change_seq > $1 LIMIT $2) t',
+    [cursor, Math.max(bulkMinRows, Math.ceil(held / 3))],
+  );
+  const pending = r.rows[0]!.n;
+  return pending >= bulkMinRows && pending >= 0.25 * (held + pending);
+}
+
+export type PullOptions = {
+  /** Rows per read from PostgreSQL (and per local transaction, but in bulk). */
+  pageSize?: number;
+  /** Incidents to pull (and a quarter of the replica after) from which the pull goes in bulk. */
+  bulkMinRows?: number;
+};
+
 export async function pullReplica(
   pool: OfficePool,
   db: Db,
   now: () => number,
-  pageSize = 5_000,
+  { pageSize = 5_000, bulkMinRows = BULK_MIN_ROWS }: PullOptions = {},
 ): Promise<PullCounts> {
   const link = readOfficeLink(db);
   if (!link) throw new Error('This data folder is not joined to an office database.');
@@ -151,20 +174,42 @@ export async function pullReplica(
       const cursorColumn = `seq_${step.table}`;
       let cursor = link[cursorColumn as keyof OfficeLink] as number;
       const advance = db.prepare<[number]>(`UPDATE office_link SET ${cursorColumn} = ? WHERE id = 1`);
-      for (;;) {
-        const { rows } = await client.query<Record<string, unknown>>(
-          `${step.select} WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
-          [cursor, pageSize],
-        );
-        if (rows.length === 0) break;
-        const last = rows[rows.length - 1]!.change_seq as number;
-        db.transaction(() => {
-          step.apply(rows);
-          advance.run(last);
-        }).immediate();
-        cursor = last;
-        counts[step.table] += rows.length;
-        if (rows.length < pageSize) break;
+      const bulk = step.table === 'incidents' && (await isBulk(client, db, cursor, bulkMinRows));
+      // A bulk catch-up is one local transaction: the per-row index triggers and the secondary
+      // indexes are set aside, the rows written, the indexes built from a sort and the text index
+      // rebuilt whole (as the import does: import/merge.ts), with the cursor — all or nothing.
+      let restore: string[] = [];
+      if (bulk) {
+        db.exec('BEGIN IMMEDIATE');
+        restore = [...setTriggersAside(db), ...setIndexesAside(db)];
+      }
+      try {
+        for (;;) {
+          const { rows } = await client.query<Record<string, unknown>>(
+            `${step.select} WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
+            [cursor, pageSize],
+          );
+          if (rows.length === 0) break;
+          const last = rows[rows.length - 1]!.change_seq as number;
+          const page = () => {
+            step.apply(rows);
+            advance.run(last);
+          };
+          if (bulk) page();
+          else db.transaction(page).immediate();
+          cursor = last;
+          counts[step.table] += rows.length;
+          if (rows.length < pageSize) break;
+        }
+        if (bulk) {
+          for (const sql of restore.filter((s) => /^CREATE\s+(UNIQUE\s+)?INDEX/i.test(s))) db.exec(sql);
+          rebuildFts(db);
+          for (const sql of restore.filter((s) => !/^CREATE\s+(UNIQUE\s+)?INDEX/i.test(s))) db.exec(sql);
+          db.exec('COMMIT');
+        }
+      } catch (e) {
+        if (bulk && db.inTransaction) db.exec('ROLLBACK');
+        throw e;
       }
     }
     await client.query('COMMIT');

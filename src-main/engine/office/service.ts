@@ -27,7 +27,11 @@ export class LocalArchiveNotEmptyError extends Error {
   override name = 'LocalArchiveNotEmptyError';
 }
 
-export function createOfficeService(core: Pick<EngineCore, 'db' | 'settings' | 'secrets' | 'emit'>) {
+export function createOfficeService(
+  core: Pick<EngineCore, 'db' | 'settings' | 'secrets' | 'emit'>,
+  /** A pull wrote incidents (the query service re-reads what it holds). */
+  incidentsWritten: () => void = () => undefined,
+) {
   const account = () => officePasswordAccount(core.settings.profileId());
   let open: { url: string; pool: OfficePool } | null = null;
 
@@ -92,7 +96,10 @@ export function createOfficeService(core: Pick<EngineCore, 'db' | 'settings' | '
     const counts = await reaching(address, async () =>
       pullReplica(await poolFor(address), core.db, Date.now),
     );
-    if (counts.incidents + counts.deletions > 0) core.emit({ type: 'incidentsChanged' });
+    if (counts.incidents + counts.deletions > 0) {
+      incidentsWritten();
+      core.emit({ type: 'incidentsChanged' });
+    }
     return counts;
   }
 
