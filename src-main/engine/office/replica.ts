@@ -185,10 +185,14 @@ export async function pullReplica(
       }
       try {
         for (;;) {
-          const { rows } = await client.query<Record<string, unknown>>(
-            `${step.select} WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
+          // A page comes as one JSON text (JSON.parse is much cheaper than the driver's per-field
+          // parsing); float8 and bigint values keep every digit.
+          const { rows: pageRows } = await client.query<{ page: string }>(
+            `SELECT coalesce(json_agg(t ORDER BY t.change_seq), '[]')::text AS page
+               FROM (${step.select} WHERE change_seq > $1 ORDER BY change_seq LIMIT $2) t`,
             [cursor, pageSize],
           );
+          const rows = JSON.parse(pageRows[0]!.page) as Record<string, unknown>[];
           if (rows.length === 0) break;
           const last = rows[rows.length - 1]!.change_seq as number;
           const page = () => {
