@@ -7,13 +7,27 @@ import { configureLogging } from './log';
 import { createMemorySecretStore } from './secrets/memorySecretStore';
 import { makeTempDir, type TempDir } from './testing/tempDir';
 
-/** Calls that reach each service: query, sync, exports, imports, basemap. */
+/** Calls that reach the services: query, sync, exports, imports, basemap, alerts, analysis. */
 const ONE_CALL_EACH: Array<[CallName, unknown]> = [
   ['countIncidents', { filters: {} }],
   ['listAreas', {}],
   ['cancelExport', { jobId: 'none' }],
   ['discardImport', { importId: 'none' }],
   ['getBasemapInfo', {}],
+  ['listAlertRules', {}],
+  ['cancelAnalysis', { jobId: 'none' }],
+];
+
+const ALL_SERVICES = [
+  'alerts',
+  'analysis',
+  'basemap',
+  'exports',
+  'fetch',
+  'imports',
+  'office',
+  'query',
+  'sync',
 ];
 
 describe('the engine’s services', () => {
@@ -45,17 +59,7 @@ describe('the engine’s services', () => {
     for (const order of [ONE_CALL_EACH, [...ONE_CALL_EACH].reverse()]) {
       const engine = open();
       const built: EngineServices = { ...engine.context.services };
-      expect(Object.keys(built).sort()).toEqual([
-        'alerts',
-        'analysis',
-        'basemap',
-        'exports',
-        'fetch',
-        'imports',
-        'office',
-        'query',
-        'sync',
-      ]);
+      expect(Object.keys(built).sort()).toEqual(ALL_SERVICES);
       for (const [name, input] of order) await engine.dispatch(name, input);
       for (const key of Object.keys(built) as Array<keyof EngineServices>) {
         expect(engine.context.services[key], key).toBe(built[key]);
@@ -80,10 +84,22 @@ describe('the engine’s services', () => {
     track('exports', s.exports, 'closeAll');
     track('imports', s.imports, 'close');
     track('basemap', s.basemap, 'close');
+    track('analysis', s.analysis, 'closeAll');
+    track('office', s.office, 'close');
+    track('alerts', s.alerts, 'stop');
     const inFlight = engine.dispatch('countIncidents', { filters: {} });
     await engine.close();
     expect(await inFlight).toMatchObject({ ok: true });
-    expect(closed).toEqual(['basemap', 'imports', 'exports', 'sync', 'query']);
+    expect(closed).toEqual([
+      'office',
+      'analysis',
+      'basemap',
+      'imports',
+      'exports',
+      'sync',
+      'query',
+      'alerts',
+    ]);
     expect(engine.context.db.open).toBe(false);
   });
 
