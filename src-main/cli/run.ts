@@ -24,7 +24,7 @@ export const USAGE = `Usage:
                    [--base-url URL] [--plan developer|pro-monthly|pro-annual|enterprise]
                    [--rate PER_MINUTE] [--window-days N]   (stored as the folder's settings; the
                    base URL is needed until one is stored; rate and window are Enterprise's own)
-  blotter export   [--data-dir DIR] --format csv|geojson [--out FILE] [--bom] [--types a,b]
+  blotter export   [--data-dir DIR] --format csv|geojson|gpkg|shp|kml [--out FILE] [--bom] [--types a,b]
                    [--from YYYY-MM-DD] [--to YYYY-MM-DD] | [--preset 7d|30d|90d|all] [--hours START-END]
                    [--weekdays sat,sun] [--text WORDS] [--include-removed]
                    [--area "LAT,LON,RADIUS_MI" | --area-id ID | --polygon FILE.geojson]
