@@ -91,14 +91,18 @@ type Step = {
 
 /** Whether the incidents still to pull are many, and a large share of what the replica will hold. */
 async function isBulk(client: pg.PoolClient, db: Db, cursor: number, bulkMinRows: number): Promise<boolean> {
+  const pending = async (limit: number) =>
+    (
+      await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM (SELECT 1 FROM incidents WHERE change_seq > $1 LIMIT $2) t',
+        [cursor, limit],
+      )
+    ).rows[0]!.n;
+  // A refresh's few rows decide at once; a share of a quarter means pending >= held / 3.
+  if ((await pending(bulkMinRows)) < bulkMinRows) return false;
   const held = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
-  // Counted up to what decides: a share of a quarter means pending >= held / 3.
-  const r = await client.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM (SELECT 1 FROM incidents WHERE change_seq > $1 LIMIT $2) t',
-    [cursor, Math.max(bulkMinRows, Math.ceil(held / 3))],
-  );
-  const pending = r.rows[0]!.n;
-  return pending >= bulkMinRows && pending >= 0.25 * (held + pending);
+  const n = await pending(Math.max(bulkMinRows, Math.ceil(held / 3)));
+  return n >= 0.25 * (held + n);
 }
 
 export type PullOptions = {
