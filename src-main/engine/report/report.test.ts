@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Manifest, ReportModel, type StartExportOutput } from '../../../src-shared/exports';
 import { filterWords } from '../../../src-shared/filterWords';
@@ -91,6 +92,24 @@ describe('PDF export', () => {
     expect(utc).toEqual([...utc].sort((a, b) => b - a)); // newest first
     expect(await call('getSettings', {})).toMatchObject({ report: { agency: 'Metro PD' } });
     await call('cancelExport', { jobId: started.jobId });
+  });
+
+  it('a PDF whose manifest cannot be written is not left standing without it', async () => {
+    const folder = path.join(t.dir.path, 'out');
+    mkdirSync(path.join(folder, 'bulletin.manifest.json', 'in the way'), { recursive: true });
+    const started = await call<StartExportOutput>('startExport', {
+      format: 'pdf',
+      filters: { preset: 'all' },
+      destination: { path: path.join(folder, 'bulletin.pdf') },
+    });
+    writeFileSync(started.print?.file as string, '%PDF-1.4\n% a tiny test file\n');
+    expect(await call('finishReport', { jobId: started.jobId, token: started.print?.token })).toEqual({
+      accepted: true,
+    });
+    const done = await t.waitFor(exportFinished(started.jobId));
+    expect(done.state).toBe('failed');
+    // Before, bulletin.pdf was renamed into place before its manifest was written.
+    expect(readdirSync(folder)).toEqual(['bulletin.manifest.json']);
   });
 
   it('fails a print that is not a PDF, and says why a host could not print', async () => {

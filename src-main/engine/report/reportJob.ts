@@ -4,15 +4,16 @@
  * its report model, answers startExport with a one-time print token and the temporary file to
  * print into, and waits in state `printing`. The host opens the report page (`#/report?job=ID`,
  * which asks getReport for the model), prints it into that file and calls finishReport with the
- * token; the engine checks the file is a PDF and renames it into place. No answer within
+ * token; the engine checks the file is a PDF, and the job renames it into place together with its
+ * manifest (a failure before both are complete leaves neither). No answer within
  * REPORT_TIMEOUT_MS fails the job; a cancel removes the file.
  */
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import type { ReportModel } from '../../../src-shared/exports';
 import { EngineError } from '../errors';
 import { partPathOf } from '../export/destination';
-import type { ExportJob, Runner } from '../export/jobs';
+import type { ExportJob, Runner, RunnerResult } from '../export/jobs';
 import { buildReportModel } from './reportModel';
 
 export const REPORT_TIMEOUT_MS = 120_000;
@@ -21,7 +22,7 @@ type Pending = {
   token: string;
   part: string;
   model: Promise<ReportModel>;
-  settle: (result: { bytes: number; written: number } | null, error?: unknown) => void;
+  settle: (result: RunnerResult | null, error?: unknown) => void;
 };
 
 const pending = new WeakMap<ExportJob, Pending>();
@@ -34,7 +35,7 @@ export function pdfRunner(timeoutMs = REPORT_TIMEOUT_MS): Runner {
     const token = randomBytes(24).toString('base64url');
     const part = partPathOf(job.dest.path, job.id);
     let settle!: Pending['settle'];
-    const done = new Promise<{ bytes: number; written: number } | null>((resolve, reject) => {
+    const done = new Promise<RunnerResult | null>((resolve, reject) => {
       const timer = setTimeout(
         () => settle(null, new EngineError('internal', 'The report was not printed in time. Try again.')),
         timeoutMs,
@@ -78,8 +79,12 @@ export async function finishPrint(job: ExportJob, token: string, failed?: string
   }
   try {
     if (!(await isPdf(p.part))) throw new EngineError('internal', 'The printed report is not a PDF file.');
-    await rename(p.part, job.dest.path);
-    p.settle({ bytes: (await stat(job.dest.path)).size, written: job.total });
+    // The PDF stays under its temporary name: the job publishes it together with its manifest.
+    p.settle({
+      bytes: (await stat(p.part)).size,
+      written: job.total,
+      file: { partPath: p.part, path: job.dest.path },
+    });
   } catch (error) {
     p.settle(null, error);
   }
