@@ -22,7 +22,8 @@ fi
 mkdir -p test-results
 node scripts/native-abi.mjs node
 echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
-echo "== lint"; npx eslint . && npx prettier --check . >/dev/null && echo "lint ok"
+# Each step on its own line: a failure in an `a && b` list would not stop the run under `set -e`.
+echo "== lint"; npx eslint .; npx prettier --check . >/dev/null; echo "lint ok"
 echo "== unit"
 unit=0; npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || unit=$?
 echo "== e2e"

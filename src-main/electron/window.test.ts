@@ -76,7 +76,11 @@ describe('createMainWindow', () => {
     };
     const advance = (ms: number) => {
       now += ms;
-      for (const t of due) if (!t.cleared && t.at <= now) ((t.cleared = true), t.run());
+      for (const t of due) {
+        if (t.cleared || t.at > now) continue;
+        t.cleared = true;
+        t.run();
+      }
     };
     let shows = 0;
     class Counting extends FakeWindow {

@@ -20,6 +20,15 @@ describe('routes', () => {
   });
 
   it('lists the views in navigation order', () => {
-    expect(VIEWS.map((v) => v.label)).toEqual(['Map', 'Table', 'History', 'Analysis', 'Export', 'Areas', 'Alerts', 'Settings']);
+    expect(VIEWS.map((v) => v.label)).toEqual([
+      'Map',
+      'Table',
+      'History',
+      'Analysis',
+      'Export',
+      'Areas',
+      'Alerts',
+      'Settings',
+    ]);
   });
 });
