@@ -145,50 +145,19 @@ export function AnalysisView(_props: DataViewProps) {
                   <option value="hexagon">Hexagon</option>
                 </select>
               </label>
-              <label>
-                Cell size (m)
-                <input
-                  type="number"
-                  min={1}
-                  value={cellSize}
-                  placeholder="auto"
-                  onChange={(e) => setCellSize(e.target.value)}
-                />
-              </label>
-              <label>
-                Distance band (m)
-                <input
-                  type="number"
-                  min={1}
-                  value={band}
-                  placeholder="2 cells"
-                  onChange={(e) => setBand(e.target.value)}
-                />
-              </label>
+              <NumberField label="Cell size (m)" value={cellSize} placeholder="auto" onChange={setCellSize} />
+              <NumberField label="Distance band (m)" value={band} placeholder="2 cells" onChange={setBand} />
             </>
           ) : null}
           {kind === 'analyzeKde' ? (
             <>
-              <label>
-                Search radius (m)
-                <input
-                  type="number"
-                  min={1}
-                  value={radius}
-                  placeholder="auto"
-                  onChange={(e) => setRadius(e.target.value)}
-                />
-              </label>
-              <label>
-                Cell size (m)
-                <input
-                  type="number"
-                  min={1}
-                  value={cellSize}
-                  placeholder="radius / 10"
-                  onChange={(e) => setCellSize(e.target.value)}
-                />
-              </label>
+              <NumberField label="Search radius (m)" value={radius} placeholder="auto" onChange={setRadius} />
+              <NumberField
+                label="Cell size (m)"
+                value={cellSize}
+                placeholder="radius / 10"
+                onChange={setCellSize}
+              />
             </>
           ) : null}
           {kind === 'analyzeNearRepeat' ? (
@@ -258,5 +227,26 @@ export function AnalysisView(_props: DataViewProps) {
         ) : null}
       </div>
     </ViewFrame>
+  );
+}
+
+/** A whole-number parameter (metres, iterations): empty means the analysis's own default. */
+function NumberField(props: {
+  label: string;
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type="number"
+        min={1}
+        value={props.value}
+        placeholder={props.placeholder}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
   );
 }
