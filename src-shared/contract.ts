@@ -18,8 +18,10 @@
 import { z } from 'zod';
 import { alertCalls, AlertsChangedFields } from './alertCalls';
 import { officeCalls } from './officeCalls';
+import { importMappingCalls } from './importMappingCalls';
 import { PlanId, SettingsPatch, SettingsView } from './settings';
 import {
+  BasemapCoverage,
   BasemapDownloadInput,
   BasemapEstimate,
   BasemapInfo,
@@ -238,6 +240,8 @@ export const contract = {
     input: z.object({ importId: z.string().min(1).max(64) }).strict(),
     output: z.object({ discarded: z.boolean() }),
   },
+  // The Import view's column mapping (src-shared/importMappingCalls.ts).
+  ...importMappingCalls,
 
   // The map's street layer (handlers/basemap.ts; src-shared/basemap.ts). The engine reads the
   // user's .mbtiles/.pmtiles file or fetches the online tile URL (caching only tiles viewed), so the
@@ -252,6 +256,8 @@ export const contract = {
   estimateBasemapDownload: { input: BasemapDownloadInput, output: BasemapEstimate },
   startBasemapDownload: { input: BasemapDownloadInput, output: BasemapEstimate },
   cancelBasemapDownload: { input: Empty, output: z.object({ cancelled: z.boolean() }) },
+  /** Which areas the extract covers (box + 1 km), and whether to offer extending it; local, no request. */
+  getBasemapCoverage: { input: Empty, output: BasemapCoverage },
 
   // Crime analysis (handlers/analysis.ts; src-shared/analysis.ts). Each answers when done;
   // progress arrives as analysisProgress events under the caller's jobId; below 30 incidents: bad_input.

@@ -96,6 +96,23 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
     return engine.call('previewImport', { source, ...(input.mapping ? { mapping: input.mapping } : {}) });
   }
 
-  const steps: HostSteps = { startExport, previewImport };
+  /** The mapping editor's first look at a file: the host chooses it, as for previewImport. */
+  async function inspectImport(input: {
+    source?: ImportSource;
+  }): Promise<Result<CallOutput<'inspectImport'>>> {
+    let source: ImportSource | null;
+    try {
+      source = await hooks.chooseImport(input.source);
+    } catch (error) {
+      return {
+        ok: false,
+        error: { code: 'bad_input', message: error instanceof Error ? error.message : String(error) },
+      };
+    }
+    if (source === null) return cancelled('No file was chosen.');
+    return engine.call('inspectImport', { source });
+  }
+
+  const steps: HostSteps = { startExport, previewImport, inspectImport };
   return withHostCalls(engine, steps);
 }

@@ -5,4 +5,8 @@ export const importHandlers = {
   previewImport: ({ source, mapping }, ctx) => ctx.services.imports.preview(source, mapping),
   runImport: ({ importId, onBadRows }, ctx) => ctx.services.imports.run(importId, onBadRows),
   discardImport: async ({ importId }, ctx) => ({ discarded: await ctx.services.imports.discard(importId) }),
+  inspectImport: ({ source }, ctx) => ctx.services.imports.inspect(source),
+  previewMapped: ({ fileId, mapping }, ctx) => ctx.services.imports.previewMapped(fileId, mapping),
+  saveMapping: ({ fileId, mapping }, ctx) => ctx.services.imports.saveMapping(fileId, mapping),
+  listMappings: async (_input, ctx) => ctx.services.imports.listMappings(),
 } satisfies HandlerGroup;

@@ -6,12 +6,13 @@
  * with `incidentsChanged` so every view re-queries.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { ResourceLimits } from 'node:worker_threads';
 import { open, rm, stat } from 'node:fs/promises';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../src-shared/exports';
 import type { ColumnMapping } from '../../../src-shared/importMapping';
+import type { ImportInspection } from '../../../src-shared/importMappingCalls';
 import type { EngineCore } from '../context';
 import { EngineError } from '../errors';
 import { createLogger } from '../log';
@@ -20,10 +21,11 @@ import { deferCheckpoint } from '../store/backgroundCheckpoint';
 import { GONE, type Snapshot } from '../query/snapshot';
 import { detectFormat, type Detected } from './detect';
 import { FileProblem } from './fileProblem';
-import { columnsProblem } from './columns';
+import { columnsProblem, mappedColumnsProblem } from './columns';
 import { CsvRecordReader } from './csvRecords';
 import { mapper } from './mapping/apply';
-import { mappingForHeader, saveMapping } from './mapping/savedMappings';
+import { inspectCsv, proposalFor, zoneList } from './mapping/inspect';
+import { loadMappings, mappingForHeader, saveMapping } from './mapping/savedMappings';
 import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
 import { mergeRows, phases } from './merge';
 import { FUTURE_SKEW_MS } from './normalize';
@@ -65,7 +67,12 @@ type Current = {
   errorCount: number;
   /** The staging files holding the preview's valid rows (stage.ts): the run writes these. */
   stageFiles: string[];
+  /** A mapping the page previewed with: saved for the file's header shape when the import runs. */
+  saveOnRun?: { columns: string[]; mapping: ColumnMapping };
 };
+
+/** A file the mapping editor inspected (inspectImport), previewed again as the mapping changes. */
+type Inspected = { id: string; source: OpenedSource; columns: string[] };
 
 const heldIn = (snapshot: Snapshot) => (cdid: number) => {
   const row = snapshot.rowOf(cdid);
@@ -74,6 +81,7 @@ const heldIn = (snapshot: Snapshot) => (cdid: number) => {
 
 export class Imports {
   private current: Current | null = null;
+  private inspected: Inspected | null = null;
   private busy = false;
   private readonly options: ImportOptions;
   /** The background checkpoint after the last large import, while it runs. */
@@ -88,27 +96,92 @@ export class Imports {
   }
 
   async preview(sourceInput: ImportSource | undefined, mapping?: ColumnMapping): Promise<ImportPreview> {
-    if (mapping) {
-      try {
-        mapper(mapping); // a coordinate system proj4 cannot read is the request's fault, said once
-      } catch (error) {
-        throw new EngineError(
-          'bad_input',
-          `The mapping "${mapping.name}" cannot be used: ${(error as Error).message}`,
-        );
-      }
-    }
-    try {
-      return await this.read(sourceInput, mapping);
-    } catch (error) {
-      // The file as a whole cannot be imported: say why, once (fileProblem.ts).
-      if (error instanceof FileProblem) throw new EngineError('bad_input', error.message);
-      throw error;
-    }
+    if (mapping) usable(mapping);
+    return fileProblemsAsBadInput(() =>
+      this.read(openSource(this.ctx.dataDir, sourceInput), mapping, 'preview'),
+    );
   }
 
-  private async read(sourceInput: ImportSource | undefined, mapping?: ColumnMapping): Promise<ImportPreview> {
+  /**
+   * The mapping editor's first look at a file (CSV): its columns, first rows, each column's values
+   * and a proposed mapping — the one saved for the same header shape when there is one. Nothing is
+   * staged; previewMapped reads the file through the mapping the page settles on.
+   */
+  async inspect(sourceInput: ImportSource | undefined): Promise<ImportInspection> {
     const source = openSource(this.ctx.dataDir, sourceInput);
+    return fileProblemsAsBadInput(() =>
+      this.exclusive(async () => {
+        await this.dropCurrent(this.current?.source.file !== source.file);
+        await this.dropInspected(source.file);
+        const format = detectFormat(await head(source.file));
+        const id = randomBytes(8).toString('hex');
+        const base = { fileId: id, fileName: source.name };
+        if (format.reader !== 'csv') {
+          // JSON and NDJSON are read by their own field names (a mapping only through the CLI).
+          this.inspected = { id, source, columns: [] };
+          return {
+            ...base,
+            ownColumns: true,
+            columns: [],
+            sample: [],
+            rowsRead: 0,
+            values: {},
+            proposal: {},
+            zones: [],
+          };
+        }
+        const found = await inspectCsv(source.file);
+        this.inspected = { id, source, columns: found.columns };
+        const ownColumns = columnsProblem(found.columns, 'columns') === null;
+        const saved = mappingForHeader(this.ctx.dataDir, found.columns);
+        const { mapping: proposed, zones } = proposalFor(found);
+        const stem = source.name.replace(/\.[^.]*$/, '').slice(0, 100) || 'mapping';
+        return {
+          ...base,
+          ownColumns,
+          columns: found.columns,
+          sample: found.sample,
+          rowsRead: found.rowsRead,
+          values: found.values,
+          proposal: saved ?? { ...proposed, name: stem },
+          ...(saved ? { saved: saved.name } : {}),
+          zones: zoneList(zones),
+        };
+      }),
+    );
+  }
+
+  /** Previews the inspected file through `mapping` (none: Blotter's own columns); saved when it runs. */
+  async previewMapped(fileId: string, mapping?: ColumnMapping): Promise<ImportPreview> {
+    const inspected = this.inspectedOf(fileId);
+    if (mapping) usable(mapping);
+    return fileProblemsAsBadInput(() => this.read(reopen(inspected.source), mapping, 'page'));
+  }
+
+  /** Saves `mapping` by name for the inspected file's header shape. */
+  async saveMapping(fileId: string, mapping: ColumnMapping): Promise<{ saved: string }> {
+    const { columns } = this.inspectedOf(fileId);
+    usable(mapping);
+    const problem = mappedColumnsProblem(columns, mapping);
+    if (problem) throw new EngineError('bad_input', problem);
+    await saveMapping(this.ctx.dataDir, columns, mapping, this.now());
+    return { saved: mapping.name };
+  }
+
+  /** The mappings saved in the data folder: name, when, and how many columns their header has. */
+  listMappings(): { mappings: { name: string; savedAt: number; columns: number }[] } {
+    return {
+      mappings: loadMappings(this.ctx.dataDir)
+        .map((s) => ({ name: s.mapping.name, savedAt: s.savedAt, columns: s.shape.split('\u0000').length }))
+        .sort((a, b) => b.savedAt - a.savedAt),
+    };
+  }
+
+  private async read(
+    source: OpenedSource,
+    mapping: ColumnMapping | undefined,
+    from: 'preview' | 'page',
+  ): Promise<ImportPreview> {
     return this.exclusive(async () => {
       await this.dropCurrent(this.current?.source.file !== source.file);
       const importsDir = importsDirOf(this.ctx.dataDir);
@@ -125,7 +198,8 @@ export class Imports {
         (columns && columnsProblem(columns, 'columns')
           ? mappingForHeader(this.ctx.dataDir, columns)
           : undefined);
-      if (mapping && columns) await saveMapping(this.ctx.dataDir, columns, mapping, this.now());
+      if (mapping && columns && from === 'preview')
+        await saveMapping(this.ctx.dataDir, columns, mapping, this.now());
       const detected: Detected = { ...format, ...(chosen ? { mapping: chosen } : {}) };
       const mtimeMs = (await stat(source.file)).mtimeMs;
       const id = randomBytes(8).toString('hex');
@@ -204,6 +278,7 @@ export class Imports {
         existing,
         errorCount,
         stageFiles,
+        ...(mapping && columns && from === 'page' ? { saveOnRun: { columns, mapping } } : {}),
       };
       log.info('import read', {
         format: detected.format,
@@ -259,6 +334,8 @@ export class Imports {
         if (deferred) this.checkpointing = deferred.release();
       }
       progress(current.source.bytes, true);
+      if (current.saveOnRun)
+        await saveMapping(this.ctx.dataDir, current.saveOnRun.columns, current.saveOnRun.mapping, this.now());
       this.ctx.query.incidentsWritten();
       this.ctx.emit({ type: 'incidentsChanged' });
       await this.dropCurrent(true);
@@ -290,6 +367,21 @@ export class Imports {
       last = t;
       this.ctx.emit({ type: 'importProgress', phase, done, total });
     };
+  }
+
+  private inspectedOf(fileId: string): Inspected {
+    if (!this.inspected || this.inspected.id !== fileId)
+      throw new EngineError('not_found', 'That file is no longer open for import: choose it again.');
+    return this.inspected;
+  }
+
+  /** Forgets the inspected file unless it is `keep`, deleting its upload when no import holds it. */
+  private async dropInspected(keep: string | null): Promise<void> {
+    const inspected = this.inspected;
+    if (!inspected || inspected.source.file === keep) return;
+    this.inspected = null;
+    if (inspected.source.uploaded && this.current?.source.file !== inspected.source.file)
+      await rm(inspected.source.file, { force: true });
   }
 
   private currentOf(importId: string): Current {
@@ -336,6 +428,42 @@ async function checkInThisThread(
   } catch (error) {
     stage.abandon();
     throw error;
+  }
+}
+
+/** A mapping proj4 cannot read is the request's fault, said once rather than on every row. */
+function usable(mapping: ColumnMapping): void {
+  try {
+    mapper(mapping);
+  } catch (error) {
+    throw new EngineError(
+      'bad_input',
+      `The mapping "${mapping.name}" cannot be used: ${(error as Error).message}`,
+    );
+  }
+}
+
+/** A file that as a whole cannot be imported: said once, as bad input (fileProblem.ts). */
+async function fileProblemsAsBadInput<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof FileProblem) throw new EngineError('bad_input', error.message);
+    throw error;
+  }
+}
+
+/** An opened file again, at its size now (it may have changed since it was inspected). */
+function reopen(source: OpenedSource): OpenedSource {
+  try {
+    const info = statSync(source.file);
+    if (!info.isFile()) throw new Error('not a file');
+    return { ...source, bytes: info.size };
+  } catch {
+    throw new EngineError(
+      'not_found',
+      source.uploaded ? 'The uploaded file is gone. Upload it again.' : `Cannot read ${source.file}.`,
+    );
   }
 }
 

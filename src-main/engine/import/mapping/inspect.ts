@@ -1,0 +1,110 @@
+/**
+ * What the Import view's mapping editor shows of a CSV file before any preview: its columns, the
+ * first rows, each column's distinct values (most frequent first, from the first records — the
+ * offence codes the value map is made from) and a proposed mapping (propose.ts), or the mapping
+ * saved for the same header shape. Reads at most the first INSPECT_BYTES of the file.
+ */
+import { open } from 'node:fs/promises';
+import type { ColumnValue, MappingZone } from '../../../../src-shared/importMappingCalls';
+import { CsvRecordReader, UnclosedQuote } from '../csvRecords';
+import { FileProblem } from '../fileProblem';
+import { proposeMapping, type Proposal } from './propose';
+import { zones } from './projection';
+
+/** Bytes read from the file's start for the columns' values. */
+export const INSPECT_BYTES = 4 * 1024 * 1024;
+/** Records read at most. */
+export const INSPECT_ROWS = 20_000;
+/** Distinct values listed per column. */
+export const MAX_VALUES = 200;
+const SAMPLE_ROWS = 8;
+/** Rows the proposal judges the columns' content by. */
+const PROPOSAL_ROWS = 200;
+/** Distinct values tracked per column before it is taken as free text (an id, an address). */
+const TRACKED = 5_000;
+
+export type Inspected = {
+  columns: string[];
+  sample: Record<string, string>[];
+  /** The first PROPOSAL_ROWS rows (the proposal's content checks). */
+  head: Record<string, string>[];
+  rowsRead: number;
+  values: Record<string, { top: { value: string; count: number }[]; more: boolean }>;
+};
+
+/** The header, the first rows and the columns' values of a CSV file. */
+export async function inspectCsv(file: string): Promise<Inspected> {
+  const text = await headText(file);
+  const reader = new CsvRecordReader();
+  let records: string[][];
+  try {
+    // The last record may be cut by the byte limit: it is dropped unless the file ended.
+    records = reader.push(text.body);
+    if (text.whole) records.push(...reader.end());
+  } catch (error) {
+    if (error instanceof UnclosedQuote)
+      throw new FileProblem('The file opens a quoted field (") that never closes.');
+    throw error;
+  }
+  const [header, ...rows] = records;
+  if (!header || header.every((c) => c.trim() === ''))
+    throw new FileProblem('The file is empty: there is nothing to import.');
+  const columns = header.map((c) => c.trim());
+  const counts = columns.map(() => new Map<string, number>());
+  const head: Record<string, string>[] = [];
+  let rowsRead = 0;
+  for (const fields of rows) {
+    if (rowsRead >= INSPECT_ROWS) break;
+    if (fields.length !== columns.length) continue;
+    rowsRead++;
+    if (head.length < PROPOSAL_ROWS)
+      head.push(Object.fromEntries(columns.map((c, k) => [c, fields[k] ?? ''])));
+    for (let k = 0; k < columns.length; k++) {
+      const v = (fields[k] ?? '').trim();
+      const m = counts[k] as Map<string, number>;
+      const n = m.get(v);
+      if (n !== undefined) m.set(v, n + 1);
+      else if (m.size < TRACKED) m.set(v, 1);
+    }
+  }
+  const values: Inspected['values'] = {};
+  columns.forEach((c, k) => {
+    const all = [...(counts[k] as Map<string, number>)].filter(([v]) => v !== '');
+    all.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const top: ColumnValue[] = all.slice(0, MAX_VALUES).map(([value, count]) => ({ value, count }));
+    values[c] = { top, more: all.length > MAX_VALUES || (counts[k] as Map<string, number>).size >= TRACKED };
+  });
+  return { columns, sample: head.slice(0, SAMPLE_ROWS), head, rowsRead, values };
+}
+
+/** A proposal for the inspected columns, by their names and the first rows' values (propose.ts). */
+export function proposalFor(inspected: Inspected): Proposal {
+  return proposeMapping(inspected.columns, inspected.head);
+}
+
+/** Every bundled zone, those fitting the file first (in the proposal's order). */
+export function zoneList(fitting: readonly { epsg: number }[]): MappingZone[] {
+  const fits = new Set(fitting.map((z) => z.epsg));
+  const list = zones.map((z) => ({ epsg: z.epsg, name: z.name, unit: z.unit, fits: fits.has(z.epsg) }));
+  const order = new Map(fitting.map((z, k) => [z.epsg, k]));
+  return list.sort(
+    (a, b) =>
+      Number(b.fits) - Number(a.fits) ||
+      (order.get(a.epsg) ?? 0) - (order.get(b.epsg) ?? 0) ||
+      a.epsg - b.epsg,
+  );
+}
+
+async function headText(file: string): Promise<{ body: string; whole: boolean }> {
+  const handle = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(INSPECT_BYTES);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    const whole = bytesRead < buf.length;
+    // A character cut at the limit is dropped with the record it is in.
+    const body = new TextDecoder('utf-8').decode(buf.subarray(0, bytesRead)).replace(/^\uFEFF/, '');
+    return { body, whole };
+  } finally {
+    await handle.close();
+  }
+}
