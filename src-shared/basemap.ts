@@ -128,8 +128,36 @@ export const BasemapEstimate = z.object({
   maxZoom: z.number().int(),
   /** Free bytes on the data folder's disk. */
   freeBytes: z.number(),
+  /** Tiles taken from the existing extract (same source build) instead of downloaded again. */
+  reusedTiles: z.number().int().optional(),
+  /**
+   * An extract exists but was built from another version of the source (another etag or header):
+   * the download rebuilds it whole from the new version ("start over with the new version").
+   */
+  newVersion: z.boolean().optional(),
 });
 export type BasemapEstimate = z.infer<typeof BasemapEstimate>;
+
+/**
+ * Does the areas' extract cover every area? An area is covered when its bounding box plus the 1 km
+ * margin lies inside the tiles the extract was built for (at its top zoom). `offerExtend` is the
+ * engine's decision to offer "Extend offline map to this area": a source is set, the extract exists
+ * and is what the map draws (no file or tile URL set), and some area is not covered.
+ */
+export const BasemapCoverage = z.object({
+  source: z.string().nullable(),
+  extract: z
+    .object({
+      maxZoom: z.number().int(),
+      /** When it was written (ms since the epoch), from the file. */
+      builtAt: z.number(),
+      bytes: z.number(),
+    })
+    .nullable(),
+  areas: z.array(z.object({ areaId: z.number().int(), covered: z.boolean() })),
+  offerExtend: z.boolean(),
+});
+export type BasemapCoverage = z.infer<typeof BasemapCoverage>;
 
 export const BasemapProgressFields = z.object({
   state: z.enum(['running', 'done', 'failed', 'cancelled']),

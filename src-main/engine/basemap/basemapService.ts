@@ -3,18 +3,21 @@
  * re-opens when the setting changes, and answers info and tiles. With `{ kind: 'none' }` (the
  * default) nothing is opened and nothing is fetched: no request leaves the machine.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type {
+  BasemapCoverage,
   BasemapInfo,
   BasemapProgressFields,
   BasemapSetting,
   TileBytes,
   TileCoord,
 } from '../../../src-shared/basemap';
-import type { Box } from '../../../src-shared/geo/bbox';
 import type { FetchLike } from '../api/source';
+import type { AreaBox } from './areaBoxes';
+import { covers } from './coverage';
 import { areasFileOf, createBasemapDownloads, type BasemapDownloads } from './download';
+import { openLocalArchive } from './extract/localArchive';
 import { openMbtiles } from './mbtiles';
 import { openOnlineTiles } from './onlineTiles';
 import { openPmtiles } from './pmtilesFile';
@@ -28,7 +31,7 @@ export type BasemapDeps = {
   fetch: () => Promise<FetchLike>;
   userAgent: string;
   /** The areas' boxes and the stored source URL, for the offline extract (download.ts). */
-  boxes?: () => Box[];
+  boxes?: () => AreaBox[];
   source?: () => string | undefined;
   emit?: (progress: BasemapProgressFields) => void;
 };
@@ -49,6 +52,8 @@ export interface BasemapService {
   tile(coord: TileCoord): Promise<TileBytes | null>;
   /** The areas' offline extract: estimate, start, cancel (download.ts). */
   readonly downloads: BasemapDownloads;
+  /** Which areas the extract covers and whether to offer extending it (local files only). */
+  coverage(): Promise<BasemapCoverage>;
   close(): Promise<void>;
 }
 
@@ -149,6 +154,38 @@ export function createBasemapService(deps: BasemapDeps): BasemapService {
       return state.source ? state.source.tile(coord) : null;
     },
     downloads,
+    async coverage() {
+      const source = deps.source?.() ?? null;
+      const areas = (deps.boxes?.() ?? []).map((box, i) => ({ areaId: box.id ?? i + 1, box }));
+      const stat = existsSync(areasFile) ? statSync(areasFile) : null;
+      const archive = stat ? await openLocalArchive(areasFile) : null;
+      if (!stat || !archive) {
+        return {
+          source,
+          extract: null,
+          areas: areas.map((a) => ({ areaId: a.areaId, covered: false })),
+          offerExtend: false,
+        };
+      }
+      try {
+        const h = archive.header;
+        // An extract written before its record: its bounds (the margin-grown boxes' union) stand in.
+        const extent = archive.record ?? {
+          maxZoom: h.maxZoom,
+          boxes: [{ minLon: h.bounds[0], minLat: h.bounds[1], maxLon: h.bounds[2], maxLat: h.bounds[3] }],
+        };
+        const covered = areas.map((a) => ({ areaId: a.areaId, covered: covers(extent, a.box) }));
+        const drawn = deps.setting().kind === 'none';
+        return {
+          source,
+          extract: { maxZoom: extent.maxZoom, builtAt: Math.round(stat.mtimeMs), bytes: stat.size },
+          areas: covered,
+          offerExtend: !!source && drawn && covered.some((a) => !a.covered),
+        };
+      } finally {
+        await archive.close();
+      }
+    },
     async close() {
       await downloads.close();
       const old = await current?.catch(() => null);

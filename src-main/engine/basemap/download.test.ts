@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BasemapProgressFields } from '../../../src-shared/basemap';
+import { parseHeader } from '../../../src-shared/pmtiles';
 import { EngineError } from '../errors';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { createBasemapService, type BasemapService } from './basemapService';
@@ -11,13 +12,16 @@ import { serveBytes, sourceArchive, type TestServer } from './extract/testServer
 
 const REGION = { minLat: 41.2, maxLat: 42.6, minLon: -88.5, maxLon: -86.9 };
 const AREA = { minLat: 41.85, maxLat: 41.9, minLon: -87.66, maxLon: -87.6 };
+/** About 8 km north of AREA, outside its extract. */
+const NORTH = { minLat: 41.94, maxLat: 41.96, minLon: -87.66, maxLon: -87.64 };
+const SOURCE = sourceArchive(REGION, 15);
 
 let server: TestServer;
 let dir: TempDir;
 let events: BasemapProgressFields[];
 let service: BasemapService;
 
-function build(boxes = [AREA]): BasemapService {
+function build(boxes: (typeof AREA & { id?: number })[] = [AREA]): BasemapService {
   return createBasemapService({
     dataDir: dir.path,
     setting: () => ({ kind: 'none' }),
@@ -39,7 +43,7 @@ async function finished(): Promise<BasemapProgressFields> {
 }
 
 beforeAll(async () => {
-  server = await serveBytes(sourceArchive(REGION, 15).bytes);
+  server = await serveBytes(SOURCE.bytes);
 });
 beforeEach(async () => {
   await service?.close();
@@ -126,6 +130,100 @@ describe('the areas basemap download', () => {
     expect(service.downloads.cancel()).toBe(true);
     expect((await finished()).state).toBe('cancelled');
     expect((await service.info()).kind).toBe('none');
+  });
+
+  it('offers to extend the extract to a new area it misses, then rebuilds it for all areas, downloading only the new tiles', async () => {
+    expect((await service.coverage()).offerExtend).toBe(false); // no extract yet: Settings downloads
+    await service.downloads.start({});
+    expect((await finished()).state).toBe('done');
+    const first = server.ranges.length;
+    const covered = await service.coverage();
+    expect(covered).toMatchObject({ source: server.url, offerExtend: false, areas: [{ covered: true }] });
+    expect(covered.extract?.maxZoom).toBe(15);
+
+    // An area about 8 km north is added: the extract does not cover it, the engine offers to extend.
+    const boxes = [
+      { ...AREA, id: 1 },
+      { ...NORTH, id: 2 },
+    ];
+    await service.close();
+    events = [];
+    service = build(boxes);
+    expect(await service.coverage()).toMatchObject({
+      offerExtend: true,
+      areas: [
+        { areaId: 1, covered: true },
+        { areaId: 2, covered: false },
+      ],
+    });
+    const estimate = await service.downloads.estimate({});
+    expect(estimate.newVersion).toBe(false);
+    expect(estimate.reusedTiles).toBeGreaterThan(0);
+    // The first area's tiles come from the extract already there; only the new area's are fetched.
+    expect(estimate.tilesToFetch + estimate.reusedTiles!).toBe(estimate.tiles);
+    expect(estimate.reusedTiles!).toBeGreaterThan(estimate.tilesToFetch);
+    const before = server.ranges.length;
+    expect(before).toBeGreaterThan(first); // the estimate read the header and directories only
+    await service.downloads.start({});
+    expect((await finished()).state).toBe('done');
+    const dataOffset = parseHeader(SOURCE.bytes).dataOffset;
+    const served = server.ranges
+      .slice(before)
+      .filter((r) => r.start >= dataOffset)
+      .reduce((n, r) => n + r.end - r.start + 1, 0);
+    expect(served).toBeLessThanOrEqual(estimate.bytesToFetch * 1.15);
+    expect(served).toBeLessThan(estimate.bytes / 2);
+    expect((await service.coverage()).offerExtend).toBe(false);
+    // The rebuilt file holds both areas' tiles, each as the source has it.
+    const at = (lat: number, lon: number) => {
+      const n = 2 ** 15;
+      const r = (lat * Math.PI) / 180;
+      return {
+        z: 15,
+        x: Math.floor(((lon + 180) / 360) * n),
+        y: Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n),
+      };
+    };
+    expect((await service.tile(at(41.875, -87.63)))?.bytes.length).toBeGreaterThan(0);
+    expect((await service.tile(at(41.95, -87.65)))?.bytes.length).toBeGreaterThan(0);
+  });
+
+  it('says "a new version" when the source changed since the extract was built, and rebuilds it whole from it', async () => {
+    await service.downloads.start({});
+    expect((await finished()).state).toBe('done');
+    const rebuilt = sourceArchive({ ...REGION, maxLat: REGION.maxLat + 0.01 }, 15);
+    server.set({ body: rebuilt.bytes, etag: '"v2"' });
+    try {
+      await service.close();
+      events = [];
+      service = build([
+        { ...AREA, id: 1 },
+        { ...NORTH, id: 2 },
+      ]);
+      const estimate = await service.downloads.estimate({});
+      expect(estimate).toMatchObject({ newVersion: true, reusedTiles: 0 });
+      expect(estimate.tilesToFetch).toBe(estimate.tiles); // nothing of the old build is kept
+      await service.downloads.start({});
+      expect((await finished()).state).toBe('done');
+      expect((await service.downloads.estimate({})).newVersion).toBe(false);
+    } finally {
+      server.set({ body: SOURCE.bytes, etag: '"v1"' });
+    }
+  });
+
+  it('does not offer to extend while the map draws the user’s own file or tile URL', async () => {
+    await service.downloads.start({});
+    expect((await finished()).state).toBe('done');
+    const own = createBasemapService({
+      dataDir: dir.path,
+      setting: () => ({ kind: 'url', template: 'https://t.example.org/{z}/{x}/{y}.png', attribution: 'x' }),
+      fetch: async () => fetch,
+      userAgent: 'test',
+      boxes: () => [AREA, NORTH],
+      source: () => server.url,
+    });
+    expect((await own.coverage()).offerExtend).toBe(false);
+    await own.close();
   });
 
   it('says so when there is no source or no area', async () => {

@@ -106,6 +106,8 @@ export function createBasemapDownloads(deps: DownloadDeps): BasemapDownloads {
         boxes,
         out,
         maxZoom: input.maxZoom,
+        // Extending: the same build's tiles come from the extract already here.
+        reuse: existsSync(out) ? out : undefined,
         signal,
         onProgress: onProgress && ((p) => onProgress({ state: 'running', ...p })),
       });
@@ -125,6 +127,8 @@ export function createBasemapDownloads(deps: DownloadDeps): BasemapDownloads {
       minZoom: e.minZoom,
       maxZoom: e.maxZoom,
       freeBytes: free(path.dirname(out)),
+      reusedTiles: e.reusedTiles,
+      newVersion: e.newVersion,
     };
     return { prepared, estimate };
   }

@@ -26,4 +26,5 @@ export const basemapHandlers = {
   estimateBasemapDownload: (input, ctx) => ctx.services.basemap.downloads.estimate(input),
   startBasemapDownload: (input, ctx) => ctx.services.basemap.downloads.start(input),
   cancelBasemapDownload: async (_input, ctx) => ({ cancelled: ctx.services.basemap.downloads.cancel() }),
+  getBasemapCoverage: (_input, ctx) => ctx.services.basemap.coverage(),
 } satisfies HandlerGroup;

@@ -11,6 +11,7 @@ import type { Box } from '../../../../src-shared/geo/bbox';
 import { COMPRESSION, type PmHeader } from '../../../../src-shared/pmtiles';
 import type { FetchLike } from '../../api/source';
 import { coalesce, type CoalesceOptions, type RangeRequest } from './coalesce';
+import { EXTRACT_RECORD, openLocalArchive, type ExtractRecord, type LocalArchive } from './localArchive';
 import { openPartialStore, type PartialStore } from './partialStore';
 import { ExtractProblem, sourceChanged } from './problems';
 import { openRangeSource, type RangeSource } from './rangeSource';
@@ -37,6 +38,12 @@ export type ExtractOptions = {
   signal?: AbortSignal;
   onProgress?: (p: ExtractProgress) => void;
   coalesce?: CoalesceOptions;
+  /**
+   * An extract already there (usually `out` itself): when it was built from the same source build
+   * (url, etag, header), the tiles it holds are copied from it instead of downloaded again; from
+   * another build, nothing of it is used (never two builds in one file).
+   */
+  reuse?: string;
 };
 
 export type ExtractEstimate = {
@@ -50,6 +57,10 @@ export type ExtractEstimate = {
   resumed: boolean;
   minZoom: number;
   maxZoom: number;
+  /** Tiles copied from the existing extract (same build) rather than downloaded. */
+  reusedTiles: number;
+  /** The existing extract was built from another version of the source; this one replaces it whole. */
+  newVersion: boolean;
 };
 
 export type ExtractProgress = {
@@ -108,9 +119,19 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
     const request = JSON.stringify({ boxes, maxZoom });
     const resumed = !!kept && kept.url === opts.sourceUrl;
     if (!resumed) store.start({ url: opts.sourceUrl, etag: source.etag(), header: headerBytes, request });
+    const record: ExtractRecord = {
+      source: opts.sourceUrl,
+      etag: source.etag(),
+      header: Buffer.from(headerBytes).toString('base64'),
+      boxes,
+      minZoom: 0,
+      maxZoom: 0,
+    };
 
     const minZoom = Math.max(opts.minZoom ?? 0, header.minZoom);
     const topZoom = Math.min(maxZoom, header.maxZoom);
+    record.minZoom = minZoom;
+    record.maxZoom = topZoom;
     const ids = tileIdsFor(boxes, minZoom, topZoom, maxTiles);
     const index = sourceIndex(source, store, head, header, opts.signal);
     await index.load();
@@ -118,14 +139,29 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
     if (tiles.length === 0)
       throw new ExtractProblem('bad_request', 'The source has no tiles in these areas.');
 
-    const contents = new Map<number, { offset: number; length: number; tiles: number }>();
+    const contents = new Map<number, { offset: number; length: number; tiles: number; tileId: number }>();
     for (const t of tiles) {
       const c = contents.get(t.offset);
       if (c) c.tiles++;
-      else contents.set(t.offset, { offset: t.offset, length: t.length, tiles: 1 });
+      else contents.set(t.offset, { offset: t.offset, length: t.length, tiles: 1, tileId: t.tileId });
     }
     const have = store.haveTiles();
-    const missing = [...contents.values()].filter((c) => !have.has(c.offset));
+    const previous = opts.reuse ? await openLocalArchive(opts.reuse) : null;
+    const sameBuild =
+      !!previous?.record &&
+      previous.record.source === record.source &&
+      previous.record.etag === record.etag &&
+      previous.record.header === record.header;
+    const reusable = new Map<number, { offset: number; length: number }>();
+    if (previous && sameBuild) {
+      for (const c of contents.values()) {
+        if (have.has(c.offset)) continue;
+        const at = await previous.entry(c.tileId);
+        if (at && at.length === c.length) reusable.set(c.offset, at);
+      }
+    }
+    if (reusable.size === 0) await previous?.close();
+    const missing = [...contents.values()].filter((c) => !have.has(c.offset) && !reusable.has(c.offset));
     const requests = coalesce(missing, opts.coalesce);
     const total = { tiles: tiles.length, bytes: sum([...contents.values()].map((c) => c.length)) };
     const estimate: ExtractEstimate = {
@@ -137,13 +173,20 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
       resumed,
       minZoom,
       maxZoom: topZoom,
+      reusedTiles: sum([...reusable.keys()].map((offset) => contents.get(offset)?.tiles ?? 0)),
+      newVersion: !!previous?.record && !sameBuild,
     };
     const bounds = unionBox(boxes);
+    const local = reusable.size > 0 ? previous : null;
     return {
       estimate,
-      close: () => store.close(),
+      close: () => {
+        store.close();
+        void local?.close().catch(() => undefined);
+      },
       run: async () => {
         try {
+          if (local) await copyReused(local, reusable, store);
           const tileBytesFetched = await fetchTiles(
             source,
             store,
@@ -157,7 +200,7 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
             out: opts.out,
             tiles,
             source: header,
-            metadata: index.metadata,
+            metadata: { ...index.metadata, [EXTRACT_RECORD]: record },
             bounds: [bounds.minLon, bounds.minLat, bounds.maxLon, bounds.maxLat],
             minZoom,
             maxZoom: topZoom,
@@ -176,6 +219,8 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
         } catch (error) {
           store.close();
           throw error;
+        } finally {
+          await local?.close().catch(() => undefined);
         }
       },
     };
@@ -188,6 +233,23 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
 /** prepare + run in one call. */
 export async function extractBasemap(opts: ExtractOptions): Promise<ExtractResult> {
   return (await prepareExtract(opts)).run();
+}
+
+/** The same build's tiles, copied from the existing extract into the partial store (local, no request). */
+async function copyReused(
+  local: LocalArchive,
+  reusable: Map<number, { offset: number; length: number }>,
+  store: PartialStore,
+): Promise<void> {
+  let batch: { offset: number; bytes: Uint8Array }[] = [];
+  for (const [offset, at] of reusable) {
+    batch.push({ offset, bytes: await local.read(at.offset, at.length) });
+    if (batch.length >= 512) {
+      store.putTiles(batch);
+      batch = [];
+    }
+  }
+  store.putTiles(batch);
 }
 
 async function fetchTiles(
