@@ -67,6 +67,36 @@ describe('sim CLI', () => {
     expect(await exit).toBe(0);
   });
 
+  it('takes the live readings as flags: great-circle distance, inclusive since, a radius limit and clamp', async () => {
+    const { child, firstLine, exit } = run([
+      '--scale',
+      'tiny',
+      '--now',
+      '2025-06-01T12:00:00Z',
+      '--search-distance',
+      'great-circle',
+      '--since-mode',
+      'inclusive',
+      '--max-radius-deg',
+      '0.05',
+      '--radius-clamp-mi',
+      '1',
+    ]);
+    const url = (await firstLine).slice('listening on '.length);
+    const at = `${url}/crimes.json?lat=41.8837&lon=-87.6289&key=demo-key&radius=`;
+    expect((await fetch(`${at}0.05`)).status).toBe(200);
+    const over = await fetch(`${at}0.06`);
+    expect(over.status).toBe(400);
+    expect(await over.text()).toMatch(/radius/);
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    const bad = run(['--since-mode', 'sometimes']);
+    let err = '';
+    bad.child.stderr?.on('data', (b: Buffer) => (err += b.toString()));
+    expect(await bad.exit).toBe(2);
+    expect(err).toMatch(/--since-mode must be one of exclusive, inclusive/);
+  });
+
   it('refuses a bad keys file with a message and exit code 2', async () => {
     const keys = join(dir, 'bad.json');
     writeFileSync(keys, JSON.stringify([{ key: 'k', plan: 'gold', ips: [] }]));

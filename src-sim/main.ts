@@ -1,6 +1,7 @@
 /**
  * `npm run sim -- [--port N] [--seed S] [--keys FILE] [--now ISO] [--faults JSON] [--scale N|preset]
- * [--span-days D] [--evolve-every SECONDS] [--help]`. The first stdout line is `listening on <url>`; everything
+ * [--span-days D] [--evolve-every SECONDS] [--search-distance degrees|great-circle]
+ * [--since-mode exclusive|inclusive] [--max-radius-deg D] [--radius-clamp-mi R] [--help]`. The first stdout line is `listening on <url>`; everything
  * else goes to stderr.
  */
 import { readFileSync } from 'node:fs';
@@ -23,6 +24,10 @@ Options:
   --scale N|PRESET       incidents to generate, or one of: ${Object.keys(SCALES).join(', ')}
   --span-days D          days of history to generate
   --evolve-every SECONDS amend, add and remove incidents this often (0: never; default 60)
+  --search-distance M    how radius is measured: degrees (default) or great-circle
+  --since-mode M         since means occurred strictly after (exclusive, default) or on/after (inclusive)
+  --max-radius-deg D     a larger radius is a 400 (default 1)
+  --radius-clamp-mi R    silently search at most R miles, whatever radius is asked (testing)
   -h, --help             print this help and exit
 `;
 
@@ -37,6 +42,23 @@ function parseScale(text: string | undefined): Scale | undefined {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0)
     fail(`--scale must be a count or one of ${Object.keys(SCALES).join(', ')}`);
+  return n;
+}
+
+function parseChoice<T extends string>(
+  name: string,
+  text: string | undefined,
+  allowed: readonly T[],
+): T | undefined {
+  if (text === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(text)) fail(`--${name} must be one of ${allowed.join(', ')}`);
+  return text as T;
+}
+
+function parsePositive(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) fail(`--${name} must be a positive number`);
   return n;
 }
 
@@ -58,6 +80,10 @@ async function main(): Promise<void> {
       scale: { type: 'string' },
       'span-days': { type: 'string' },
       'evolve-every': { type: 'string' },
+      'search-distance': { type: 'string' },
+      'since-mode': { type: 'string' },
+      'max-radius-deg': { type: 'string' },
+      'radius-clamp-mi': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -88,6 +114,10 @@ async function main(): Promise<void> {
     faults,
     scale: parseScale(values.scale),
     spanDays: parseIntArg('span-days', values['span-days']),
+    searchDistance: parseChoice('search-distance', values['search-distance'], ['degrees', 'great-circle']),
+    sinceMode: parseChoice('since-mode', values['since-mode'], ['exclusive', 'inclusive']),
+    maxRadiusDeg: parsePositive('max-radius-deg', values['max-radius-deg']),
+    radiusClampMi: parsePositive('radius-clamp-mi', values['radius-clamp-mi']),
   });
   console.log(`listening on ${sim.url}`);
   console.error(

@@ -15,7 +15,24 @@ import { RateLimiter } from './http/rateLimit';
 import { createHandler } from './http/server';
 import { StatsCollector } from './http/stats';
 import { validateKeys } from './keys';
+import { DEFAULT_LIVE_READING, type LiveReading } from './http/context';
 import { SCALES, type Simulator, type SimulatorOptions } from './types';
+
+/** Miles per degree as the spec converts them ("1 mile is about 0.01448 degrees"). */
+const DEGREES_PER_MILE = 0.01448;
+
+function liveReading(opts: SimulatorOptions): LiveReading {
+  const maxRadiusDeg = opts.maxRadiusDeg ?? DEFAULT_LIVE_READING.maxRadiusDeg;
+  if (!(maxRadiusDeg > 0)) throw new RangeError('maxRadiusDeg must be > 0');
+  const clamp = opts.radiusClampMi;
+  if (clamp !== undefined && !(clamp > 0)) throw new RangeError('radiusClampMi must be > 0');
+  return {
+    distance: opts.searchDistance ?? DEFAULT_LIVE_READING.distance,
+    since: opts.sinceMode ?? DEFAULT_LIVE_READING.since,
+    maxRadiusDeg,
+    radiusClampDeg: clamp === undefined ? null : clamp * DEGREES_PER_MILE,
+  };
+}
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
   const seed = opts.seed ?? 1;
@@ -45,6 +62,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     stats,
     trustedProxies: new Set((opts.trustedProxies ?? []).map(normalizeIp)),
     sinceBeforeWindow: opts.sinceBeforeWindow ?? 'window',
+    live: liveReading(opts),
     v1: opts.v1 ?? true,
     basemap: demo ? demoBasemaps(opts.basemapCity ?? 'Chicago') : undefined,
   });

@@ -42,6 +42,20 @@ export type SimulatorOptions = {
   trustedProxies?: string[];
   /** A live `since` older than the plan window: 'window' (default) serves the window, 'empty' serves []. */
   sinceBeforeWindow?: SinceBeforeWindow;
+  /**
+   * How the live search measures `radius`: 'degrees' (default, sqrt(Δlat² + Δlon²) ≤ radius) or
+   * 'great-circle' (great-circle distance ≤ radius degrees of arc, 69.09 mi each).
+   */
+  searchDistance?: 'degrees' | 'great-circle';
+  /** The live `since`: 'exclusive' (default, occurred strictly after) or 'inclusive' (on or after). */
+  sinceMode?: 'exclusive' | 'inclusive';
+  /** The largest live `radius` answered; larger is a 400 naming `radius` (default 1). */
+  maxRadiusDeg?: number;
+  /**
+   * A server that silently searches at most this many miles (× 0.01448° a mile, the spec's
+   * conversion) whatever radius is asked, without an error. For testing clients; default none.
+   */
+  radiusClampMi?: number;
   /** Serve the planned /v1 endpoints (default true); false makes /v1 a 404 as on the real service today. */
   v1?: boolean;
   /** What the rate limiter measures time with: 'real' (default) or the simulator 'sim' clock. */

@@ -6,8 +6,10 @@ import type { HandlerContext } from './context';
 import { Params } from './params';
 import { ApiError, jsonReply, jsonpReply, type Reply } from './respond';
 
-/** Largest accepted `radius`, degrees (the spec names no maximum; larger values are a 400). */
+/** Largest accepted `radius` by default, degrees (the spec names no maximum; larger values are a 400). */
 export const MAX_RADIUS_DEG = 1;
+/** Miles in one degree of arc on the sphere the simulator measures with (R = 3958.8 mi). */
+const MILES_PER_DEGREE_OF_ARC = (3958.8 * Math.PI) / 180;
 export const MAX_RECORDS = 500;
 export const DEFAULT_RECORDS = 50;
 /** A JSONP callback: a dotted path of JavaScript identifiers (letters, digits, _ and $), bounded. */
@@ -28,7 +30,7 @@ export function search(ctx: HandlerContext): Reply {
   const q = p.done({
     lat: p.number('lat', -90, 90, { required: true }),
     lon: p.number('lon', -180, 180, { required: true }),
-    radius: p.number('radius', 0, MAX_RADIUS_DEG, { required: true, minExclusive: true }),
+    radius: p.number('radius', 0, ctx.live.maxRadiusDeg, { required: true, minExclusive: true }),
     maxRecords: p.integer('max_records', 1, MAX_RECORDS, DEFAULT_RECORDS),
     sortBy: p.choice('sort_by', ['date', 'distance'], 'date'),
     sortOrder: p.choice('sort_order', ['ASC', 'DESC'], 'DESC'),
@@ -39,11 +41,16 @@ export function search(ctx: HandlerContext): Reply {
   const stale = since !== undefined && since < Math.floor(windowStart / DAY);
   let crimes: ReturnType<typeof liveIncident>[] = [];
   if (!(stale && ctx.sinceBeforeWindow === 'empty')) {
-    const area: Area = { kind: 'degrees', lat: q.lat, lon: q.lon, radius: q.radius };
+    const live = ctx.live;
+    const radius = live.radiusClampDeg === null ? q.radius : Math.min(q.radius, live.radiusClampDeg);
+    const area: Area =
+      live.distance === 'degrees'
+        ? { kind: 'degrees', lat: q.lat, lon: q.lon, radius }
+        : { kind: 'miles', lat: q.lat, lon: q.lon, miles: radius * MILES_PER_DEGREE_OF_ARC };
     const found = findRows(ctx.data.store, area, {
       now: ctx.now,
       windowStart,
-      afterDay: since,
+      afterDay: since === undefined ? undefined : live.since === 'inclusive' ? since - 1 : since,
       typeMask: q.typeMask,
     });
     const descending = q.sortOrder === 'DESC';

@@ -7,7 +7,7 @@ import type { SimClock } from '../clock';
 import type { Dataset } from '../data/generate';
 import { serveBasemap, type BasemapProvider } from './basemapRoute';
 import { authenticate, clientAddress, presentedKey, type ResolvedKey } from './access';
-import type { SinceBeforeWindow } from './context';
+import type { LiveReading, SinceBeforeWindow } from './context';
 import type { FaultInjector } from './faults';
 import { detail, search } from './live';
 import type { RateLimiter } from './rateLimit';
@@ -25,6 +25,7 @@ export type ServerDeps = {
   stats: StatsCollector;
   trustedProxies: ReadonlySet<string>;
   sinceBeforeWindow: SinceBeforeWindow;
+  live: LiveReading;
   v1: boolean;
   /** The demo profile's basemaps (/basemap/<name>.pmtiles); absent in the test profile. */
   basemap?: BasemapProvider | undefined;
@@ -64,6 +65,7 @@ function dispatch(
     key,
     query,
     sinceBeforeWindow: deps.sinceBeforeWindow,
+    live: deps.live,
   };
   switch (route.name) {
     case 'search':
