@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { Provenance } from './exports';
 import { Filters } from './filters';
+import { CompStatArea } from './reportAnalyses';
 
 export const AnalysisJobId = z
   .string()
@@ -164,33 +165,10 @@ export const RepeatLocationsOutput = z.object({
 });
 export type RepeatLocationsOutput = z.infer<typeof RepeatLocationsOutput>;
 
-const Cell = z.object({
-  current: z.number(),
-  previous: z.number(),
-  difference: z.number(),
-  percent: z.number().nullable(),
-});
-const Side = z.object({ from: z.string(), to: z.string(), coverage: z.string() });
 export const CompStatOutput = z.object({
   ...Job,
-  areas: z.array(
-    z.object({
-      areaId: z.number(),
-      area: z.string(),
-      zone: z.string(),
-      today: z.string(),
-      periods: z.array(
-        z.object({
-          key: z.string(),
-          label: z.string(),
-          current: Side,
-          previous: Side,
-          caveat: z.string().nullable(),
-        }),
-      ),
-      rows: z.array(z.object({ type: z.string(), cells: z.array(Cell) })),
-    }),
-  ),
+  /** The table (src-shared/reportAnalyses.ts: the printed report carries the same shape). */
+  areas: z.array(CompStatArea),
   parameters: z.record(z.string(), z.unknown()),
   csv: z.string().optional(),
 });

@@ -8,6 +8,7 @@ import { Filters, LatLon } from './filters';
 import { GridResult, IncidentRow, SeriesResult, TopLocationsResult } from './incidentQueries';
 import { ColumnMapping } from './importMapping';
 import { PlanId } from './plans';
+import { ReportAnalyses } from './reportAnalyses';
 
 const Count = z.number().int().nonnegative();
 const Day = z.string();
@@ -109,6 +110,8 @@ export const Manifest = z.object({
     fieldNames: z.record(z.string(), z.string()).optional(),
     /** Shapefile: text cells longer than a field holds (254 bytes), cut; per column, with some cdids. */
     truncated: z.array(z.object({ column: z.string(), cells: Count, cdids: z.array(z.number()) })).optional(),
+    /** PDF: the analyses the report prints, each with its parameters (hot spots, CompStat). */
+    analyses: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   }),
   filters: Filters,
   filterWords: z.array(z.string()),
@@ -182,6 +185,8 @@ export const ReportModel = z.object({
     shown: Count,
   }),
   provenance: Provenance,
+  /** The hot spot map and the CompStat table, when the report options ask for them. */
+  analyses: ReportAnalyses,
 });
 export type ReportModel = z.infer<typeof ReportModel>;
 

@@ -1,7 +1,8 @@
 /**
  * What an analyst sets for the printed report (a bulletin to hand over): its title, the agency's
- * name, the analyst's notes and whether to list the incidents. Stored in settings (`report`) so the
- * next report starts from the last one's; the engine reads them when a PDF export starts.
+ * name, the analyst's notes, whether to list the incidents and whether to add the hot spot map and
+ * the CompStat table. Stored in settings (`report`) so the next report starts from the last one's;
+ * the engine reads them when a PDF export starts.
  */
 import { z } from 'zod';
 
@@ -13,6 +14,10 @@ export const ReportOptions = z.object({
   agency: z.string().trim().max(120),
   notes: z.string().max(4000),
   incidentList: z.boolean(),
+  /** The Getis-Ord Gi* hot spot map (the Analysis view's defaults) on the report's map extent. */
+  hotSpotMap: z.boolean().default(false),
+  /** The CompStat table per area and type (week to date, 7 and 28 days, year to date). */
+  compStat: z.boolean().default(false),
 });
 export type ReportOptions = z.infer<typeof ReportOptions>;
 
@@ -23,6 +28,8 @@ export const DEFAULT_REPORT_OPTIONS: ReportOptions = {
   agency: '',
   notes: '',
   incidentList: false,
+  hotSpotMap: false,
+  compStat: false,
 };
 
 /** The stored options over the defaults; an empty title falls back to the default one. */

@@ -20,6 +20,7 @@ import { dataRunner } from './export/dataExport';
 import { gisRunners } from './export/gisRunners';
 import { ExportJobs } from './export/jobs';
 import { Imports } from './import/imports';
+import { LayerService } from './boundaries/service';
 import { createOfficeService } from './office/service';
 import { QueryService } from './query/service';
 import { pdfRunner } from './report/reportJob';
@@ -50,13 +51,15 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   });
   core.onClose(() => query.close());
 
-  const sync = createEngineSync({ ...core, emit: heard }, fetch);
+  // Office mode: a sync leads or follows through the office link (built below, asked at each start).
+  const sync = createEngineSync({ ...core, emit: heard }, fetch, () => office.syncLink());
 
   const exports = new ExportJobs(core, query, {
     csv: dataRunner,
     geojson: dataRunner,
     ...gisRunners,
-    pdf: pdfRunner(),
+    // The report's hot spot map and CompStat table come from the analysis service, built below.
+    pdf: pdfRunner(undefined, () => analysis),
   });
   core.onClose(() => exports.closeAll());
 
@@ -81,5 +84,9 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   const office = createOfficeService({ ...core, emit: heard }, () => query.incidentsWritten());
   core.onClose(() => office.close());
 
-  return { fetch, query, sync, exports, imports, basemap, analysis, alerts, office };
+  // Reference layers and boundary files: previews in memory, layers in the file, counts over the query.
+  const layers = new LayerService({ db: core.db, dataDir: core.dataDir, query });
+  core.onClose(() => layers.close());
+
+  return { fetch, query, sync, exports, imports, basemap, analysis, alerts, office, layers };
 }

@@ -1,17 +1,34 @@
-/** CompStat per area: types × periods with this period, the comparison, the difference and percent change (only at a base ≥ 10), and coverage caveats. */
-import type { CompStatOutput } from '../../src-shared/analysis';
+/**
+ * CompStat per area: types × periods with this period, the comparison, the difference and percent
+ * change (only at a base ≥ 10), and coverage caveats. The Analysis view and the printed report
+ * draw the same table; the report passes `days` (its date format for the ISO days in the words)
+ * and `periods` to list each period's days under the table, where a tooltip cannot be read.
+ */
+import type { CompStatArea } from '../../src-shared/reportAnalyses';
 import styles from './analysis.module.css';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/g;
 
-export function CompStatTable({ result }: { result: CompStatOutput }) {
+export function CompStatTable({
+  result,
+  days = (d) => d,
+  periods = false,
+}: {
+  result: { areas: CompStatArea[] };
+  /** A day 'YYYY-MM-DD' as the page writes it (the view keeps ISO days). */
+  days?: (day: string) => string;
+  /** List each period's days (this period vs the year before) under the table. */
+  periods?: boolean;
+}) {
+  const words = (text: string) => text.replace(ISO_DAY, (d) => days(d));
   return (
     <div data-testid="compstat">
       {result.areas.map((a) => (
         <section key={a.areaId} className={styles.compstatArea}>
           <table className={styles.table}>
             <caption>
-              {a.area} — as of {a.today} ({a.zone}); weeks start Monday
+              {a.area} — as of {days(a.today)} ({a.zone}); weeks start Monday
             </caption>
             <thead>
               <tr>
@@ -41,13 +58,23 @@ export function CompStatTable({ result }: { result: CompStatOutput }) {
               ))}
             </tbody>
           </table>
+          {periods ? (
+            <ul className="muted small" data-testid="compstat-periods">
+              {a.periods.map((p) => (
+                <li key={p.key}>
+                  {p.label}: {days(p.current.from)} to {days(p.current.to)} vs {days(p.previous.from)} to{' '}
+                  {days(p.previous.to)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {a.periods.some((p) => p.caveat) ? (
             <ul className="muted small">
               {a.periods
                 .filter((p) => p.caveat)
                 .map((p) => (
                   <li key={p.key}>
-                    {p.label}: {p.caveat}
+                    {p.label}: {words(p.caveat ?? '')}
                   </li>
                 ))}
             </ul>

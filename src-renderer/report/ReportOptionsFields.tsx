@@ -1,6 +1,6 @@
 /**
- * The PDF report's own fields in the Export view: title, agency, the analyst's notes and whether to
- * list the incidents. They start from the last report's (settings `report`) and are stored again
+ * The PDF report's own fields in the Export view: title, agency, the analyst's notes, whether to
+ * list the incidents and whether to add the hot spot map (Gi*) and the CompStat table. They start from the last report's (settings `report`) and are stored again
  * when a report is created, so the next one starts from them.
  */
 import { useEffect, useId, useState } from 'react';
@@ -91,6 +91,25 @@ export function ReportOptionsFields({ state, disabled }: { state: ReportOptionsS
         />{' '}
         List the incidents (newest first, up to {count(REPORT_INCIDENT_LIST_MAX)})
       </label>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={options.hotSpotMap}
+          onChange={(e) => set({ hotSpotMap: e.target.checked })}
+        />{' '}
+        Hot spot map (Gi*)
+      </label>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={options.compStat}
+          onChange={(e) => set({ compStat: e.target.checked })}
+        />{' '}
+        CompStat table
+      </label>
+      <p className="muted small">
+        The analyses run on the filtered incidents with the Analysis view’s defaults (at least 30 incidents).
+      </p>
       <p className="muted small">Kept for the next report.</p>
     </fieldset>
   );

@@ -3,16 +3,16 @@
  * prints it. It asks the engine for the job's figures (getReport) and draws a bulletin an analyst
  * can hand over: the agency and the title, the analyst's notes, the filters in words, the map,
  * counts by type, the trend, the hour × weekday grid, the top repeat locations, the provenance box
- * and, when asked, the incidents themselves; every date from the one formatter
- * (src-shared/localTime.ts), page numbers and a running footer as @page margin boxes. In the light
- * palette whatever the system theme; then it sets `body[data-report-ready]` (or
- * `data-report-error`) for the host.
+ * and, when asked, the hot spot map and the CompStat table (the Analysis view's) and the incidents;
+ * every date from the one formatter (src-shared/localTime.ts), page numbers and a running footer as
+ * @page margin boxes. In the light palette whatever the system theme; then it sets
+ * `body[data-report-ready]` (or `data-report-error`) for the host.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { BlotterApi } from '../../src-shared/contract';
 import type { ReportModel } from '../../src-shared/exports';
 import { MILES_PER_DEGREE_LAT } from '../../src-shared/geo';
-import { dayRangeText, instantText } from '../../src-shared/localTime';
+import { dayRangeText, dayText, instantText } from '../../src-shared/localTime';
 import { createClient, type Client } from '../bridge/client';
 import { rangeText } from '../filters/rangeText';
 import { HourWeekdayGrid } from '../history/HourWeekdayGrid';
@@ -21,10 +21,12 @@ import { TrendChart } from '../history/TrendChart';
 import { streetAttribution } from '../map/basemap/attribution';
 import type { StreetsImage } from '../map/basemap/staticStreets';
 import { colourOf } from '../map/palette';
+import { CompStatTable } from '../analysis/CompStatTable';
 import { count } from '../text/count';
 import { errorText } from '../text/errorText';
 import { IncidentList } from './IncidentList';
 import { Provenance } from './Provenance';
+import { HotSpotMap } from './HotSpotMap';
 import { footerCss, reportFilterWords } from './reportText';
 import { mapBox, projection, STATIC_MAP_SIZE, StaticMap } from './StaticMap';
 import styles from './report.module.css';
@@ -131,6 +133,18 @@ export function ReportDocument({
       </section>
       <h2>Map</h2>
       <StaticMapFigure model={m} streets={streets} />
+      {m.analyses.hotSpots ? (
+        <div className={styles.block}>
+          <h2>Hot spots (Getis-Ord Gi*)</h2>
+          {'refused' in m.analyses.hotSpots ? (
+            <p className="muted" data-testid="report-hotspots-refused">
+              {m.analyses.hotSpots.refused}
+            </p>
+          ) : (
+            <HotSpotMap model={m} hotSpots={m.analyses.hotSpots} streets={streets} />
+          )}
+        </div>
+      ) : null}
       <h2>Incidents by type</h2>
       <table className={`data-table ${styles.types}`}>
         <thead>
@@ -162,6 +176,18 @@ export function ReportDocument({
           </tr>
         </tbody>
       </table>
+      {m.analyses.compStat ? (
+        <section className={styles.compStat}>
+          <h2>CompStat</h2>
+          {'refused' in m.analyses.compStat ? (
+            <p className="muted" data-testid="report-compstat-refused">
+              {m.analyses.compStat.refused}
+            </p>
+          ) : (
+            <CompStatTable result={m.analyses.compStat} days={(d) => dayText(d)} periods />
+          )}
+        </section>
+      ) : null}
       <div className={styles.block}>
         <h2>Incidents over time</h2>
         <TrendChart series={m.series} size={CHART} />

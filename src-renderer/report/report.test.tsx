@@ -84,6 +84,86 @@ const model: ReportModel = {
     plan: { id: 'developer', label: 'Developer', windowDays: 90 },
     notes: ['Addresses are block-level.', 'The most recent 2 days are provisional.'],
   },
+  analyses: { hotSpots: null, compStat: null },
+};
+
+const cell = (current: number, previous: number) => ({
+  current,
+  previous,
+  difference: current - previous,
+  percent: previous >= 10 ? Math.round(((current - previous) / previous) * 1000) / 10 : null,
+});
+const side = (from: string, to: string) => ({ from, to, coverage: 'full' });
+const withAnalyses: ReportModel = {
+  ...model,
+  analyses: {
+    hotSpots: {
+      parameters: {
+        grid: 'square',
+        cell_size_m: 250,
+        distance_band_m: 500,
+        utm_epsg: 32616,
+        incidents: 3,
+        cells: 40,
+        masked_cells: 2,
+      },
+      bins: { '3': 1, '2': 1, '1': 0, '0': 37, '-1': 0, '-2': 1, '-3': 0 },
+      cells: [
+        {
+          bin: -2,
+          count: 0,
+          ring: [
+            [41.81, -87.69],
+            [41.81, -87.68],
+            [41.82, -87.68],
+            [41.81, -87.69],
+          ],
+        },
+        {
+          bin: 3,
+          count: 9,
+          ring: [
+            [41.88, -87.64],
+            [41.88, -87.63],
+            [41.89, -87.63],
+            [41.88, -87.64],
+          ],
+        },
+      ],
+    },
+    compStat: {
+      parameters: { weeks_start: 'Monday', as_of: null, min_percent_base: 10, incidents: 3 },
+      areas: [
+        {
+          areaId: 1,
+          area: 'Loop',
+          zone: 'America/Chicago',
+          today: '2025-05-10',
+          periods: [
+            {
+              key: 'week_to_date',
+              label: 'Week to date',
+              current: side('2025-05-05', '2025-05-10'),
+              previous: side('2024-05-06', '2024-05-11'),
+              caveat: null,
+            },
+            {
+              key: 'year_to_date',
+              label: 'Year to date',
+              current: side('2025-01-01', '2025-05-10'),
+              previous: { ...side('2024-01-01', '2024-05-10'), coverage: 'partial' },
+              caveat:
+                'The archive holds only 40 of the 131 days of the year before (2024-01-01 to 2024-05-10): not a like-for-like comparison.',
+            },
+          ],
+          rows: [
+            { type: 'Theft', cells: [cell(3, 1), cell(24, 20)] },
+            { type: 'All types', cells: [cell(4, 9), cell(30, 20)] },
+          ],
+        },
+      ],
+    },
+  },
 };
 
 describe('the printed report', () => {
@@ -114,6 +194,46 @@ describe('the printed report', () => {
     expect(html).toContain(
       '@bottom-left { content: "Springfield Police Department — Weekly burglary bulletin"',
     );
+  });
+
+  it('adds the hot spot map (bin colours, legend, parameters) and the CompStat table when asked', () => {
+    expect(renderToStaticMarkup(<ReportDocument model={model} />)).not.toContain('CompStat');
+    const html = renderToStaticMarkup(<ReportDocument model={withAnalyses} />);
+    expect(html).toContain('>Hot spots (Getis-Ord Gi*)</h2>');
+    // The Analysis view's colours: 99 % hot is #b2182b, 95 % cold #67a9cf; the hottest drawn last.
+    const fills = [...html.matchAll(/class="hotspot-cell"[^>]*fill="(#[0-9a-f]{6})"/g)].map((m) => m[1]);
+    expect(fills).toEqual(['#67a9cf', '#b2182b']);
+    expect(html).toContain('Hot spot, 99 % confidence');
+    expect(html).toContain('(37 cells)');
+    expect(html).toContain(
+      'Square grid of 250 m cells (side); distance band 500 m (binary weights, the cell itself included); UTM EPSG:32616; 40 cells computed, 2 outside the synced areas left out; 3 incidents',
+    );
+
+    expect(html).toContain('>CompStat</h2>');
+    expect(html).toContain('Loop — as of May 10, 2025 (America/Chicago); weeks start Monday');
+    expect(html).toContain('>Week to date</th>');
+    // Counts, difference and percent change only at a base of 10 or more.
+    expect(html).toContain('4 <span class="muted">vs 9</span> -5</td>');
+    expect(html).toContain('30 <span class="muted">vs 20</span> +10 (+50 %)</td>');
+    expect(html).toContain('Week to date: May 5, 2025 to May 10, 2025 vs May 6, 2024 to May 11, 2024');
+    expect(html).toContain('the year before (Jan 1, 2024 to May 10, 2024): not a like-for-like comparison.');
+    expect(html).not.toMatch(/>[^<]*\d{4}-\d{2}-\d{2}[^<]*</); // no ISO day in the printed words
+  });
+
+  it('says why an analysis it was asked for is missing', () => {
+    const html = renderToStaticMarkup(
+      <ReportDocument
+        model={{
+          ...model,
+          analyses: {
+            hotSpots: { refused: 'Hot spot analysis needs at least 30 incidents; the filters match 3.' },
+            compStat: { refused: 'CompStat needs at least 30 incidents; the filters match 3.' },
+          },
+        }}
+      />,
+    );
+    expect(html).toContain('Hot spot analysis needs at least 30 incidents; the filters match 3.');
+    expect(html).toContain('CompStat needs at least 30 incidents; the filters match 3.');
   });
 
   it('writes every date in one format, local, with the zone (the runner’s locale is en-US)', () => {

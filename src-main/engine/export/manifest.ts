@@ -25,8 +25,8 @@ export type ManifestInput = {
   fileInfo?: FileInfo;
 };
 
-/** What a GIS writer adds to the manifest's `file` (CRS, tables, shapefile field names, cut cells). */
-export type FileInfo = Pick<Manifest['file'], 'crs' | 'tables' | 'fieldNames' | 'truncated'>;
+/** What a writer adds to the manifest's `file` (GIS: CRS, tables, field names, cut cells; PDF: analyses). */
+export type FileInfo = Pick<Manifest['file'], 'crs' | 'tables' | 'fieldNames' | 'truncated' | 'analyses'>;
 
 export function buildManifest(m: ManifestInput): Manifest {
   const tabular = m.format !== 'pdf';

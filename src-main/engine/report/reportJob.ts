@@ -14,6 +14,8 @@ import type { ReportModel } from '../../../src-shared/exports';
 import { EngineError } from '../errors';
 import { partPathOf } from '../export/destination';
 import type { ExportJob, Runner, RunnerResult } from '../export/jobs';
+import type { AnalysisService } from '../analysis/service';
+import { analysesManifest, analysisJobIds } from './reportAnalyses';
 import { buildReportModel } from './reportModel';
 
 export const REPORT_TIMEOUT_MS = 120_000;
@@ -30,7 +32,14 @@ const pending = new WeakMap<ExportJob, Pending>();
 const sameToken = (a: string, b: string): boolean =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
-export function pdfRunner(timeoutMs = REPORT_TIMEOUT_MS): Runner {
+/**
+ * `analysis` gives the engine's analysis service (built after the export jobs) for the report's
+ * hot spot map and CompStat table; without it a report asked for them leaves them out.
+ */
+export function pdfRunner(
+  timeoutMs = REPORT_TIMEOUT_MS,
+  analysis: () => AnalysisService | null = () => null,
+): Runner {
   return (job, ctx) => {
     const token = randomBytes(24).toString('base64url');
     const part = partPathOf(job.dest.path, job.id);
@@ -47,11 +56,13 @@ export function pdfRunner(timeoutMs = REPORT_TIMEOUT_MS): Runner {
         else resolve(result);
       };
     });
-    const model = buildReportModel(job, ctx);
+    const analyses = analysis();
+    const model = buildReportModel(job, ctx, analyses);
     model.catch((error: unknown) => settle(null, error));
     pending.set(job, { token, part, model, settle });
     job.onCancel = async () => {
       settle(null);
+      if (analyses) for (const id of Object.values(analysisJobIds(job))) analyses.cancel(id);
       await rm(part, { force: true });
     };
     const cleaned = done.catch(async (error: unknown) => {
@@ -79,11 +90,14 @@ export async function finishPrint(job: ExportJob, token: string, failed?: string
   }
   try {
     if (!(await isPdf(p.part))) throw new EngineError('internal', 'The printed report is not a PDF file.');
-    // The PDF stays under its temporary name: the job publishes it together with its manifest.
+    // The PDF stays under its temporary name: the job publishes it together with its manifest,
+    // which records the parameters of the analyses it prints.
+    const analyses = analysesManifest((await p.model).analyses);
     p.settle({
       bytes: (await stat(p.part)).size,
       written: job.total,
       file: { partPath: p.part, path: job.dest.path },
+      ...(analyses ? { fileInfo: { analyses } } : {}),
     });
   } catch (error) {
     p.settle(null, error);

@@ -3,21 +3,28 @@
  * printed shows exactly the job's filter): counts by type, the trend (by day, week or month,
  * whichever gives a readable chart for the range), the hour × weekday grid, the top locations,
  * the area outlines and a sample of points for the static map, and the provenance box; with the
- * title, agency, notes and (when asked) the incident list the analyst last chose (settings `report`).
+ * title, agency, notes and (when asked) the incident list, the hot spot map and the CompStat table
+ * the analyst last chose (settings `report`; the analyses through the one analysis service).
  */
 import type { ReportModel } from '../../../src-shared/exports';
 import { intervalFor } from '../../../src-shared/intervals';
 import { REPORT_INCIDENT_LIST_MAX, reportOptionsOf } from '../../../src-shared/reportOptions';
+import type { AnalysisService } from '../analysis/service';
 import type { EngineCore } from '../context';
 import { rowsOf, type ExportJob } from '../export/jobs';
 import { incidentCalls } from '../query/index';
 import { provenanceOf, areasInScope } from '../provenance/provenance';
 import { outlineOf } from '../../../src-shared/geo';
+import { reportAnalyses } from './reportAnalyses';
 
 export const MAP_POINTS = 4000;
 export const TOP_LOCATIONS = 12;
 
-export async function buildReportModel(job: ExportJob, ctx: EngineCore): Promise<ReportModel> {
+export async function buildReportModel(
+  job: ExportJob,
+  ctx: EngineCore,
+  analysis: AnalysisService | null = null,
+): Promise<ReportModel> {
   const { service, filters } = job;
   const resolved = rowsOf(job);
   const { snapshot, set } = resolved;
@@ -37,6 +44,10 @@ export async function buildReportModel(job: ExportJob, ctx: EngineCore): Promise
       })
     : null;
   const box = job.box;
+  const analyses =
+    analysis && (options.hotSpotMap || options.compStat)
+      ? await reportAnalyses(job, options, analysis)
+      : { hotSpots: null, compStat: null };
 
   const step = Math.max(1, Math.ceil(set.count / MAP_POINTS));
   const points = { lat: [] as number[], lon: [] as number[], type: [] as number[] };
@@ -78,5 +89,6 @@ export async function buildReportModel(job: ExportJob, ctx: EngineCore): Promise
     top: top.locations,
     map: { outlines, points, shown: points.lat.length },
     provenance: await provenanceOf(ctx, service, filters, job.range, box),
+    analyses,
   };
 }

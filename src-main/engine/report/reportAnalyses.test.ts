@@ -1,0 +1,133 @@
+/**
+ * The report's analyses (issue 15, item 9): asked for in the report options, the model carries the
+ * hot spot map and the CompStat table computed by the one analysis service — the same figures the
+ * analyzeHotSpots / analyzeCompStat calls (and so `blotter analyze`) answer for the job's filters —
+ * and the manifest records their parameters. Too few incidents is said in words, not a failure.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../../bench/seed';
+import type { CompStatOutput, HotSpotsOutput } from '../../../src-shared/analysis';
+import type { EngineEvent } from '../../../src-shared/contract';
+import { Manifest, ReportModel, type StartExportOutput } from '../../../src-shared/exports';
+import { dbFileOf, logFileOf } from '../dataDir';
+import { createEngine, type Engine } from '../engine';
+import { configureLogging } from '../log';
+import { createMemorySecretStore } from '../secrets/memorySecretStore';
+import { makeTempDir, type TempDir } from '../testing/tempDir';
+
+let dir: TempDir;
+let engine: Engine;
+const events: EngineEvent[] = [];
+// Chicago (area 1 of the seed) over the whole archive.
+const filters = { area: { areaId: 1 }, preset: 'all' as const };
+
+beforeAll(() => {
+  dir = makeTempDir('blotter-report-analyses-');
+  seedDatabase(dbFileOf(dir.path), { count: 3000, seed: 5, days: 400 });
+  configureLogging({ file: logFileOf(dir.path), stderr: false });
+  engine = createEngine({
+    dataDir: dir.path,
+    secrets: createMemorySecretStore(),
+    host: 'cli',
+    version: '9.8.7',
+    emit: (event) => events.push(event),
+  });
+});
+afterAll(async () => {
+  await engine.close();
+  configureLogging({ file: null, stderr: true });
+  dir.remove();
+});
+
+async function call<T>(name: string, input: unknown): Promise<T> {
+  const result = await engine.dispatch(name, input);
+  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
+  return result.value as T;
+}
+
+async function finished(jobId: string) {
+  for (let k = 0; k < 200; k++) {
+    const hit = events.find(
+      (e) => e.type === 'exportProgress' && e.jobId === jobId && ['done', 'failed'].includes(e.state),
+    );
+    if (hit) return hit as Extract<EngineEvent, { type: 'exportProgress' }>;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the export did not finish');
+}
+
+async function reportWith(options: { hotSpotMap: boolean; compStat: boolean }, f: unknown = filters) {
+  await call('updateSettings', {
+    report: { title: 'Bulletin', agency: '', notes: '', incidentList: false, ...options },
+  });
+  const started = await call<StartExportOutput>('startExport', { format: 'pdf', filters: f });
+  return { started, model: ReportModel.parse(await call('getReport', { jobId: started.jobId })) };
+}
+
+describe('the report’s hot spot map and CompStat table', () => {
+  it('carry the analysis calls’ figures for the same filters, and the manifest their parameters', async () => {
+    const { started, model } = await reportWith({ hotSpotMap: true, compStat: true });
+    const cs = await call<CompStatOutput>('analyzeCompStat', { filters });
+    const hs = await call<HotSpotsOutput>('analyzeHotSpots', { filters });
+
+    const table = model.analyses.compStat;
+    if (!table || 'refused' in table) throw new Error('no CompStat table');
+    expect(table.areas).toEqual(cs.areas);
+    expect(table.parameters).toEqual(cs.parameters);
+    const all = table.areas[0]?.rows.find((r) => r.type === 'All types');
+    expect(all?.cells.map((c) => c.previous).at(-1)).toBeGreaterThan(0); // last year's YTD held
+
+    const map = model.analyses.hotSpots;
+    if (!map || 'refused' in map) throw new Error('no hot spot map');
+    const significant = hs.geojson.features.filter((f) => f.properties.bin !== 0);
+    expect(significant.length).toBeGreaterThan(0);
+    expect(map.cells).toHaveLength(significant.length);
+    expect(map.cells.filter((c) => c.bin === 3)).toHaveLength(
+      significant.filter((f) => f.properties.bin === 3).length,
+    );
+    expect(Object.values(map.bins).reduce((a, b) => a + b, 0)).toBe(hs.geojson.features.length);
+    expect(map.parameters).toMatchObject({
+      grid: 'square',
+      cell_size_m: hs.geojson.parameters.cell_size_m,
+      distance_band_m: hs.geojson.parameters.distance_band_m,
+      utm_epsg: hs.geojson.parameters.utm_epsg,
+    });
+    // A ring is [lat, lon] pairs inside Chicago (the map's own order), closed.
+    const ring = map.cells[0]?.ring ?? [];
+    expect(ring[0]).toEqual(ring.at(-1));
+    expect(ring[0]?.[0]).toBeGreaterThan(41);
+    expect(ring[0]?.[1]).toBeLessThan(-87);
+
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(started.print?.file as string, '%PDF-1.4\n% a tiny test file\n');
+    await call('finishReport', { jobId: started.jobId, token: started.print?.token });
+    const done = await finished(started.jobId);
+    expect(done.state).toBe('done');
+    const manifest = Manifest.parse(done.manifest);
+    expect(manifest.file.analyses?.compStat).toMatchObject({
+      parameters: cs.parameters,
+      areas: [{ areaId: 1, area: 'Chicago' }],
+    });
+    expect(manifest.file.analyses?.hotSpots).toMatchObject({
+      parameters: { cell_size_m: hs.geojson.parameters.cell_size_m, fdr: 'Benjamini-Hochberg' },
+    });
+  });
+
+  it('leaves them out unless asked, and says in words when the incidents are too few', async () => {
+    const plain = await reportWith({ hotSpotMap: false, compStat: false });
+    expect(plain.model.analyses).toEqual({ hotSpots: null, compStat: null });
+    await call('cancelExport', { jobId: plain.started.jobId });
+
+    const few = await reportWith(
+      { hotSpotMap: true, compStat: true },
+      { ...filters, types: ['Arson'], text: 'zzzz' },
+    );
+    expect(few.model.analyses.hotSpots).toEqual({
+      refused: expect.stringContaining('at least 30 incidents'),
+    });
+    expect(few.model.analyses.compStat).toEqual({
+      refused: expect.stringContaining('at least 30 incidents'),
+    });
+    await call('cancelExport', { jobId: few.started.jobId });
+  });
+});
