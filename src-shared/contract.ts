@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { alertCalls, AlertsChangedFields } from './alertCalls';
 import { officeCalls } from './officeCalls';
+import { layerCalls } from './layerCalls';
 import { importMappingCalls } from './importMappingCalls';
 import { PlanId, SettingsPatch, SettingsView } from './settings';
 import {
@@ -277,6 +278,9 @@ export const contract = {
 
   // Office mode (handlers/office.ts; src-shared/officeCalls.ts): PostgreSQL archive, replica.
   ...officeCalls,
+
+  // Boundaries (handlers/layers.ts; src-shared/layerCalls.ts): reference layers, areas from features.
+  ...layerCalls,
 } as const;
 
 export type Contract = typeof contract;

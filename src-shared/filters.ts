@@ -15,6 +15,8 @@
  *   "double quotes" for an exact phrase. Never passed to SQLite as typed: the engine rebuilds a
  *   safe full-text query from the words.
  * - `area`: a saved area, or a drawn circle (miles, great-circle) or polygon ([lat, lon] vertices).
+ * - `feature`: inside one feature of a reference layer (a beat, a district), or within `bufferM`
+ *   metres of it (a school's point, a park's edge; measured in its UTM zone). Applies with `area`.
  * - removed incidents are left out unless `includeRemoved`.
  */
 import { z } from 'zod';
@@ -89,6 +91,17 @@ export const AreaFilter = z.union([
 ]);
 export type AreaFilter = z.infer<typeof AreaFilter>;
 
+/** Inside a reference layer's feature, or within `bufferM` metres of it (`unit`: how the user gave it). */
+export const FeatureFilter = z
+  .object({
+    layerId: z.number().int().positive(),
+    featureId: z.number().int().positive(),
+    bufferM: z.number().min(0).max(50_000).optional(),
+    unit: z.enum(['m', 'ft']).optional(),
+  })
+  .strict();
+export type FeatureFilter = z.infer<typeof FeatureFilter>;
+
 const Hour = z.number().int().min(0).max(24);
 
 export const Filters = z
@@ -101,6 +114,7 @@ export const Filters = z
     weekdays: z.array(z.number().int().min(0).max(6)).max(7).optional(),
     text: z.string().max(300).optional(),
     area: AreaFilter.optional(),
+    feature: FeatureFilter.optional(),
     includeRemoved: z.boolean().optional(),
     /** Only these incidents (an alert's, opened on the map); the other filters still apply. */
     cdids: z.array(z.number().int().positive()).max(10_000).optional(),

@@ -12,6 +12,7 @@ import type { FetchLike } from './api/source';
 import type { BasemapService } from './basemap/basemapService';
 import type { ExportJobs } from './export/jobs';
 import type { Imports } from './import/imports';
+import type { LayerService } from './boundaries/service';
 import type { Logger } from './log';
 import type { OfficeService } from './office/service';
 import type { QueryService } from './query/service';
@@ -58,6 +59,8 @@ export interface EngineServices {
   readonly analysis: AnalysisService;
   /** Office mode: the PostgreSQL link, its status and the replica's pull (office/service.ts). */
   readonly office: OfficeService;
+  /** Reference layers (beats, schools…) and areas from boundary files (boundaries/service.ts). */
+  readonly layers: LayerService;
   // Still to land, each built in services.ts after what it reads: analysis (over query),
   // alerts (after the sync's commits), office (replica and leader).
 }

@@ -25,6 +25,7 @@ const ALL_SERVICES = [
   'exports',
   'fetch',
   'imports',
+  'layers',
   'office',
   'query',
   'sync',
@@ -86,11 +87,13 @@ describe('the engine’s services', () => {
     track('basemap', s.basemap, 'close');
     track('analysis', s.analysis, 'closeAll');
     track('office', s.office, 'close');
+    track('layers', s.layers, 'close');
     track('alerts', s.alerts, 'stop');
     const inFlight = engine.dispatch('countIncidents', { filters: {} });
     await engine.close();
     expect(await inFlight).toMatchObject({ ok: true });
     expect(closed).toEqual([
+      'layers',
       'office',
       'analysis',
       'basemap',

@@ -7,3 +7,4 @@ export * from './shapes';
 export * from './region';
 export * from './coordinates';
 export * from './utm';
+export * from './features';

@@ -113,6 +113,23 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
     return engine.call('inspectImport', { source });
   }
 
-  const steps: HostSteps = { startExport, previewImport, inspectImport };
+  /** A boundary file (engine/boundaries): the host chooses it, as for previewImport. */
+  async function previewBoundaries(input: {
+    source?: ImportSource;
+  }): Promise<Result<CallOutput<'previewBoundaries'>>> {
+    let source: ImportSource | null;
+    try {
+      source = await hooks.chooseImport(input.source);
+    } catch (error) {
+      return {
+        ok: false,
+        error: { code: 'bad_input', message: error instanceof Error ? error.message : String(error) },
+      };
+    }
+    if (source === null) return cancelled('No file was chosen.');
+    return engine.call('previewBoundaries', { source });
+  }
+
+  const steps: HostSteps = { startExport, previewImport, inspectImport, previewBoundaries };
   return withHostCalls(engine, steps);
 }

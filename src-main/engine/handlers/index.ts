@@ -15,6 +15,7 @@ import { exportHandlers } from './exports';
 import type { Handlers } from './handler';
 import { importHandlers } from './imports';
 import { incidentHandlers } from './incidents';
+import { layerHandlers } from './layers';
 import { officeHandlers } from './office';
 import { settingsHandlers } from './settings';
 import { syncHandlers } from './sync';
@@ -34,6 +35,7 @@ export const handlers: Handlers = mergeHandlers(
   analysisHandlers,
   alertHandlers,
   officeHandlers,
+  layerHandlers,
 );
 
 export type { Handler, HandlerGroup, Handlers } from './handler';

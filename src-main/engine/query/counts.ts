@@ -92,7 +92,15 @@ export function factsAnswer(filters: Filters): boolean {
     filters.hours[0] === filters.hours[1] % 24 ||
     (filters.hours[0] === 0 && filters.hours[1] === 24);
   const allDays = !filters.weekdays || filters.weekdays.length === 0 || filters.weekdays.length === 7;
-  return !filters.text && !filters.area && !filters.cdids && !filters.includeRemoved && allHours && allDays;
+  return (
+    !filters.text &&
+    !filters.area &&
+    !filters.feature &&
+    !filters.cdids &&
+    !filters.includeRemoved &&
+    allHours &&
+    allDays
+  );
 }
 
 /** countIncidents from the facts (the caller checked `factsAnswer`). */

@@ -144,6 +144,7 @@ export function storeCanSketch(filters: Filters): boolean {
   return (
     !filters.text &&
     !filters.area &&
+    !filters.feature &&
     !filters.cdids &&
     (!filters.hours ||
       filters.hours[0] === filters.hours[1] % 24 ||

@@ -16,6 +16,8 @@ export type CompiledFilter = {
   weekdays: number;
   text: Uint8Array | null;
   shape: Region | null;
+  /** A reference layer's feature (maybe buffered): its box first, then its exact test. */
+  feature: Region | null;
   includeRemoved: boolean;
 };
 
@@ -61,7 +63,7 @@ export function compileFilter(
   snapshot: Snapshot,
   filters: Filters,
   range: DayRange,
-  extra: { text: Uint8Array | null; shape: Region | null },
+  extra: { text: Uint8Array | null; shape: Region | null; feature?: Region | null },
 ): CompiledFilter {
   let types: Uint8Array | null = null;
   if (filters.types && filters.types.length > 0) {
@@ -87,6 +89,7 @@ export function compileFilter(
     weekdays,
     text: extra.text,
     shape: extra.shape,
+    feature: extra.feature ?? null,
     includeRemoved: filters.includeRemoved === true,
   };
 }
@@ -104,6 +107,12 @@ export function evaluate(snapshot: Snapshot, f: CompiledFilter): MatchSet {
   const maxLat = box?.maxLat ?? Infinity;
   const minLon = box?.minLon ?? -Infinity;
   const maxLon = box?.maxLon ?? Infinity;
+  const feature = f.feature;
+  const fBox = feature?.box;
+  const fMinLat = fBox?.minLat ?? -Infinity;
+  const fMaxLat = fBox?.maxLat ?? Infinity;
+  const fMinLon = fBox?.minLon ?? -Infinity;
+  const fMaxLon = fBox?.maxLon ?? Infinity;
   let k = 0;
   for (let i = 0; i < n; i++) {
     const s = state[i] as number;
@@ -119,6 +128,11 @@ export function evaluate(snapshot: Snapshot, f: CompiledFilter): MatchSet {
       const la = lat[i] as number;
       const lo = lon[i] as number;
       if (la < minLat || la > maxLat || lo < minLon || lo > maxLon || !shape.contains(la, lo)) continue;
+    }
+    if (feature) {
+      const la = lat[i] as number;
+      const lo = lon[i] as number;
+      if (la < fMinLat || la > fMaxLat || lo < fMinLon || lo > fMaxLon || !feature.contains(la, lo)) continue;
     }
     out[k++] = i;
     byType[t] = (byType[t] as number) + 1;

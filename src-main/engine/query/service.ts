@@ -9,6 +9,7 @@ import { createLogger } from '../log';
 import type { Db } from '../store/database';
 import { PROVISIONAL_DAYS } from '../sync/constants';
 import { shapeOf } from './areaShape';
+import { featureRegion } from '../boundaries/featureRegion';
 import { cdidMask } from './cdidMask';
 import { toFtsQuery, TextIndex } from './fts';
 import type { Region } from '../../../src-shared/geo';
@@ -97,7 +98,9 @@ export class QueryService {
     } else {
       let text = query ? this.text.match(snapshot, query) : null;
       if (filters.cdids) text = cdidMask(snapshot, filters.cdids, text);
-      set = evaluate(snapshot, compileFilter(snapshot, filters, dayRange, { text, shape }));
+      // A reference layer's feature (ids never reused, so the key above names it).
+      const feature = filters.feature ? featureRegion(this.db, filters.feature) : null;
+      set = evaluate(snapshot, compileFilter(snapshot, filters, dayRange, { text, shape, feature }));
     }
     this.sets.set(key, set);
     while (this.sets.size > 4) this.sets.delete(this.sets.keys().next().value as string);

@@ -1,0 +1,151 @@
+/**
+ * GeoJSON boundaries: a FeatureCollection, a Feature or a bare geometry; Polygon, MultiPolygon,
+ * Point, MultiPoint (and those inside a GeometryCollection). Coordinates are [lon, lat] (RFC 7946);
+ * an old-style `crs` naming a bundled State Plane or UTM zone (EPSG code) is reprojected with the
+ * import mapping's proj4 `unprojector`.
+ */
+import type { LatLon, PolygonRings } from '../../../src-shared/geo';
+import { unprojector, zoneOf } from '../import/mapping/projection';
+import { BoundaryProblem, type Attribute, type BoundaryFeature, type BoundaryFile } from './boundaryFile';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function crsOf(doc: Json): { toLatLon: (c: unknown) => LatLon; crs: string } {
+  const name = isObject(doc.crs) && isObject(doc.crs.properties) ? String(doc.crs.properties.name ?? '') : '';
+  const epsg = /EPSG:{1,2}(\d+)$/i.exec(name)?.[1];
+  const plain = (c: unknown): LatLon => {
+    const a = c as unknown[];
+    return [Number(a[1]), Number(a[0])];
+  };
+  if (!epsg || epsg === '4326' || epsg === '4269' || /CRS84/i.test(name))
+    return { toLatLon: plain, crs: 'EPSG:4326' };
+  const zone = zoneOf(Number(epsg));
+  if (!zone)
+    throw new BoundaryProblem(
+      `The file's coordinates are in EPSG:${epsg}, which is not one of the bundled State Plane or UTM zones; save it as EPSG:4326 (longitude/latitude).`,
+    );
+  const un = unprojector({ epsg: zone.epsg });
+  return {
+    toLatLon: (c) => {
+      const a = c as unknown[];
+      const { lat, lon } = un(Number(a[0]), Number(a[1]));
+      return [lat, lon];
+    },
+    crs: `EPSG:${zone.epsg} (${zone.name}), reprojected to EPSG:4326`,
+  };
+}
+
+function ringOf(c: unknown, toLatLon: (c: unknown) => LatLon): LatLon[] {
+  if (!Array.isArray(c)) throw new Error('a ring is not a list of positions');
+  const ring = c.map((p) => {
+    if (!Array.isArray(p) || p.length < 2) throw new Error('a position is not [longitude, latitude]');
+    return toLatLon(p);
+  });
+  const a = ring[0];
+  const b = ring[ring.length - 1];
+  if (ring.length > 1 && a && b && a[0] === b[0] && a[1] === b[1]) ring.pop();
+  return ring;
+}
+
+type Parts = { polygons: PolygonRings[]; points: LatLon[]; lines: number };
+
+function collect(g: unknown, toLatLon: (c: unknown) => LatLon, into: Parts): void {
+  if (!isObject(g)) return;
+  const c = g.coordinates;
+  const poly = (p: unknown): PolygonRings => {
+    if (!Array.isArray(p)) throw new Error('a polygon is not a list of rings');
+    return p.map((r) => ringOf(r, toLatLon));
+  };
+  switch (g.type) {
+    case 'Polygon':
+      into.polygons.push(poly(c));
+      break;
+    case 'MultiPolygon':
+      if (!Array.isArray(c)) throw new Error('a MultiPolygon is not a list of polygons');
+      c.forEach((p) => into.polygons.push(poly(p)));
+      break;
+    case 'Point':
+      if (!Array.isArray(c)) throw new Error('a Point has no [longitude, latitude]');
+      into.points.push(toLatLon(c));
+      break;
+    case 'MultiPoint':
+      if (!Array.isArray(c)) throw new Error('a MultiPoint is not a list of positions');
+      c.forEach((p) => into.points.push(toLatLon(p)));
+      break;
+    case 'GeometryCollection':
+      (Array.isArray(g.geometries) ? g.geometries : []).forEach((x) => collect(x, toLatLon, into));
+      break;
+    case 'LineString':
+    case 'MultiLineString':
+      into.lines++;
+      break;
+    default:
+      throw new Error(`its geometry type "${String(g.type)}" is not GeoJSON`);
+  }
+}
+
+const attribute = (v: unknown): Attribute =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+    ? v
+    : v === undefined
+      ? null
+      : JSON.stringify(v);
+
+export function readGeoJson(text: string): BoundaryFile {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new BoundaryProblem(
+      `The file is not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+  if (!isObject(doc)) throw new BoundaryProblem('The file is not a GeoJSON object.');
+  const { toLatLon, crs } = crsOf(doc);
+  const list: unknown[] =
+    doc.type === 'FeatureCollection'
+      ? Array.isArray(doc.features)
+        ? doc.features
+        : []
+      : doc.type === 'Feature'
+        ? [doc]
+        : [{ type: 'Feature', properties: {}, geometry: doc }];
+  if (doc.type === 'FeatureCollection' && !Array.isArray(doc.features))
+    throw new BoundaryProblem('The FeatureCollection has no "features" list.');
+  const fields: string[] = [];
+  const seen = new Set<string>();
+  const features: BoundaryFeature[] = [];
+  const skipped: BoundaryFile['skipped'] = [];
+  list.forEach((f, i) => {
+    const index = i + 1;
+    if (!isObject(f)) return void skipped.push({ index, reason: 'it is not a Feature' });
+    const properties: Record<string, Attribute> = {};
+    if (isObject(f.properties))
+      for (const [k, v] of Object.entries(f.properties)) {
+        properties[k] = attribute(v);
+        if (!seen.has(k)) {
+          seen.add(k);
+          fields.push(k);
+        }
+      }
+    const parts: Parts = { polygons: [], points: [], lines: 0 };
+    try {
+      collect(f.geometry, toLatLon, parts);
+    } catch (error) {
+      throw new BoundaryProblem(
+        `Feature ${index} cannot be read: ${error instanceof Error ? error.message : String(error)}.`,
+      );
+    }
+    if (parts.polygons.length > 0)
+      features.push({ index, properties, geometry: { kind: 'polygons', polygons: parts.polygons } });
+    else if (parts.points.length > 0)
+      features.push({ index, properties, geometry: { kind: 'points', points: parts.points } });
+    else
+      skipped.push({
+        index,
+        reason: parts.lines > 0 ? 'it is a line, not an area or a point' : 'it has no geometry',
+      });
+  });
+  return { format: 'geojson', features, fields, crs, skipped };
+}

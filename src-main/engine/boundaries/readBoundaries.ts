@@ -1,0 +1,79 @@
+/**
+ * One boundary file, whatever its format: chosen by its name (.geojson/.json, .zip, .kml) or its
+ * first bytes, read by the format's reader, then checked as a whole — the limits on features and
+ * corners, and each feature's geometry (named by its position and name, with the reason). A file
+ * with any invalid feature is refused: nothing is half-imported.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { geometryProblems, vertexCount } from '../../../src-shared/geo';
+import {
+  BoundaryProblem,
+  checkLimits,
+  featureName,
+  LIMITS,
+  proposeNameField,
+  type BoundaryFile,
+  type BoundaryFormat,
+} from './boundaryFile';
+import { readGeoJson } from './geojsonRead';
+import { readKml } from './kmlRead';
+import { readShapefileZip } from './shapefileRead';
+
+export function formatOf(name: string, head: Buffer): BoundaryFormat {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.zip') || (head[0] === 0x50 && head[1] === 0x4b)) return 'shapefile';
+  if (lower.endsWith('.kml')) return 'kml';
+  if (lower.endsWith('.geojson') || lower.endsWith('.json')) return 'geojson';
+  const start = head
+    .toString('utf8', 0, Math.min(head.length, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (start.startsWith('<')) return 'kml';
+  if (start.startsWith('{')) return 'geojson';
+  throw new BoundaryProblem(
+    'Blotter reads boundaries from GeoJSON (.geojson), a zipped Shapefile (.zip with .shp, .dbf and .prj) or KML (.kml).',
+  );
+}
+
+/** The features of a boundary file's bytes, checked; throws a BoundaryProblem saying what is wrong. */
+export function readBoundaryBytes(name: string, bytes: Buffer): BoundaryFile {
+  if (bytes.length === 0) throw new BoundaryProblem('The file is empty.');
+  const format = formatOf(name, bytes.subarray(0, 512));
+  const text = () => bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const file =
+    format === 'shapefile'
+      ? readShapefileZip(bytes)
+      : format === 'kml'
+        ? readKml(text())
+        : readGeoJson(text());
+  if (file.features.length === 0)
+    throw new BoundaryProblem(
+      file.skipped.length > 0
+        ? `The file has no polygons or points: ${file.skipped.length} feature(s) left out (${file.skipped[0]?.reason}).`
+        : 'The file has no features.',
+    );
+  checkLimits(file.features, (f) => vertexCount(f.geometry));
+  const nameField = proposeNameField(file);
+  const bad: string[] = [];
+  for (const f of file.features) {
+    const problems = geometryProblems(f.geometry);
+    if (problems.length > 0)
+      bad.push(`feature ${f.index} "${featureName(f, nameField)}": ${problems.join('; ')}`);
+  }
+  if (bad.length > 0) {
+    const more = bad.length > 5 ? ` (and ${bad.length - 5} more)` : '';
+    throw new BoundaryProblem(
+      `Some features have invalid geometry, so nothing was read: ${bad.slice(0, 5).join('. ')}${more}.`,
+    );
+  }
+  return file;
+}
+
+export function readBoundaryFile(file: string, name: string): BoundaryFile {
+  const size = statSync(file).size;
+  if (size > LIMITS.fileBytes)
+    throw new BoundaryProblem(
+      `The file is ${Math.round(size / 1024 / 1024)} MB; boundary files of at most ${LIMITS.fileBytes / 1024 / 1024} MB are read.`,
+    );
+  return readBoundaryBytes(name, readFileSync(file));
+}

@@ -1,0 +1,179 @@
+/**
+ * The boundaries service (one per engine, built in ../services.ts, `ctx.services.layers`): reads a
+ * boundary file into a preview held in memory (nothing written), keeps a preview as a reference
+ * layer or makes areas of its polygons, lists, renames and deletes layers, and counts the filtered
+ * incidents within a distance of each feature of a layer (the query's match set, so the counts
+ * are those of the one filter engine).
+ */
+import { randomUUID } from 'node:crypto';
+import type { ImportSource } from '../../../src-shared/exports';
+import type { Filters } from '../../../src-shared/filters';
+import { bufferedRegion, geometryBox, unionBox, type Box } from '../../../src-shared/geo';
+import type { BoundaryPreview, BufferCountResult, LayerView } from '../../../src-shared/layerCalls';
+import { EngineError } from '../errors';
+import { openSource } from '../import/sources';
+import type { QueryService } from '../query/service';
+import { yieldToEventLoop } from '../query/snapshotLoader';
+import type { Db } from '../store/database';
+import { BoundaryProblem, featureName, proposeNameField, type BoundaryFile } from './boundaryFile';
+import { areaShapesOf, type AreaShapeOf } from './featureAreas';
+import { createLayerStore, type LayerRecord } from './layerStore';
+import { readBoundaryFile } from './readBoundaries';
+
+type Held = { file: BoundaryFile; fileName: string; at: number };
+
+/** Previews are kept this long unless used or discarded (a page closed mid-way). */
+const PREVIEW_MS = 30 * 60_000;
+const MAX_PREVIEWS = 4;
+
+export const layerView = (l: LayerRecord): LayerView => ({
+  id: l.id,
+  name: l.name,
+  nameField: l.nameField,
+  sourceName: l.sourceName,
+  format: l.format,
+  crs: l.crs,
+  featureCount: l.featureCount,
+  kinds: l.kinds,
+  createdAt: l.createdAt,
+});
+
+export class LayerService {
+  readonly store;
+  private readonly previews = new Map<string, Held>();
+
+  constructor(private readonly deps: { db: Db; dataDir: string; query: QueryService; now?: () => number }) {
+    this.store = createLayerStore(deps.db);
+  }
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  preview(source: ImportSource | undefined): BoundaryPreview {
+    const opened = openSource(this.deps.dataDir, source);
+    let file: BoundaryFile;
+    try {
+      file = readBoundaryFile(opened.file, opened.name);
+    } catch (error) {
+      if (error instanceof BoundaryProblem)
+        throw new EngineError('bad_input', `${opened.name}: ${error.message}`);
+      throw error;
+    }
+    const now = this.now();
+    for (const [id, held] of this.previews) if (now - held.at > PREVIEW_MS) this.previews.delete(id);
+    while (this.previews.size >= MAX_PREVIEWS)
+      this.previews.delete(this.previews.keys().next().value as string);
+    const previewId = randomUUID();
+    this.previews.set(previewId, { file, fileName: opened.name, at: now });
+    const box = file.features.map((f) => geometryBox(f.geometry)).reduce((a, b) => unionBox(a, b)) as Box;
+    return {
+      previewId,
+      fileName: opened.name,
+      format: file.format,
+      crs: file.crs,
+      featureCount: file.features.length,
+      kinds: [...new Set(file.features.map((f) => f.geometry.kind))].sort(),
+      fields: file.fields,
+      nameField: proposeNameField(file),
+      features: file.features
+        .slice(0, 200)
+        .map((f) => ({ index: f.index, kind: f.geometry.kind, properties: f.properties })),
+      skipped: file.skipped.slice(0, 100),
+      box,
+    };
+  }
+
+  private held(previewId: string): Held {
+    const held = this.previews.get(previewId);
+    if (!held) throw new EngineError('not_found', 'That file is no longer read in; choose it again.');
+    return held;
+  }
+
+  private checkField(file: BoundaryFile, field: string | null): void {
+    if (field !== null && !file.fields.includes(field))
+      throw new EngineError('bad_input', `The file has no attribute "${field}".`, [
+        { path: 'nameField', message: `Pick one of: ${file.fields.join(', ')}` },
+      ]);
+  }
+
+  importLayer(previewId: string, name: string, nameField: string | null): LayerView {
+    const held = this.held(previewId);
+    this.checkField(held.file, nameField);
+    const layer = this.store.create(held.file, { name, nameField, sourceName: held.fileName }, this.now());
+    this.previews.delete(previewId);
+    return layerView(layer);
+  }
+
+  /** The areas a preview's polygon features make (validated by the area rules); the caller creates them. */
+  areaShapes(previewId: string, nameField: string | null, indexes?: number[]): AreaShapeOf[] {
+    const held = this.held(previewId);
+    this.checkField(held.file, nameField);
+    const wanted = indexes ? new Set(indexes) : null;
+    const chosen = held.file.features.filter((f) => !wanted || wanted.has(f.index));
+    if (wanted && chosen.length !== wanted.size)
+      throw new EngineError('bad_input', 'Some chosen features are not in the file; read it again.');
+    return areaShapesOf(chosen, (f) => featureName(f, nameField));
+  }
+
+  discard(previewId: string): boolean {
+    return this.previews.delete(previewId);
+  }
+
+  layer(layerId: number): LayerRecord {
+    const layer = this.store.get(layerId);
+    if (!layer) throw new EngineError('not_found', 'That reference layer no longer exists.');
+    return layer;
+  }
+
+  /**
+   * The filtered incidents within `metres` of each feature of a layer (points need a distance;
+   * polygons count their inside too), and how many distinct incidents that is. Features are
+   * tested box first over the match set's rows; the loop yields between features.
+   */
+  async countNear(filters: Filters, layerId: number, metres: number): Promise<BufferCountResult> {
+    const layer = this.layer(layerId);
+    const features = this.store.features(layerId);
+    if (metres <= 0 && features.some((f) => f.geometry.kind === 'points'))
+      throw new EngineError('bad_input', `"${layer.name}" has points: give a distance around them.`, [
+        { path: 'bufferM', message: 'Points need a distance.' },
+      ]);
+    const { snapshot, set } = await this.deps.query.resolve(filters);
+    const rows = set.rows;
+    const m = rows.length;
+    const lat = new Float64Array(m);
+    const lon = new Float64Array(m);
+    for (let j = 0; j < m; j++) {
+      const r = rows[j] as number;
+      lat[j] = snapshot.lat[r] as number;
+      lon[j] = snapshot.lon[r] as number;
+    }
+    const hit = new Uint8Array(m);
+    const out: BufferCountResult['features'] = [];
+    let started = performance.now();
+    for (const f of features) {
+      const region = bufferedRegion(f.geometry, metres);
+      const { minLat, maxLat, minLon, maxLon } = region.box;
+      let count = 0;
+      for (let j = 0; j < m; j++) {
+        const la = lat[j] as number;
+        const lo = lon[j] as number;
+        if (la < minLat || la > maxLat || lo < minLon || lo > maxLon || !region.contains(la, lo)) continue;
+        count++;
+        hit[j] = 1;
+      }
+      out.push({ id: f.id, name: f.name, count });
+      if (performance.now() - started > 30) {
+        await yieldToEventLoop();
+        started = performance.now();
+      }
+    }
+    let total = 0;
+    for (let j = 0; j < m; j++) total += hit[j] as number;
+    return { layerId, bufferM: metres, features: out, total, filtered: m };
+  }
+
+  close(): void {
+    this.previews.clear();
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * A zipped Shapefile: its `.shp` (polygons, points, multipoints; Z and M variants read for X/Y),
+ * `.dbf` attributes (text in the `.cpg`'s encoding, UTF-8 when absent and valid, else Latin-1),
+ * and `.prj`: projected coordinates are reprojected to EPSG:4326 with proj4, through the import
+ * mapping's `unprojector` (one place for projections). Polygon rings follow the format's rule:
+ * clockwise rings are outer boundaries, counter-clockwise ones holes of the outer ring holding them.
+ */
+import path from 'node:path';
+import type { LatLon, PolygonRings } from '../../../src-shared/geo';
+import { unprojector, type Unproject } from '../import/mapping/projection';
+import { BoundaryProblem, type Attribute, type BoundaryFeature, type BoundaryFile } from './boundaryFile';
+import { readZip } from './zipRead';
+
+type XY = [number, number];
+
+/** Twice the signed area in source X/Y (negative: clockwise). */
+function area2(ring: readonly XY[]): number {
+  let a = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    a += (ring[j] as XY)[0] * (ring[i] as XY)[1] - (ring[i] as XY)[0] * (ring[j] as XY)[1];
+  }
+  return a;
+}
+
+function insideXY(x: number, y: number, ring: readonly XY[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i] as XY;
+    const [xj, yj] = ring[j] as XY;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Rings → polygons: each clockwise ring an outer, each counter-clockwise one a hole of the outer holding it. */
+export function assembleRings(rings: XY[][]): XY[][][] {
+  const outers: XY[][][] = [];
+  const holes: XY[][] = [];
+  for (const ring of rings) {
+    if (area2(ring) <= 0) outers.push([ring]);
+    else holes.push(ring);
+  }
+  if (outers.length === 0) return holes.map((h) => [h]); // all counter-clockwise: read them as outers
+  for (const hole of holes) {
+    const [x, y] = hole[0] as XY;
+    const home = outers.find((o) => insideXY(x, y, o[0] as XY[]));
+    if (home) home.push(hole);
+    else outers.push([hole.slice().reverse()]);
+  }
+  return outers;
+}
+
+type ShapeRecord =
+  | { kind: 'polygons'; rings: XY[][] }
+  | { kind: 'points'; points: XY[] }
+  | { kind: 'null' }
+  | { kind: 'line' };
+
+function readShp(buf: Buffer): ShapeRecord[] {
+  if (buf.length < 100 || buf.readInt32BE(0) !== 9994)
+    throw new BoundaryProblem('The .shp is not a shapefile (wrong file code).');
+  const out: ShapeRecord[] = [];
+  let p = 100;
+  while (p + 8 <= buf.length) {
+    const len = buf.readInt32BE(p + 4) * 2;
+    const start = p + 8;
+    p = start + len;
+    if (len < 4 || p > buf.length)
+      throw new BoundaryProblem(`The .shp is cut short at record ${out.length + 1}.`);
+    const type = buf.readInt32LE(start);
+    if (type === 0) out.push({ kind: 'null' });
+    else if (type === 1 || type === 11 || type === 21)
+      out.push({ kind: 'points', points: [[buf.readDoubleLE(start + 4), buf.readDoubleLE(start + 12)]] });
+    else if (type === 8 || type === 18 || type === 28) {
+      const n = buf.readInt32LE(start + 36);
+      const points: XY[] = [];
+      for (let i = 0; i < n; i++)
+        points.push([buf.readDoubleLE(start + 40 + 16 * i), buf.readDoubleLE(start + 48 + 16 * i)]);
+      out.push({ kind: 'points', points });
+    } else if (type === 5 || type === 15 || type === 25) {
+      const parts = buf.readInt32LE(start + 36);
+      const n = buf.readInt32LE(start + 40);
+      const first = start + 44;
+      const pts = first + 4 * parts;
+      if (parts < 0 || n < 0 || pts + 16 * n > p)
+        throw new BoundaryProblem(`Record ${out.length + 1} of the .shp is damaged.`);
+      const rings: XY[][] = [];
+      for (let k = 0; k < parts; k++) {
+        const from = buf.readInt32LE(first + 4 * k);
+        const to = k + 1 < parts ? buf.readInt32LE(first + 4 * (k + 1)) : n;
+        const ring: XY[] = [];
+        for (let i = from; i < to; i++)
+          ring.push([buf.readDoubleLE(pts + 16 * i), buf.readDoubleLE(pts + 16 * i + 8)]);
+        const a = ring[0];
+        const b = ring[ring.length - 1];
+        if (ring.length > 1 && a && b && a[0] === b[0] && a[1] === b[1]) ring.pop();
+        rings.push(ring);
+      }
+      out.push({ kind: 'polygons', rings });
+    } else if (type === 3 || type === 13 || type === 23) out.push({ kind: 'line' });
+    else
+      throw new BoundaryProblem(
+        `Record ${out.length + 1} of the .shp has shape type ${type}, which Blotter does not read.`,
+      );
+  }
+  return out;
+}
+
+function decoderOf(cpg: string | null): (b: Buffer) => string {
+  const label = cpg?.trim().toLowerCase() ?? '';
+  if (label && !/utf-?8|65001/.test(label)) {
+    let d: TextDecoder;
+    try {
+      d = new TextDecoder(label.startsWith('cp') ? `windows-${label.slice(2)}` : label);
+    } catch {
+      d = new TextDecoder('latin1');
+    }
+    return (b) => d.decode(b);
+  }
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  const latin = new TextDecoder('latin1');
+  return (b) => {
+    try {
+      return utf8.decode(b);
+    } catch {
+      return latin.decode(b);
+    }
+  };
+}
+
+type Field = { name: string; type: string; length: number };
+
+function readDbf(
+  buf: Buffer,
+  decode: (b: Buffer) => string,
+): { fields: string[]; rows: Record<string, Attribute>[] } {
+  if (buf.length < 32) throw new BoundaryProblem('The .dbf is cut short.');
+  const count = buf.readUInt32LE(4);
+  const headerLen = buf.readUInt16LE(8);
+  const recordLen = buf.readUInt16LE(10);
+  const fields: Field[] = [];
+  for (let p = 32; p + 32 <= headerLen && buf[p] !== 0x0d; p += 32) {
+    const raw = buf.subarray(p, p + 11);
+    const nul = raw.indexOf(0);
+    fields.push({
+      name: decode(raw.subarray(0, nul < 0 ? 11 : nul)).trim(),
+      type: String.fromCharCode(buf[p + 11] as number),
+      length: buf[p + 16] as number,
+    });
+  }
+  const rows: Record<string, Attribute>[] = [];
+  for (let r = 0; r < count; r++) {
+    const start = headerLen + r * recordLen;
+    if (start + recordLen > buf.length)
+      throw new BoundaryProblem(`The .dbf is cut short at record ${r + 1}.`);
+    const row: Record<string, Attribute> = {};
+    let q = start + 1;
+    for (const f of fields) {
+      const text = decode(buf.subarray(q, q + f.length)).trim();
+      q += f.length;
+      if (f.type === 'N' || f.type === 'F')
+        row[f.name] = text === '' || !Number.isFinite(Number(text)) ? null : Number(text);
+      else if (f.type === 'L')
+        row[f.name] = /^[TtYy]$/.test(text) ? true : /^[FfNn]$/.test(text) ? false : null;
+      else if (f.type === 'D')
+        row[f.name] = /^\d{8}$/.test(text)
+          ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}`
+          : null;
+      else row[f.name] = text === '' ? null : text;
+    }
+    rows.push(row);
+  }
+  return { fields: fields.map((f) => f.name), rows };
+}
+
+/** The reprojection a .prj asks for; null when it is already geographic (degrees). */
+function projectionOf(prj: string | null): { unproject: Unproject | null; crs: string } {
+  if (!prj || !prj.trim()) return { unproject: null, crs: 'EPSG:4326 (no .prj: read as longitude/latitude)' };
+  const name = /^\s*(?:PROJCS|PROJCRS)\s*\[\s*"([^"]*)"/i.exec(prj)?.[1];
+  if (!name) return { unproject: null, crs: 'EPSG:4326' };
+  try {
+    return { unproject: unprojector({ wkt: prj }), crs: `${name} (from the .prj), reprojected to EPSG:4326` };
+  } catch (error) {
+    throw new BoundaryProblem(
+      `The .prj's system "${name}" cannot be read (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+}
+
+export function readShapefileZip(bytes: Buffer): BoundaryFile {
+  const zip = readZip(bytes);
+  const shps = zip.entries.filter(
+    (e) => e.name.toLowerCase().endsWith('.shp') && !path.basename(e.name).startsWith('._'),
+  );
+  if (shps.length === 0) throw new BoundaryProblem('The zip holds no .shp file.');
+  if (shps.length > 1)
+    throw new BoundaryProblem(
+      `The zip holds ${shps.length} shapefiles (${shps.map((s) => s.name).join(', ')}); zip one layer at a time.`,
+    );
+  const shp = shps[0]!;
+  const stem = shp.name.slice(0, -4).toLowerCase();
+  const part = (ext: string) => {
+    const e = zip.entries.find((x) => x.name.toLowerCase() === stem + ext);
+    return e ? zip.read(e) : null;
+  };
+  const records = readShp(zip.read(shp));
+  const cpg = part('.cpg');
+  const dbfBytes = part('.dbf');
+  const dbf = dbfBytes
+    ? readDbf(dbfBytes, decoderOf(cpg ? cpg.toString('latin1') : null))
+    : { fields: [], rows: [] };
+  const prj = part('.prj');
+  const { unproject, crs } = projectionOf(prj ? prj.toString('utf8') : null);
+  const toLatLon = (p: XY): LatLon => {
+    if (!unproject) return [p[1], p[0]];
+    const { lat, lon } = unproject(p[0], p[1]);
+    return [lat, lon];
+  };
+
+  const features: BoundaryFeature[] = [];
+  const skipped: BoundaryFile['skipped'] = [];
+  records.forEach((rec, i) => {
+    const index = i + 1;
+    const properties = dbf.rows[i] ?? {};
+    if (rec.kind === 'null') return void skipped.push({ index, reason: 'it has no geometry' });
+    if (rec.kind === 'line')
+      return void skipped.push({ index, reason: 'it is a line, not an area or a point' });
+    if (rec.kind === 'points') {
+      features.push({ index, properties, geometry: { kind: 'points', points: rec.points.map(toLatLon) } });
+      return;
+    }
+    const polygons: PolygonRings[] = assembleRings(rec.rings).map((rings) =>
+      rings.map((r) => r.map(toLatLon)),
+    );
+    features.push({ index, properties, geometry: { kind: 'polygons', polygons } });
+  });
+  return { format: 'shapefile', features, fields: dbf.fields, crs, skipped };
+}

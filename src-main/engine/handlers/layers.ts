@@ -1,0 +1,75 @@
+/**
+ * Boundaries (engine/boundaries): preview a boundary file, keep it as a reference layer or make
+ * areas of its polygons (through the area store, like createArea, so they sync like drawn ones),
+ * list, draw, rename and delete layers, count incidents near a layer's features.
+ */
+import { EngineError } from '../errors';
+import { layerView } from '../boundaries/service';
+import { areaView } from '../sync/engineSync';
+import type { HandlerGroup } from './handler';
+
+export const layerHandlers = {
+  previewBoundaries: async ({ source }, ctx) => ctx.services.layers.preview(source),
+
+  importLayer: async ({ previewId, name, nameField }, ctx) =>
+    ctx.services.layers.importLayer(previewId, name, nameField),
+
+  areasFromBoundaries: async ({ previewId, nameField, indexes }, ctx) => {
+    const layers = ctx.services.layers;
+    const shapes = layers.areaShapes(previewId, nameField, indexes);
+    const s = ctx.services.sync;
+    const now = Date.now();
+    const made = ctx.db.transaction(() =>
+      shapes.map((a) => s.areas.create({ name: a.name, shape: a.shape }, now)),
+    )();
+    layers.discard(previewId);
+    return {
+      areas: made.map((a) => areaView(s, a)),
+      notes: shapes.flatMap((a) => (a.note ? [a.note] : [])),
+    };
+  },
+
+  discardBoundaries: async ({ previewId }, ctx) => ({ discarded: ctx.services.layers.discard(previewId) }),
+
+  listLayers: async (_input, ctx) => ({ layers: ctx.services.layers.store.list().map(layerView) }),
+
+  getLayerFeatures: async ({ layerId }, ctx) => {
+    const layers = ctx.services.layers;
+    const layer = layers.layer(layerId);
+    return {
+      layer: layerView(layer),
+      features: layers.store.features(layerId).map((f) => ({
+        id: f.id,
+        name: f.name,
+        geometry:
+          f.geometry.kind === 'points'
+            ? {
+                kind: 'points' as const,
+                points: f.geometry.points.map(([a, b]) => [a, b] as [number, number]),
+              }
+            : {
+                kind: 'polygons' as const,
+                polygons: f.geometry.polygons.map((rings) =>
+                  rings.map((r) => r.map(([a, b]) => [a, b] as [number, number])),
+                ),
+              },
+      })),
+    };
+  },
+
+  renameLayer: async ({ layerId, name }, ctx) => {
+    const layers = ctx.services.layers;
+    layers.layer(layerId);
+    layers.store.rename(layerId, name);
+    return layerView(layers.layer(layerId));
+  },
+
+  deleteLayer: async ({ layerId }, ctx) => {
+    const deleted = ctx.services.layers.store.remove(layerId);
+    if (!deleted) throw new EngineError('not_found', 'That reference layer no longer exists.');
+    return { deleted };
+  },
+
+  countNearLayer: async ({ filters, layerId, bufferM }, ctx) =>
+    ctx.services.layers.countNear(filters, layerId, bufferM),
+} satisfies HandlerGroup;

@@ -1,0 +1,243 @@
+/**
+ * A reference layer's feature geometry (beats, districts, schools, parks): polygons with holes and
+ * several parts, or points. What is inside, the box, the problems a file's geometry may have, and a
+ * buffer of a given distance in metres (measured in the UTM zone of the feature, utm.ts) as a Region
+ * for the one filter loop. Lat/lon polygons are planar, like `insidePolygon`'s.
+ */
+import { boxOfPoints, unionBox, type Box, type LatLon } from './bbox';
+import { insidePolygon, segmentsIntersect } from './polygon';
+import type { Region } from './region';
+import { MILES_PER_DEGREE_LON_AT_EQUATOR, MIN_MILES_PER_DEGREE_LAT, METRES_PER_MILE, RAD } from './units';
+import { UtmProjection, utmZoneOf } from './utm';
+
+/** A polygon: its outer ring first, then its holes; rings closed implicitly. */
+export type PolygonRings = readonly (readonly LatLon[])[];
+
+export type FeatureGeometry =
+  { kind: 'polygons'; polygons: readonly PolygonRings[] } | { kind: 'points'; points: readonly LatLon[] };
+
+/** Inside one of the polygons: inside its outer ring and in none of its holes. */
+export function insidePolygons(lat: number, lon: number, polygons: readonly PolygonRings[]): boolean {
+  for (const rings of polygons) {
+    const outer = rings[0];
+    if (!outer || !insidePolygon(lat, lon, outer)) continue;
+    let inHole = false;
+    for (let h = 1; h < rings.length && !inHole; h++) inHole = insidePolygon(lat, lon, rings[h] as LatLon[]);
+    if (!inHole) return true;
+  }
+  return false;
+}
+
+export function geometryBox(g: FeatureGeometry): Box {
+  if (g.kind === 'points') return boxOfPoints(g.points);
+  let box: Box | null = null;
+  for (const rings of g.polygons) {
+    const b = boxOfPoints(rings[0] ?? []);
+    box = box ? unionBox(box, b) : b;
+  }
+  return box ?? { minLat: 0, maxLat: 0, minLon: 0, maxLon: 0 };
+}
+
+export const vertexCount = (g: FeatureGeometry): number =>
+  g.kind === 'points'
+    ? g.points.length
+    : g.polygons.reduce((n, rings) => n + rings.reduce((m, r) => m + r.length, 0), 0);
+
+/** Rings at most this long are checked for crossing edges (the check is quadratic). */
+export const MAX_CHECKED_RING = 4000;
+
+/** Twice the signed area of a ring in degree space (positive: counter-clockwise with lon as x). */
+export function ringArea2(ring: readonly LatLon[]): number {
+  let a = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const p = ring[j] as LatLon;
+    const q = ring[i] as LatLon;
+    a += p[1] * q[0] - q[1] * p[0];
+  }
+  return a;
+}
+
+/** Whether two non-adjacent edges of a ring touch; rings over MAX_CHECKED_RING are not checked. */
+function ringCrosses(ring: readonly LatLon[]): boolean {
+  const n = ring.length;
+  if (n > MAX_CHECKED_RING) return false;
+  const lat0 = new Float64Array(n);
+  const lat1 = new Float64Array(n);
+  const lon0 = new Float64Array(n);
+  const lon1 = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = ring[i] as LatLon;
+    const b = ring[(i + 1) % n] as LatLon;
+    lat0[i] = Math.min(a[0], b[0]);
+    lat1[i] = Math.max(a[0], b[0]);
+    lon0[i] = Math.min(a[1], b[1]);
+    lon1[i] = Math.max(a[1], b[1]);
+  }
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue;
+      if (lat0[j]! > lat1[i]! || lat0[i]! > lat1[j]! || lon0[j]! > lon1[i]! || lon0[i]! > lon1[j]!) continue;
+      const a = ring[i] as LatLon;
+      const b = ring[(i + 1) % n] as LatLon;
+      const c = ring[j] as LatLon;
+      const d = ring[(j + 1) % n] as LatLon;
+      if (segmentsIntersect(a, b, c, d)) return true;
+    }
+  }
+  return false;
+}
+
+/** Plain-words problems of a feature's geometry (after reprojection to lat/lon); empty when usable. */
+export function geometryProblems(g: FeatureGeometry): string[] {
+  const out: string[] = [];
+  const bad = (p: LatLon) =>
+    !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || Math.abs(p[0]) > 90 || Math.abs(p[1]) > 180;
+  if (g.kind === 'points') {
+    if (g.points.length === 0) out.push('it has no points');
+    else if (g.points.some(bad))
+      out.push('a point is not a latitude/longitude on Earth (a projected file without its .prj?)');
+    return out;
+  }
+  if (g.polygons.length === 0) return ['it has no polygon'];
+  g.polygons.forEach((rings, p) => {
+    const part = g.polygons.length > 1 ? `part ${p + 1}: ` : '';
+    rings.forEach((ring, r) => {
+      const which = `${part}${r === 0 ? 'the outer ring' : `hole ${r}`}`;
+      if (ring.length < 3) return void out.push(`${which} has fewer than 3 corners`);
+      if (ring.some(bad))
+        return void out.push(
+          `${which} has a corner that is not a latitude/longitude on Earth (a projected file without its .prj?)`,
+        );
+      if (ringCrosses(ring)) return void out.push(`${which} crosses itself`);
+      if (Math.abs(ringArea2(ring)) < 1e-18) out.push(`${which} has no area`);
+    });
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buffers, in metres on the feature's UTM zone.
+
+/** The smallest ground metres in a degree of latitude (at the equator), for boxes that are never short. */
+const MIN_METRES_PER_DEGREE_LAT = MIN_MILES_PER_DEGREE_LAT * METRES_PER_MILE;
+
+/** A box grown by `metres` on every side, with 1 % of slack (a superset, like looseCircleBox). */
+export function growBox(b: Box, metres: number): Box {
+  if (metres <= 0) return b;
+  const dLat = (metres / MIN_METRES_PER_DEGREE_LAT) * 1.01;
+  const widest = Math.min(89.9, Math.max(Math.abs(b.minLat), Math.abs(b.maxLat)) + dLat);
+  const dLon = Math.min(
+    180,
+    (metres / (MILES_PER_DEGREE_LON_AT_EQUATOR * METRES_PER_MILE * Math.cos(widest * RAD))) * 1.02,
+  );
+  return {
+    minLat: b.minLat - dLat,
+    maxLat: b.maxLat + dLat,
+    minLon: b.minLon - dLon,
+    maxLon: b.maxLon + dLon,
+  };
+}
+
+/** Squared distance from (px, py) to the segment (ax, ay)–(bx, by), in the plane. */
+function segmentDistance2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const ex = ax + t * dx - px;
+  const ey = ay + t * dy - py;
+  return ex * ex + ey * ey;
+}
+
+type ProjectedRing = { x: Float64Array; y: Float64Array };
+
+/**
+ * The feature grown by `metres` as a Region: a polygon's inside plus every point within `metres`
+ * of its edges, or every point within `metres` of one of its points (a school's). Distances are in
+ * the UTM zone of the feature's box centre (utm.ts), exact to the projection's scale (≤ 0.1 %
+ * inside a zone). `metres` 0 keeps a polygon as it is (points then hold nothing).
+ */
+export function bufferedRegion(g: FeatureGeometry, metres: number): Region {
+  const base = geometryBox(g);
+  const box = growBox(base, metres);
+  const cLat = (base.minLat + base.maxLat) / 2;
+  const cLon = (base.minLon + base.maxLon) / 2;
+  const center = { lat: cLat, lon: cLon };
+  const utm = new UtmProjection(utmZoneOf(cLat, cLon));
+  const d2 = metres * metres;
+  if (g.kind === 'points') {
+    const { x, y } = utm.forwardColumns(
+      g.points.map((p) => p[0]),
+      g.points.map((p) => p[1]),
+    );
+    return {
+      box,
+      center,
+      contains(lat, lon) {
+        if (metres <= 0) return false;
+        const [px, py] = utm.forward(lat, lon);
+        for (let i = 0; i < x.length; i++) {
+          const dx = (x[i] as number) - px;
+          const dy = (y[i] as number) - py;
+          if (dx * dx + dy * dy <= d2) return true;
+        }
+        return false;
+      },
+    };
+  }
+  const polygons = g.polygons;
+  const rings: ProjectedRing[] = [];
+  if (metres > 0)
+    for (const parts of polygons)
+      for (const ring of parts)
+        rings.push(
+          utm.forwardColumns(
+            ring.map((p) => p[0]),
+            ring.map((p) => p[1]),
+          ),
+        );
+  return {
+    box,
+    center,
+    contains(lat, lon) {
+      if (insidePolygons(lat, lon, polygons)) return true;
+      if (metres <= 0) return false;
+      const [px, py] = utm.forward(lat, lon);
+      for (const { x, y } of rings) {
+        const n = x.length;
+        for (let i = 0, j = n - 1; i < n; j = i++) {
+          const ax = x[j] as number;
+          const ay = y[j] as number;
+          const bx = x[i] as number;
+          const by = y[i] as number;
+          // Edges whose box is farther than the distance are skipped before the exact test.
+          if (
+            (px < ax && px < bx && ax - px > metres && bx - px > metres) ||
+            (px > ax && px > bx && px - ax > metres && px - bx > metres)
+          )
+            continue;
+          if (
+            (py < ay && py < by && ay - py > metres && by - py > metres) ||
+            (py > ay && py > by && py - ay > metres && py - by > metres)
+          )
+            continue;
+          if (segmentDistance2(px, py, ax, ay, bx, by) <= d2) return true;
+        }
+      }
+      return false;
+    },
+  };
+}
+
+/** A ground circle of `metres` around a point as a ring of `corners` [lat, lon] (drawing a point's buffer). */
+export function circleRing(lat: number, lon: number, metres: number, corners = 64): LatLon[] {
+  const utm = new UtmProjection(utmZoneOf(lat, lon));
+  const [x, y] = utm.forward(lat, lon);
+  return Array.from({ length: corners }, (_, k) => {
+    const a = (k / corners) * 2 * Math.PI;
+    return utm.inverse(x + metres * Math.cos(a), y + metres * Math.sin(a));
+  });
+}
+
+export const FEET_PER_METRE = 1 / 0.3048;
