@@ -12,7 +12,7 @@ import { groundTruth } from './groundTruth';
 import { DEFAULT_KEYS, normalizeIp, resolveKey } from './http/access';
 import { FaultInjector } from './http/faults';
 import { RateLimiter } from './http/rateLimit';
-import { createHandler } from './http/server';
+import { createHandler, type ServerDeps } from './http/server';
 import { StatsCollector } from './http/stats';
 import { validateKeys } from './keys';
 import { DEFAULT_LIVE_READING, type LiveReading } from './http/context';
@@ -53,7 +53,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const limiter = new RateLimiter(opts.rateClock === 'sim' ? () => clock.nowMs() : undefined);
   const faults = new FaultInjector(new Prng(seed).fork(0xfa17), opts.faults);
   const stats = new StatsCollector();
-  const handler = createHandler({
+  const deps: ServerDeps = {
     data,
     clock,
     keys,
@@ -63,9 +63,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     trustedProxies: new Set((opts.trustedProxies ?? []).map(normalizeIp)),
     sinceBeforeWindow: opts.sinceBeforeWindow ?? 'window',
     live: liveReading(opts),
-    v1: opts.v1 ?? true,
+    v1: opts.v1 ?? false,
+    v1Variant: opts.v1Variant ?? 'faithful',
     basemap: demo ? demoBasemaps(opts.basemapCity ?? 'Chicago') : undefined,
-  });
+  };
+  const handler = createHandler(deps);
 
   const server = createServer(handler);
   server.keepAliveTimeout = 5_000;
@@ -103,6 +105,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
         server.closeAllConnections();
       }),
     setFaults: (f) => faults.set(f),
+    setV1: (on) => {
+      deps.v1 = on;
+    },
     faults: () => faults.current,
     evolve: (o) => evolve(data, clock.nowMs(), o),
     groundTruth: (q) => groundTruth(data, clock.nowMs(), keys, q),

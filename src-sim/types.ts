@@ -9,6 +9,7 @@ import type { SimKey } from './http/access';
 import type { SinceBeforeWindow } from './http/context';
 import type { Faults } from './http/faults';
 import type { SimStats } from './http/stats';
+import type { V1Variant } from './http/v1';
 
 /** Incidents generated over the archive span: a count or a preset. */
 export type Scale = number | 'tiny' | 'small' | 'medium' | 'large';
@@ -56,8 +57,13 @@ export type SimulatorOptions = {
    * conversion) whatever radius is asked, without an error. For testing clients; default none.
    */
   radiusClampMi?: number;
-  /** Serve the planned /v1 endpoints (default true); false makes /v1 a 404 as on the real service today. */
+  /**
+   * Serve the planned /v1 endpoints (default false: /v1 is a 404, as on the real service today);
+   * `setV1` switches it while running.
+   */
   v1?: boolean;
+  /** How /v1 relates to the live surface: 'faithful' (default), or a v1 whose ids or times disagree. */
+  v1Variant?: V1Variant;
   /** What the rate limiter measures time with: 'real' (default) or the simulator 'sim' clock. */
   rateClock?: 'real' | 'sim';
   /**
@@ -106,6 +112,8 @@ export interface Simulator {
   readonly basemapUrl: string | null;
   close(): Promise<void>;
   setFaults(faults: Partial<Faults>): void;
+  /** Serve /v1 from now on (true) or answer 404 there (false), as when the service turns it on. */
+  setV1(on: boolean): void;
   faults(): Faults;
   evolve(opts?: EvolveOptions): EvolveResult;
   /** What the live API would serve right now for the area and window, with internal fields; by cdid. */

@@ -6,7 +6,7 @@ import { LOOP, get, start } from './harness';
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await start();
+  sim = await start({ v1: true });
 });
 afterAll(() => sim.close());
 
@@ -66,7 +66,7 @@ describe('/v1/incidents', () => {
   });
 
   it('keeps every incident exactly once while data changes between pages', async () => {
-    const changing = await start({ scale: 'tiny' });
+    const changing = await start({ scale: 'tiny', v1: true });
     try {
       const before = changing.groundTruth({ ...LOOP, radiusMi: 3, key: 'ent-key' }).map((t) => t.cdid);
       const ids: number[] = [];
@@ -198,8 +198,52 @@ describe('/v1/history', () => {
   });
 });
 
+describe('/v1/score and /v1/trends', () => {
+  it('scores a circle 0–100 with a grade and a breakdown of the last 30 days', async () => {
+    const res = await get(sim, '/v1/score', { ...LOOP }, bearer('dev-key'));
+    expect(res.status).toBe(200);
+    const body = res.json() as {
+      score: number;
+      grade: string;
+      radius_mi: number;
+      breakdown: Record<string, number>;
+    };
+    expect(body.radius_mi).toBe(0.5);
+    expect(body.score).toBeGreaterThanOrEqual(0);
+    expect(body.score).toBeLessThanOrEqual(100);
+    expect(body.grade).toMatch(/^[A-F]$/);
+    const total = body.breakdown.violent! + body.breakdown.property! + body.breakdown.quality_of_life!;
+    const truth = sim.groundTruth({
+      ...LOOP,
+      radiusMi: 0.5,
+      key: 'dev-key',
+      since: Date.parse('2025-11-20T00:00:00Z') - 30 * DAY,
+      until: Date.parse('2025-11-20T00:00:00Z'),
+    });
+    expect(total).toBe(truth.length);
+  });
+
+  it('trends count incidents per week by lower-case type, Pro and Enterprise only', async () => {
+    const params = { ...LOOP, radius_mi: 0.5, interval: 'week', window: 'P4W' };
+    expect((await get(sim, '/v1/trends', params, bearer('dev-key'))).status).toBe(403);
+    const res = await get(sim, '/v1/trends', params, bearer('pro-key'));
+    expect(res.status).toBe(200);
+    const body = res.json() as {
+      interval: string;
+      buckets: { start: string; end: string; count: number; by_type: Record<string, number> }[];
+    };
+    expect(body.interval).toBe('week');
+    expect(body.buckets).toHaveLength(4);
+    for (const b of body.buckets) {
+      expect(Object.values(b.by_type).reduce((x, y) => x + y, 0)).toBe(b.count);
+      for (const t of Object.keys(b.by_type)) expect(t).toBe(t.toLowerCase());
+    }
+    expect(body.buckets.reduce((n, b) => n + b.count, 0)).toBeGreaterThan(0);
+  });
+});
+
 describe('planned endpoints and the switch', () => {
-  it.each(['/v1/score', '/v1/trends', '/v1/batch', '/v1/alerts/subscribe', '/v1/executive-risk'])(
+  it.each(['/v1/batch', '/v1/alerts/subscribe', '/v1/executive-risk'])(
     '%s is a 501 with an errors body',
     async (path) => {
       const res = await get(sim, path, {}, bearer('ent-key'));
@@ -208,14 +252,38 @@ describe('planned endpoints and the switch', () => {
     },
   );
 
-  it('with v1: false the whole /v1 surface is a 404, as on the real service today', async () => {
-    const off = await start({ scale: 'tiny', v1: false });
+  it('by default the whole /v1 surface is a 404, as on the real service today; setV1 switches it', async () => {
+    const off = await start({ scale: 'tiny' });
     try {
-      expect((await get(off, '/v1/incidents', { ...LOOP, radius_mi: 1 }, bearer('ent-key'))).status).toBe(
-        404,
-      );
+      const ask = async () =>
+        (await get(off, '/v1/incidents', { ...LOOP, radius_mi: 1 }, bearer('ent-key'))).status;
+      expect(await ask()).toBe(404);
+      off.setV1(true);
+      expect(await ask()).toBe(200);
+      off.setV1(false);
+      expect(await ask()).toBe(404);
     } finally {
       await off.close();
+    }
+  });
+
+  it('a disagreeing variant serves other ids, or occurred_at days after the report', async () => {
+    const params = { ...LOOP, radius_mi: 0.3, limit: 5 };
+    const faithful = await v1<V1Incident>('/v1/incidents', params);
+    const ids = await start({ v1: true, v1Variant: 'other-ids' });
+    const late = await start({ v1: true, v1Variant: 'late-times' });
+    try {
+      const a = (await get(ids, '/v1/incidents', params, bearer('ent-key'))).json() as Page<V1Incident>;
+      const b = (await get(late, '/v1/incidents', params, bearer('ent-key'))).json() as Page<V1Incident>;
+      expect(a.incidents.map((i) => i.id)).not.toEqual(faithful.incidents.map((i) => i.id));
+      expect(a.incidents.map((i) => i.address)).toEqual(faithful.incidents.map((i) => i.address));
+      expect(b.incidents.map((i) => i.id)).toEqual(faithful.incidents.map((i) => i.id));
+      const shift =
+        Date.parse(b.incidents[0]?.occurred_at ?? '') - Date.parse(faithful.incidents[0]?.occurred_at ?? '');
+      expect(shift).toBe(3 * DAY);
+    } finally {
+      await ids.close();
+      await late.close();
     }
   });
 });

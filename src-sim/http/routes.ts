@@ -6,6 +6,8 @@ export type Route =
   | { name: 'detail'; surface: 'live'; cdid: string }
   | { name: 'v1-incidents'; surface: 'v1' }
   | { name: 'v1-history'; surface: 'v1' }
+  | { name: 'v1-score'; surface: 'v1' }
+  | { name: 'v1-trends'; surface: 'v1' }
   | { name: 'v1-planned'; surface: 'v1'; path: string };
 
 export function matchRoute(path: string, v1Enabled: boolean): Route | null {
@@ -15,6 +17,8 @@ export function matchRoute(path: string, v1Enabled: boolean): Route | null {
   if (!v1Enabled) return null;
   if (path === '/v1/incidents') return { name: 'v1-incidents', surface: 'v1' };
   if (path === '/v1/history') return { name: 'v1-history', surface: 'v1' };
+  if (path === '/v1/score') return { name: 'v1-score', surface: 'v1' };
+  if (path === '/v1/trends') return { name: 'v1-trends', surface: 'v1' };
   if (PLANNED_ONLY.includes(path)) return { name: 'v1-planned', surface: 'v1', path };
   return null;
 }

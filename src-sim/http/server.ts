@@ -14,7 +14,7 @@ import type { RateLimiter } from './rateLimit';
 import { ApiError, errorReply, htmlReply, send, type Reply } from './respond';
 import { matchRoute, type Route } from './routes';
 import type { StatsCollector } from './stats';
-import { plannedOnly, v1History, v1Incidents } from './v1';
+import { plannedOnly, v1History, v1Incidents, v1Score, v1Trends, type V1Variant } from './v1';
 
 export type ServerDeps = {
   data: Dataset;
@@ -26,7 +26,9 @@ export type ServerDeps = {
   trustedProxies: ReadonlySet<string>;
   sinceBeforeWindow: SinceBeforeWindow;
   live: LiveReading;
+  /** Whether /v1 is served; the simulator's setV1 changes it while running. */
   v1: boolean;
+  v1Variant?: V1Variant;
   /** The demo profile's basemaps (/basemap/<name>.pmtiles); absent in the test profile. */
   basemap?: BasemapProvider | undefined;
 };
@@ -73,9 +75,13 @@ function dispatch(
     case 'detail':
       return detail(ctx, route.cdid);
     case 'v1-incidents':
-      return v1Incidents(ctx);
+      return v1Incidents(ctx, deps.v1Variant);
     case 'v1-history':
-      return v1History(ctx);
+      return v1History(ctx, deps.v1Variant);
+    case 'v1-score':
+      return v1Score(ctx);
+    case 'v1-trends':
+      return v1Trends(ctx);
   }
 }
 
