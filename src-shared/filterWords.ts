@@ -3,7 +3,7 @@
  * the printed report: "Types: Theft, Assault", "Dates: 2025-04-11 to 2025-05-10 (last 30 days)".
  * Pure; the caller supplies the resolved date range and the names of saved areas.
  */
-import { PRESET_DAYS, type DayRange, type Filters } from './filters';
+import { PRESET_DAYS, type DayRange, type FeatureFilter, type Filters } from './filters';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -12,6 +12,8 @@ export type FilterWordsContext = {
   range?: DayRange | null;
   /** A saved area's name by id. */
   areaName?: (id: number) => string | undefined;
+  /** A reference layer feature's name ("Beat 0111 (Beats)"). */
+  featureName?: (feature: FeatureFilter) => string | undefined;
 };
 
 const hh = (h: number): string => `${String(h % 24).padStart(2, '0')}:00`;
@@ -40,6 +42,18 @@ function area(filters: Filters, name: FilterWordsContext['areaName']): string | 
   return `Area: inside a drawn shape with ${a.polygon.length} corners`;
 }
 
+/** "Within 1,000 ft of Lincoln Elementary (Schools)", "Inside Beat 0111 (Beats)". */
+export function featureWords(f: FeatureFilter, name: string | undefined): string {
+  const what = name ?? `feature ${f.featureId} of reference layer ${f.layerId}`;
+  const m = f.bufferM ?? 0;
+  if (m <= 0) return `Inside ${what}`;
+  const distance =
+    f.unit === 'ft'
+      ? `${Math.round(m / 0.3048).toLocaleString('en-US')} ft`
+      : `${Math.round(m).toLocaleString('en-US')} m`;
+  return `Within ${distance} of ${what}`;
+}
+
 export function filterWords(filters: Filters, context: FilterWordsContext = {}): string[] {
   const words: string[] = [];
   words.push(filters.types && filters.types.length > 0 ? `Types: ${filters.types.join(', ')}` : 'Types: all');
@@ -56,6 +70,8 @@ export function filterWords(filters: Filters, context: FilterWordsContext = {}):
   if (filters.text && filters.text.trim()) words.push(`Text: ${filters.text.trim()}`);
   const where = area(filters, context.areaName);
   if (where) words.push(where);
+  if (filters.feature)
+    words.push(`Layer: ${featureWords(filters.feature, context.featureName?.(filters.feature))}`);
   words.push(
     filters.includeRemoved
       ? 'Incidents the API has since removed are included'

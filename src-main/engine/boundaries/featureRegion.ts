@@ -22,3 +22,11 @@ export function featureRegion(db: Db, ref: FeatureFilter): Region {
     );
   return bufferedRegion(feature.geometry, metres);
 }
+
+/** "Beat 0111 (Beats)" for a filter's words; undefined when the feature is gone. */
+export function featureLabel(db: Db, ref: FeatureFilter): string | undefined {
+  const store = createLayerStore(db);
+  const feature = store.feature(ref.featureId);
+  const layer = feature ? store.get(feature.layerId) : undefined;
+  return feature && layer ? `${feature.name} (${layer.name})` : undefined;
+}

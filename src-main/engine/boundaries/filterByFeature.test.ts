@@ -6,7 +6,9 @@
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Filters } from '../../../src-shared/filters';
+import { filterWords } from '../../../src-shared/filterWords';
 import { incidentCalls } from '../query/calls';
+import { featureLabel } from './featureRegion';
 import { closeFixture, openFixture, type Fixture } from '../query/testFixtures';
 import type { BoundaryFile } from './boundaryFile';
 import { LayerService } from './service';
@@ -179,6 +181,18 @@ describe('filter by a layer feature equals brute force', () => {
     // Two schools close together share incidents: the total counts them once.
     expect(result.features.reduce((a, x) => a + x.count, 0)).toBeGreaterThan(distinct);
     expect(result.filtered).toBe(rows.length);
+  });
+
+  it('says the filter in words, with the feature and layer names (manifests, the report)', () => {
+    const feature = { layerId: 2, featureId: schools[0]!.id, bufferM: 304.8, unit: 'ft' as const };
+    const words = filterWords({ feature }, { featureName: (x) => featureLabel(f.db, x) });
+    expect(words).toContain('Layer: Within 1,000 ft of S0 (Schools)');
+    expect(
+      filterWords(
+        { feature: { layerId: 1, featureId: beats[0]!.id } },
+        { featureName: (x) => featureLabel(f.db, x) },
+      ),
+    ).toContain('Layer: Inside B00 (Beats)');
   });
 
   it('a point without a distance, or a feature that is gone, is a clear error', async () => {

@@ -17,6 +17,7 @@ import type {
   Manifest,
   StartExportOutput,
 } from '../../../src-shared/exports';
+import { featureLabel } from '../boundaries/featureRegion';
 import { filterWords } from '../../../src-shared/filterWords';
 import type { DayRange, Filters } from '../../../src-shared/filters';
 import type { EngineCore } from '../context';
@@ -141,7 +142,11 @@ export class ExportJobs {
       range: resolved.range,
       box: resolved.shape?.box ?? null,
       service,
-      words: filterWords(input.filters, { range: counted.range, areaName: (a) => areas.get(a)?.name }),
+      words: filterWords(input.filters, {
+        range: counted.range,
+        areaName: (a) => areas.get(a)?.name,
+        featureName: (f) => featureLabel(this.ctx.db, f),
+      }),
       byType: counted.byType,
       state: input.format === 'pdf' ? 'printing' : 'running',
       done: 0,
