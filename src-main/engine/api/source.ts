@@ -1,6 +1,6 @@
 /**
- * The seam between the sync and a surface of the API (DESIGN: an IncidentSource per surface). The
- * live surface is the only one today; a v1 source would implement the same interface.
+ * The seam between the sync and a surface of the API (DESIGN: an IncidentSource per surface): the
+ * live source (liveSource.ts), and the v1 source (v1Source.ts), which adds cursor pages.
  */
 import type { ApiDetail, ApiIncident } from './schemas';
 
@@ -31,11 +31,38 @@ export type RequestMeta = {
 export type SearchResult = { incidents: ApiIncident[]; meta: RequestMeta };
 export type DetailResult = { incident: ApiDetail; meta: RequestMeta };
 
+/**
+ * One cursor page of the v1 surface (`/v1/incidents`, or `/v1/history` when `history`): a ground
+ * circle in miles, occurred_at from `start` (inclusive), in occurred_at order (api/v1Source.ts).
+ */
+export type PageQuery = {
+  lat: number;
+  lon: number;
+  radiusMi: number;
+  /** ISO-8601 instants; inclusive bounds on occurred_at. */
+  start?: string;
+  end?: string;
+  /** App type names (sent lower-case); absent for all types. */
+  types?: readonly string[];
+  cursor?: string;
+  limit: number;
+  history?: boolean;
+};
+
+/** A page's incidents in the app's form (v1 ids as cdids, types mapped back, `date` from occurred_at). */
+export type PageResult = SearchResult & {
+  nextCursor: string | null;
+  /** Per incident, occurred_at as an instant (epoch ms), in the page's order. */
+  occurredUtc: number[];
+};
+
 export interface IncidentSource {
   readonly name: string;
   /** Search; throws ApiError for every failure (the error carries the redacted URL). */
   search(query: SearchQuery, signal?: AbortSignal): Promise<SearchResult>;
   detail(cdid: number, signal?: AbortSignal): Promise<DetailResult>;
+  /** The v1 surface's cursor pages; absent on a source without it (the live one). */
+  page?(query: PageQuery, signal?: AbortSignal): Promise<PageResult>;
 }
 
 /** The fetch the hosts pass in: Electron's net.fetch, or Node's fetch (with a proxy when configured). */

@@ -1,0 +1,254 @@
+/**
+ * The v1 surface (spec: planned): `GET /v1/incidents`, `/v1/history`, `/v1/score`, `/v1/trends`,
+ * with the key in an `Authorization: Bearer` header (never in the URL), the radius in miles
+ * (`radius_mi`), ISO-8601 `start`/`end`, cursor pages (`limit` 500). Each answer is parsed with zod
+ * and turned into the app's form: the v1 `id` as the cdid (the sync uses v1 only after it has seen
+ * the two agree: sync/surfaceVerify.ts), the type mapped back (`raw_type` kept: v1Types.ts), `date`
+ * as the legacy local text of `occurred_at` in the incident's zone, `url` as the link.
+ *
+ * It is the live source plus pages: `search` and `detail` are the live client's (v1 has no
+ * description endpoint), so one IncidentSource serves a run on either surface. Requests go through
+ * api/outboundAddress.ts like the live ones (https or literal loopback, no redirect to another
+ * origin, bodies capped at the search cap).
+ */
+import { redact, registerSecret } from '../redact';
+import { formatLegacyDate } from '../time/legacyDate';
+import { offsetAt } from '../time/wallToInstant';
+import { zoneAt } from '../time/zoneAt';
+import { ApiError, errorForStatus, errorForTransport } from './apiError';
+import { BODY_CAPS, OutboundRefused, outboundGet, readCapped } from './outboundAddress';
+import type { ApiIncident } from './schemas';
+import { ErrorBody } from './schemas';
+import type { FetchLike, IncidentSource, PageQuery, PageResult, RequestMeta } from './source';
+import { fromV1Type, toV1Type } from './v1Types';
+import { V1Page, V1Score, V1Trends, type V1Incident } from './v1Schemas';
+
+export type V1SourceOptions = {
+  baseUrl: string;
+  key: string;
+  fetch: FetchLike;
+  timeoutMs?: number;
+  now?: () => number;
+  onReachability?: (reachable: boolean) => void;
+};
+
+export type ScoreQuery = { lat: number; lon: number; radiusMi?: number };
+export type TrendsQuery = {
+  lat: number;
+  lon: number;
+  radiusMi: number;
+  interval?: 'day' | 'week' | 'month';
+  /** ISO-8601 duration, e.g. P12W. */
+  window?: string;
+};
+
+export type V1Extras = {
+  score(q: ScoreQuery, signal?: AbortSignal): Promise<{ score: V1Score; meta: RequestMeta }>;
+  trends(q: TrendsQuery, signal?: AbortSignal): Promise<{ trends: V1Trends; meta: RequestMeta }>;
+};
+
+const coord = (x: number): string => x.toFixed(6);
+const base = (baseUrl: string): string => `${baseUrl.replace(/\/+$/, '')}/v1`;
+
+/** The URL of one cursor page (no key: v1 sends it in a header). */
+export function pageUrl(baseUrl: string, q: PageQuery): string {
+  const p = new URLSearchParams({ lat: coord(q.lat), lon: coord(q.lon), radius_mi: q.radiusMi.toFixed(4) });
+  if (q.start) p.set('start', q.start);
+  if (q.end) p.set('end', q.end);
+  if (q.types && q.types.length > 0) p.set('types', q.types.map(toV1Type).join(','));
+  if (!q.history) p.set('limit', String(q.limit));
+  if (q.cursor) p.set('cursor', q.cursor);
+  return `${base(baseUrl)}/${q.history ? 'history' : 'incidents'}?${p.toString()}`;
+}
+
+/** A v1 incident in the app's form, and its occurred_at instant. */
+export function appIncident(i: V1Incident): { incident: ApiIncident; occurredUtc: number } {
+  const occurredUtc = Date.parse(i.occurred_at);
+  const zone = zoneAt(i.lat, i.lon);
+  const wall = new Date(occurredUtc + offsetAt(zone, occurredUtc) * 60_000);
+  const date = formatLegacyDate({
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+  });
+  return {
+    incident: {
+      type: fromV1Type(i.type, i.raw_type),
+      address: i.address ?? '',
+      lat: i.lat,
+      lon: i.lon,
+      cdid: Number(i.id),
+      link: i.url ?? '',
+      date,
+    },
+    occurredUtc,
+  };
+}
+
+/** The live source with the v1 surface's pages, score and trends added. */
+export function withV1(live: IncidentSource, options: V1SourceOptions): IncidentSource & V1Extras {
+  const { baseUrl, key, fetch } = options;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  registerSecret(key);
+
+  async function get(
+    url: string,
+    endpoint: string,
+    signal?: AbortSignal,
+  ): Promise<{ body: unknown; meta: RequestMeta }> {
+    const shown = redact(url);
+    const startedAt = now();
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await outboundGet(fetch, url, {
+        signal: combined,
+        headers: { Accept: 'application/json', Authorization: `Bearer ${key}` },
+      });
+    } catch (error) {
+      if (error instanceof OutboundRefused) throw refused(error, shown);
+      const failure = errorForTransport(error, shown, signal?.aborted === true);
+      if (failure.code !== 'cancelled') options.onReachability?.(false);
+      throw failure;
+    }
+    options.onReachability?.(true);
+    const meta = (): RequestMeta => ({
+      url: shown,
+      status: response.status,
+      startedAt,
+      durationMs: now() - startedAt,
+    });
+    if (response.status !== 200) {
+      const text = await readText(response, BODY_CAPS.detail, shown, signal).catch(() => '');
+      const messages = ErrorBody.safeParse(tryJson(text)).data?.errors;
+      throw v1ErrorFor(response.status, shown, messages, response.headers.get('retry-after'), endpoint);
+    }
+    const text = await readText(response, BODY_CAPS.search, shown, signal);
+    const json = tryJson(text);
+    if (json === undefined) {
+      throw bad(shown, /^\s*</.test(text) ? 'an HTML page instead of JSON' : 'incomplete or malformed JSON');
+    }
+    return { body: json, meta: meta() };
+  }
+
+  async function readText(
+    response: Response,
+    cap: number,
+    shown: string,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    try {
+      return new TextDecoder().decode(await readCapped(response, cap, `The service's answer`));
+    } catch (error) {
+      if (error instanceof OutboundRefused) throw refused(error, shown);
+      throw errorForTransport(error, shown, signal?.aborted === true);
+    }
+  }
+
+  return {
+    name: 'v1',
+    search: (q, s) => live.search(q, s),
+    detail: (c, s) => live.detail(c, s),
+    async page(q, signal): Promise<PageResult> {
+      const endpoint = q.history ? '/v1/history' : '/v1/incidents';
+      const { body, meta } = await get(pageUrl(baseUrl, q), endpoint, signal);
+      const parsed = V1Page.safeParse(body);
+      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describe(parsed.error)})`);
+      const rows = parsed.data.incidents.map(appIncident);
+      return {
+        incidents: rows.map((r) => r.incident),
+        occurredUtc: rows.map((r) => r.occurredUtc),
+        nextCursor: parsed.data.next_cursor,
+        meta,
+      };
+    },
+    async score(q, signal) {
+      const p = new URLSearchParams({ lat: coord(q.lat), lon: coord(q.lon) });
+      if (q.radiusMi !== undefined) p.set('radius_mi', q.radiusMi.toFixed(4));
+      const { body, meta } = await get(`${base(baseUrl)}/score?${p.toString()}`, '/v1/score', signal);
+      const parsed = V1Score.safeParse(body);
+      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describe(parsed.error)})`);
+      return { score: parsed.data, meta };
+    },
+    async trends(q, signal) {
+      const p = new URLSearchParams({
+        lat: coord(q.lat),
+        lon: coord(q.lon),
+        radius_mi: q.radiusMi.toFixed(4),
+      });
+      if (q.interval) p.set('interval', q.interval);
+      if (q.window) p.set('window', q.window);
+      const { body, meta } = await get(`${base(baseUrl)}/trends?${p.toString()}`, '/v1/trends', signal);
+      const parsed = V1Trends.safeParse(body);
+      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describe(parsed.error)})`);
+      return { trends: parsed.data, meta };
+    },
+  };
+}
+
+/** Whether a source has the v1 surface's extras (score and trends). */
+export const hasV1Extras = (s: IncidentSource): s is IncidentSource & V1Extras =>
+  typeof (s as Partial<V1Extras>).score === 'function';
+
+/**
+ * A v1 answer other than 200. 404: this address has no such v1 endpoint (yet) — not the base URL's
+ * fault, since the live surface may answer. 403 on a plan-gated endpoint (history, trends): the
+ * plan does not include it. 501: planned but not served. The rest as on the live surface.
+ */
+export function v1ErrorFor(
+  status: number,
+  url: string,
+  messages: string[] | undefined,
+  retryAfter: string | null,
+  endpoint: string,
+): ApiError {
+  const said =
+    messages && messages.length > 0 ? ` The service said: “${messages.join('; ').slice(0, 300)}”.` : '';
+  const details = { status, url, ...(messages ? { serverMessages: messages } : {}) };
+  if (status === 404 || status === 501) {
+    return new ApiError(
+      'not_found',
+      `The service does not answer ${endpoint} (HTTP ${status}): its v1 surface is not live here.${said}`,
+      details,
+    );
+  }
+  if (status === 403 && endpoint !== '/v1/incidents' && endpoint !== '/v1/score') {
+    return new ApiError(
+      'bad_input',
+      `The service refused ${endpoint} (403): the plan does not include it (Pro and Enterprise only).${said}`,
+      details,
+    );
+  }
+  return errorForStatus(status, url, messages, retryAfter, 'search');
+}
+
+function refused(error: OutboundRefused, url: string): ApiError {
+  return new ApiError(error.reason === 'address' ? 'bad_input' : 'bad_response', error.message, {
+    url,
+    refused: error.reason,
+  });
+}
+
+function bad(url: string, what: string): ApiError {
+  return new ApiError('bad_response', `The service's v1 surface sent ${what}; nothing was saved from it.`, {
+    url,
+    status: 200,
+  });
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.map(String).join('.') || 'body'}: ${issue.message}` : 'unknown';
+}
