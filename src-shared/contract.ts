@@ -208,8 +208,11 @@ export const contract = {
   getMapSketch: { input: MapSketchInput, output: MapSketch },
   /** A page of the table; limit ≤ 500. */
   listIncidents: { input: ListInput, output: ListResult },
-  /** Every stored field of one incident, for the incident panel. */
-  getIncident: { input: z.object({ cdid: z.number().int().positive() }).strict(), output: IncidentDetail },
+  /**
+   * Every stored field of one incident, for the incident panel. A negative cdid is an imported row
+   * of another system, in its mapping's namespace (engine/import/mapping/apply.ts).
+   */
+  getIncident: { input: z.object({ cdid: z.number().int() }).strict(), output: IncidentDetail },
   historySeries: { input: SeriesInput, output: SeriesResult },
   /** This period vs the previous one and the same dates a year earlier, with coverage caveats. */
   comparePeriods: { input: CompareInput, output: CompareResult },

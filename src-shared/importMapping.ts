@@ -8,6 +8,7 @@ import { z } from 'zod';
 const Column = z.string().min(1).max(200);
 
 export const DateStyle = z.enum(['auto', 'iso', 'us', 'excel']);
+export type DateStyle = z.infer<typeof DateStyle>;
 
 export const LocationMapping = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('latlon'), lat: Column, lon: Column }).strict(),

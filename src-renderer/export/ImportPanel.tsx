@@ -1,18 +1,28 @@
 /**
- * Import of incident files into the archive: Blotter's own CSV or GeoJSON, and archives delivered
- * outside the API (CSV, JSON or NDJSON rows shaped like the API's incidents). Choose a file (an
- * upload in the web host, the open dialog in Electron), see the preview with every row problem,
- * then import — the valid rows, or nothing if any row is bad — in one all-or-nothing step.
+ * Import of incident files into the archive: Blotter's own CSV or GeoJSON, archives delivered
+ * outside the API (CSV, JSON or NDJSON rows shaped like the API's incidents), and other systems'
+ * CSV files through a column mapping. Choose a file (an upload in the web host, the open dialog in
+ * Electron); a file whose columns are not Blotter's gets the mapping editor (the proposal, or the
+ * mapping saved for its columns), and the preview follows every change; see the preview with every
+ * row problem, then import — the valid rows, or nothing if any row is bad — in one all-or-nothing
+ * step. Nothing is written before that.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportPreview, ImportSource } from '../../src-shared/exports';
+import type { ColumnMapping } from '../../src-shared/importMapping';
+import type { ImportInspection } from '../../src-shared/importMappingCalls';
 import { BridgeCallError, type Client } from '../bridge/client';
 import { count } from '../text/count';
 import { errorText } from '../text/errorText';
 import { importOutcome } from './exportText';
 import { ImportPreviewView } from './ImportPreviewView';
+import { FileColumns } from './FileColumns';
+import { MappingEditor } from './MappingEditor';
+import { draftOf, mappingOf, type Draft } from './mappingDraft';
+import { useMappedPreview } from './useMappedPreview';
 import { uploadFile } from './upload';
 import styles from './export.module.css';
+import mappingStyles from './mapping.module.css';
 
 type Phase = 'idle' | 'uploading' | 'reading' | 'ready' | 'writing';
 
@@ -28,6 +38,25 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
   const [onBadRows, setOnBadRows] = useState<'skip' | 'abort'>('skip');
   const [outcome, setOutcome] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [inspection, setInspection] = useState<ImportInspection | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const mapped = draft ? mappingOf(draft) : null;
+  const mapping: ColumnMapping | null = mapped && 'mapping' in mapped ? mapped.mapping : null;
+  // The file read again through each new mapping (one read at a time, the latest mapping last).
+  const remap = useMappedPreview(
+    client,
+    inspection && draft ? inspection.fileId : null,
+    mapping,
+    (p) => {
+      setPreview(p);
+      setProblem(null);
+    },
+    (failure) => {
+      setPreview(null);
+      setProblem(message(failure));
+    },
+  );
 
   useEffect(
     () =>
@@ -40,8 +69,18 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
   const read = async (source: ImportSource | undefined) => {
     setPhase('reading');
     setProgress(null);
+    setInspection(null);
+    setDraft(null);
+    setSaved(null);
     try {
-      setPreview(await client.call('previewImport', source ? { source } : {}));
+      const found = await client.call('inspectImport', source ? { source } : {});
+      if (found.ownColumns && !found.saved) {
+        // Blotter's or the API's own columns: no mapping to make.
+        setPreview(await client.call('previewMapped', { fileId: found.fileId }));
+      } else {
+        setInspection(found);
+        setDraft(draftOf(found));
+      }
       setPhase('ready');
     } catch (failure) {
       setPhase('idle');
@@ -75,6 +114,8 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
     try {
       setOutcome(importOutcome(await client.call('runImport', { importId: preview.importId, onBadRows })));
       setPreview(null);
+      setInspection(null);
+      setDraft(null);
       setPhase('idle');
     } catch (failure) {
       setProblem(message(failure));
@@ -85,7 +126,20 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
   const discard = async () => {
     if (preview) await client.call('discardImport', { importId: preview.importId }).catch(() => undefined);
     setPreview(null);
+    setInspection(null);
+    setDraft(null);
     setPhase('idle');
+  };
+
+  const save = async () => {
+    if (!inspection || !mapping) return;
+    setSaved(null);
+    try {
+      const answer = await client.call('saveMapping', { fileId: inspection.fileId, mapping });
+      setSaved(answer.saved);
+    } catch (failure) {
+      setProblem(message(failure));
+    }
   };
 
   const busy = phase === 'uploading' || phase === 'reading' || phase === 'writing';
@@ -95,8 +149,9 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
       <p>
         Add incidents from a file to the local archive: a Blotter CSV or GeoJSON export, or an archive
         delivered outside the API (CSV, JSON or NDJSON rows with the API’s fields: cdid, type, address, lat,
-        lon, link and date as MM/DD/YY HH:MM AM/PM). Rows are matched by cdid; nothing is written until you
-        confirm.
+        lon, link and date as MM/DD/YY HH:MM AM/PM), or another system’s CSV export (Incident Number, Offense,
+        Block Address, Date Reported, X/Y…) whose columns you map. Rows are matched by cdid; nothing is
+        written until you confirm.
       </p>
       <p className="actions">
         {web ? (
@@ -140,7 +195,39 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
           {outcome}
         </p>
       ) : null}
-      {preview && phase !== 'writing' ? (
+      {inspection && draft && phase !== 'writing' ? (
+        <>
+          <FileColumns inspection={inspection} />
+          <MappingEditor
+            inspection={inspection}
+            draft={draft}
+            onChange={(d) => {
+              setDraft(d);
+              setSaved(null);
+            }}
+          />
+          <div className={mappingStyles.mappingActions}>
+            <button type="button" className="button" disabled={!mapping} onClick={() => void save()}>
+              Save the mapping “{draft.name.trim() || '…'}”
+            </button>
+            {saved ? (
+              <span role="status" data-testid="mapping-saved">
+                Saved as “{saved}”: a file with the same columns gets it proposed.
+              </span>
+            ) : null}
+            {mapped && 'missing' in mapped ? (
+              <span className="muted" data-testid="mapping-missing">
+                To preview, choose {mapped.missing.join(', ')}.
+              </span>
+            ) : remap.reading ? (
+              <span className="muted" role="status">
+                Reading the file through the mapping…
+              </span>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      {preview && phase !== 'writing' && (!draft || (mapping && !remap.stale)) ? (
         <>
           <ImportPreviewView preview={preview} />
           {preview.errorCount > 0 ? (
@@ -171,7 +258,7 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
             <button
               type="button"
               className="button primary"
-              disabled={preview.valid === 0}
+              disabled={preview.valid === 0 || remap.reading}
               onClick={() => void run()}
             >
               Import {count(preview.valid)} incidents

@@ -11,7 +11,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
     <div className={styles.importPreview} data-testid="import-preview">
       <p>
         <strong>{p.fileName}</strong> <span className="muted">({bytesText(p.bytes)})</span>, read as{' '}
-        {IMPORT_FORMATS[p.format]}.
+        {p.mapping ? `a CSV through the mapping “${p.mapping}”` : IMPORT_FORMATS[p.format]}.
       </p>
       <dl className="facts">
         <dt>Rows</dt>

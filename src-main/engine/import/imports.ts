@@ -24,7 +24,7 @@ import { FileProblem } from './fileProblem';
 import { columnsProblem, mappedColumnsProblem } from './columns';
 import { CsvRecordReader } from './csvRecords';
 import { mapper } from './mapping/apply';
-import { inspectCsv, proposalFor, zoneList } from './mapping/inspect';
+import { inspectCsv, proposalFor, respelled, zoneList } from './mapping/inspect';
 import { loadMappings, mappingForHeader, saveMapping } from './mapping/savedMappings';
 import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
 import { mergeRows, phases } from './merge';
@@ -143,7 +143,7 @@ export class Imports {
           sample: found.sample,
           rowsRead: found.rowsRead,
           values: found.values,
-          proposal: saved ?? { ...proposed, name: stem },
+          proposal: saved ? respelled(saved, found.columns) : { ...proposed, name: stem },
           ...(saved ? { saved: saved.name } : {}),
           zones: zoneList(zones),
         };

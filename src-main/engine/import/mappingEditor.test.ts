@@ -104,11 +104,14 @@ describe('the mapping editor’s calls', () => {
       (await call<{ mappings: { name: string }[] }>('listMappings', {})).mappings.map((m) => m.name),
     ).toEqual(['CPD']);
     const again = await call<ImportInspection>('inspectImport', {
-      source: { path: file('cpd-june.csv', CHICAGO.replace('Beat', ' BEAT ')) },
+      source: { path: file('cpd-june.csv', CHICAGO.replace('Beat', ' BEAT ').replace('Offense', 'OFFENSE')) },
     });
     expect(again.saved).toBe('CPD');
+    // As this file spells its columns, so the editor's selects show them.
     expect(again.proposal).toMatchObject({
       name: 'CPD',
+      type: 'OFFENSE',
+      keep: ['BEAT'],
       typeMap: mapping.typeMap,
       location: mapping.location,
     });

@@ -5,6 +5,7 @@
  * saved for the same header shape. Reads at most the first INSPECT_BYTES of the file.
  */
 import { open } from 'node:fs/promises';
+import type { ColumnMapping } from '../../../../src-shared/importMapping';
 import type { ColumnValue, MappingZone } from '../../../../src-shared/importMappingCalls';
 import { CsvRecordReader, UnclosedQuote } from '../csvRecords';
 import { FileProblem } from '../fileProblem';
@@ -36,15 +37,13 @@ export type Inspected = {
 export async function inspectCsv(file: string): Promise<Inspected> {
   const text = await headText(file);
   const reader = new CsvRecordReader();
-  let records: string[][];
+  // The last record may be cut by the byte limit: it is dropped unless the file ended.
+  const records = reader.push(text.body);
   try {
-    // The last record may be cut by the byte limit: it is dropped unless the file ended.
-    records = reader.push(text.body);
     if (text.whole) records.push(...reader.end());
   } catch (error) {
-    if (error instanceof UnclosedQuote)
-      throw new FileProblem('The file opens a quoted field (") that never closes.');
-    throw error;
+    // A quote that never closes: the records before it are inspected; the preview names the row.
+    if (!(error instanceof UnclosedQuote)) throw error;
   }
   const [header, ...rows] = records;
   if (!header || header.every((c) => c.trim() === ''))
@@ -107,4 +106,27 @@ async function headText(file: string): Promise<{ body: string; whole: boolean }>
   } finally {
     await handle.close();
   }
+}
+
+/** A saved mapping with its column names as this file spells them (a header shape ignores case and spaces). */
+export function respelled(mapping: ColumnMapping, columns: readonly string[]): ColumnMapping {
+  const spelled = new Map(columns.map((c) => [c.trim().toLowerCase(), c]));
+  const as = (c: string): string => spelled.get(c.trim().toLowerCase()) ?? c;
+  const opt = (c: string | undefined) => (c === undefined ? {} : { v: as(c) });
+  const loc = mapping.location;
+  const out: ColumnMapping = {
+    ...mapping,
+    type: as(mapping.type),
+    date: as(mapping.date),
+    location:
+      loc.kind === 'latlon'
+        ? { ...loc, lat: as(loc.lat), lon: as(loc.lon) }
+        : { ...loc, x: as(loc.x), y: as(loc.y) },
+    keep: mapping.keep.map(as),
+  };
+  for (const k of ['id', 'address', 'time', 'description'] as const) {
+    const v = opt(mapping[k]);
+    if ('v' in v) out[k] = v.v;
+  }
+  return out;
 }
