@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64, decodeWire, encodeWire, toWireValue } from './wire';
+import { base64ToBytes, bytesToBase64, decodeWire, encodeWire, encodeWireParts, toWireValue } from './wire';
 
 const sameBytes = (a: ArrayBufferView, b: ArrayBufferView): boolean => {
   const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
@@ -109,10 +109,40 @@ describe('toWireValue (the web host engine worker answers this way)', () => {
       },
       list: [{ lat: new Float32Array([41.5]) }],
     };
-    const ahead = toWireValue(value);
-    expect(JSON.stringify(ahead)).not.toContain('"0":'); // no typed array left to stringify as an object
+    const transfer: ArrayBuffer[] = [];
+    const ahead = toWireValue(value, transfer) as { value: { cdid: { $typed: string; b64: unknown } } };
+    expect(ahead.value.cdid.$typed).toBe('Float64Array');
+    expect(ahead.value.cdid.b64).toBeInstanceOf(Uint8Array); // base64 as bytes, no string made
+    expect(transfer).toHaveLength(3); // one buffer per typed array, moved to the host, not copied
     expect(encodeWire(ahead)).toBe(encodeWire(value));
     expect(decodeWire(encodeWire(ahead))).toEqual(value);
     expect(value.value.cdid).toBeInstanceOf(Float64Array); // the original is untouched
+  });
+});
+
+describe('encodeWireParts (what the web host writes to its socket)', () => {
+  const joined = (parts: Uint8Array[]) => new TextDecoder().decode(Buffer.concat(parts));
+
+  it('writes exactly encodeWire’s text, each base64 as the very bytes the worker made', () => {
+    const lat = new Float32Array(100_000).map((_, i) => 41 + i / 1e6);
+    const value = { ok: true, value: { lat, typeIndex: new Uint8Array([3, 1]), types: ['Théft', '"q"'] } };
+    const ahead = toWireValue(value) as { value: { lat: { b64: Uint8Array } } };
+    const parts = encodeWireParts(ahead);
+    expect(joined(parts)).toBe(encodeWire(value));
+    expect(parts).toContain(ahead.value.lat.b64); // the same object: no copy on the host
+    expect(decodeWire(joined(parts))).toEqual(value);
+    // Plain typed arrays and answers without any are written too.
+    expect(joined(encodeWireParts(value))).toBe(encodeWire(value));
+    expect(joined(encodeWireParts({ ok: false, error: { code: 'x' } }))).toBe(
+      '{"ok":false,"error":{"code":"x"}}',
+    );
+  });
+
+  it('never splits text that looks like its placeholder', () => {
+    const value = { note: '~wire0~ and ~wireabc~1~wireabc~', b: toWireValue(new Uint8Array([255])) };
+    expect(decodeWire(joined(encodeWireParts(value)))).toEqual({
+      note: '~wire0~ and ~wireabc~1~wireabc~',
+      b: new Uint8Array([255]),
+    });
   });
 });

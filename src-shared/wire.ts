@@ -48,6 +48,11 @@ const textEncoder = new TextEncoder();
 
 /** Standard base64 (RFC 4648, padded) of `bytes`. */
 export function bytesToBase64(bytes: Uint8Array): string {
+  return textDecoder.decode(base64Bytes(bytes));
+}
+
+/** The ASCII bytes of `bytesToBase64(bytes)`, in a buffer of their own (transferable, no string). */
+export function base64Bytes(bytes: Uint8Array): Uint8Array {
   const n = bytes.length;
   const out = new Uint8Array(Math.ceil(n / 3) * 4);
   const out16 = new Uint16Array(out.buffer, 0, out.length >> 1);
@@ -68,7 +73,7 @@ export function bytesToBase64(bytes: Uint8Array): string {
     out[k + 2] = n - whole === 2 ? (ENC[(t >>> 6) & 63] as number) : PAD;
     out[k + 3] = PAD;
   }
-  return textDecoder.decode(out);
+  return out;
 }
 
 /** The bytes of standard padded base64; throws on anything else. */
@@ -146,25 +151,76 @@ export function decodeTyped(wire: WireTyped): TypedArray {
 }
 
 /**
- * `value` with every typed array replaced by its wire form (a copy; plain values shared). The web
- * host's engine worker answers this way, so the base64 work is done off the host's event loop and
- * `encodeWire` there only writes strings.
+ * A typed array's wire form with its base64 still as ASCII bytes (`toWireValue`): written to a
+ * socket as they are (`encodeWireParts`), never made into a string.
  */
-export function toWireValue(value: unknown): unknown {
-  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) return encodeTyped(value as TypedArray);
+export type WireBytes = { $typed: TypedName; b64: Uint8Array };
+
+function isWireBytes(value: unknown): value is WireBytes {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.$typed === 'string' && v.b64 instanceof Uint8Array && Object.keys(v).length === 2;
+}
+
+/**
+ * `value` with every typed array replaced by its wire form with the base64 as bytes (a copy; plain
+ * values shared). The web host's engine worker answers this way: the base64 work is done off the
+ * host's event loop, and each base64 buffer is pushed to `transfer` so it crosses to the host
+ * without a copy. `encodeWire` and `encodeWireParts` write it as they write the typed array.
+ */
+export function toWireValue(value: unknown, transfer?: ArrayBuffer[]): unknown {
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
+    const name = typedName(value);
+    if (!name) throw new Error('Not a typed array.');
+    const b64 = base64Bytes(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    transfer?.push(b64.buffer as ArrayBuffer);
+    return { $typed: name, b64 } satisfies WireBytes;
+  }
   if (Array.isArray(value))
-    return value.some((v) => typeof v === 'object' && v !== null) ? value.map(toWireValue) : value;
+    return value.some((v) => typeof v === 'object' && v !== null)
+      ? value.map((v: unknown) => toWireValue(v, transfer))
+      : value;
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = toWireValue(v);
+  for (const [k, v] of Object.entries(value)) out[k] = toWireValue(v, transfer);
   return out;
 }
 
 /** JSON text of `value`, typed arrays written as base64 (see the file comment). */
 export function encodeWire(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    ArrayBuffer.isView(v) && !(v instanceof DataView) ? encodeTyped(v as TypedArray) : v,
+    ArrayBuffer.isView(v) && !(v instanceof DataView)
+      ? encodeTyped(v as TypedArray)
+      : isWireBytes(v)
+        ? { $typed: v.$typed, b64: textDecoder.decode(v.b64) }
+        : v,
   );
+}
+
+/**
+ * The bytes of `encodeWire(value)` as consecutive chunks: UTF-8 of the JSON around each base64,
+ * and each base64 of a `toWireValue` answer as the very bytes it arrived in (no string, no copy).
+ * The host writes them in order; a 1M-point answer then costs its event loop almost nothing.
+ */
+export function encodeWireParts(value: unknown): Uint8Array[] {
+  const found: Uint8Array[] = [];
+  // A fresh random mark per answer stands in for each base64: text cannot guess it.
+  const mark = `~wire${Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join('')}~`;
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return encodeTyped(v as TypedArray);
+    if (!isWireBytes(v)) return v;
+    found.push(v.b64);
+    return { $typed: v.$typed, b64: `${mark}${found.length - 1}${mark}` };
+  });
+  if (!found.length) return [textEncoder.encode(text)];
+  const parts: Uint8Array[] = [];
+  const pieces = text.split(mark);
+  // pieces alternate: text, index, text, index, …, text
+  for (let i = 0; i < pieces.length; i++) {
+    if (i % 2 === 0) parts.push(textEncoder.encode(pieces[i] as string));
+    else parts.push(found[Number(pieces[i])] as Uint8Array);
+  }
+  return parts;
 }
 
 /** The value of `encodeWire` text, typed arrays restored. */

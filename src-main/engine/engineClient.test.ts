@@ -2,7 +2,9 @@ import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../bench/seed';
 import type { EngineEvent } from '../../src-shared/contract';
+import { decodeWire, encodeWireParts } from '../../src-shared/wire';
 import { startSimulator } from '../../src-sim/index';
 import type { HostFetch } from './api/fetchBridge';
 import { dbFileOf, logFileOf } from './dataDir';
@@ -88,6 +90,23 @@ describe('engine in a worker thread', () => {
       ok: false,
       error: { code: 'unknown_call' },
     });
+  });
+
+  it('answers the web host’s map points with the base64 made in the worker, as bytes (wireTypedArrays)', async () => {
+    seedDatabase(dbFileOf(tmp.path), { count: 1500, seed: 3, endDay: '2025-03-14', days: 200 });
+    engine = await startEngine({ dataDir: tmp.path, host: 'web', version: '1', wireTypedArrays: true });
+    const answer = await engine.call('getMapPoints', { filters: { preset: 'all' } });
+    const lat = (answer as { value: { lat: { $typed: string; b64: unknown } } }).value.lat;
+    expect(lat.$typed).toBe('Float32Array');
+    expect(lat.b64).toBeInstanceOf(Uint8Array); // no string of it on the host's side
+    const sent = decodeWire(Buffer.concat(encodeWireParts(answer)).toString('utf8')) as {
+      ok: true;
+      value: { lat: Float32Array; cdid: Float64Array };
+    };
+    expect(sent.value.lat).toBeInstanceOf(Float32Array);
+    expect(sent.value.lat.length).toBeGreaterThan(1400); // the seeded incidents with a location
+    expect(new Set(sent.value.cdid).size).toBe(sent.value.lat.length);
+    expect(sent.value.lat.every((v) => v > 20 && v < 60)).toBe(true);
   });
 
   it('closes cleanly: the database is closed, and later calls are refused', async () => {

@@ -36,8 +36,9 @@ export type StartEngineOptions = {
    */
   hostFetch?: HostFetch;
   /**
-   * Answers carry typed arrays in their wire form (src-shared/wire.ts): for the web host, which
-   * sends every answer as JSON — the base64 work then runs in the worker, off the host's event loop.
+   * Answers carry typed arrays in their wire form (src-shared/wire.ts `toWireValue`): for the web
+   * host, which sends every answer as JSON — the base64 work runs in the worker, and its bytes are
+   * transferred to the host, which writes them to the socket without making them a string.
    */
   wireTypedArrays?: boolean;
 };

@@ -16,7 +16,7 @@ import { toWireValue } from '../../src-shared/wire';
 const log = createLogger('worker');
 
 function main(port: MessagePort, data: EngineWorkerData): void {
-  const post = (message: FromWorker): void => port.postMessage(message);
+  const post = (message: FromWorker, transfer?: ArrayBuffer[]): void => port.postMessage(message, transfer);
   let engine: Engine;
   let bridge: WorkerFetch | null = null;
   try {
@@ -48,10 +48,10 @@ function main(port: MessagePort, data: EngineWorkerData): void {
     }
     void engine.dispatch(message.name, message.input).then((result) => {
       try {
-        post({
-          id: message.id,
-          result: data.wireTypedArrays ? (toWireValue(result) as typeof result) : result,
-        });
+        if (!data.wireTypedArrays) return post({ id: message.id, result });
+        // The web host writes the base64 bytes to its socket as they are: moved, not copied.
+        const transfer: ArrayBuffer[] = [];
+        post({ id: message.id, result: toWireValue(result, transfer) as typeof result }, transfer);
       } catch (error) {
         log.error('could not send a result', { call: message.name, error });
         const failure = {

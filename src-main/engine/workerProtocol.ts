@@ -12,8 +12,9 @@ export type EngineWorkerData = {
   /** The host performs the engine's HTTP requests (api/fetchBridge.ts): Electron's net.fetch. */
   hostFetch?: boolean;
   /**
-   * Answers with typed arrays already in their wire form (src-shared/wire.ts `toWireValue`): the web
-   * host sends them as JSON, and the base64 work then happens here, not on the host's event loop.
+   * Answers with typed arrays already in their wire form (src-shared/wire.ts `toWireValue`), the
+   * base64 as bytes transferred with the message: the web host writes them to its socket as they
+   * are, so neither the base64 work nor a string of it is ever on the host's event loop.
    */
   wireTypedArrays?: boolean;
 };

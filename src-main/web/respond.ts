@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { BridgeError } from '../../src-shared/contract';
-import { encodeWire } from '../../src-shared/wire';
+import { encodeWireParts } from '../../src-shared/wire';
 
 export function securityHeaders(csp: string): Record<string, string> {
   return {
@@ -19,15 +19,27 @@ export function securityHeaders(csp: string): Record<string, string> {
   };
 }
 
-/** JSON in the wire form (src-shared/wire.ts): typed arrays travel as base64. */
+/**
+ * JSON in the wire form (src-shared/wire.ts): typed arrays travel as base64. An engine answer's
+ * base64 arrives as bytes (`toWireValue` in the worker) and is written as it is, chunk by chunk:
+ * no string of it, no copy, so a 1M-point answer does not hold this event loop (issue 13).
+ */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = encodeWire(body);
+  const parts = encodeWireParts(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+    'Content-Length': parts.reduce((n, p) => n + p.byteLength, 0),
   });
-  res.end(text);
+  for (const part of parts) {
+    for (let at = 0; at < part.byteLength; at += WRITE_CHUNK_BYTES) {
+      res.write(part.subarray(at, Math.min(at + WRITE_CHUNK_BYTES, part.byteLength)));
+    }
+  }
+  res.end();
 }
+
+/** Each write hands the socket at most this much (views of the answer's own bytes, not copies). */
+const WRITE_CHUNK_BYTES = 1 << 20;
 
 export function sendError(
   res: ServerResponse,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallName, EngineEvent } from '../../src-shared/contract';
-import { decodeWire } from '../../src-shared/wire';
+import { decodeWire, toWireValue } from '../../src-shared/wire';
 import type { EngineHandle } from '../engine/engineHandle';
 import type { PrintRequest } from './reportPrinter';
 import { startWebHost, type WebHost } from './server';
@@ -241,6 +241,29 @@ describe('web host: calls', () => {
     expect(decodeWire(answer.body)).toEqual({ ok: true, value: { lat: new Float64Array([1.5, -2]) } });
   });
 
+  it('writes a worker’s base64 bytes as they came (a large answer, several chunks), decoded whole by the page', async () => {
+    const lat = new Float32Array(400_000).map((_, i) => 41 + i / 1e7);
+    const cdid = new Float64Array(400_000).map((_, i) => i * 3);
+    fake.engine.call.mockResolvedValueOnce(toWireValue({ ok: true, value: { lat, cdid, n: 1 } }) as never);
+    const answer = await call('getMapPoints', { filters: {} });
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+    const back = decodeWire(answer.body) as {
+      ok: true;
+      value: { lat: Float32Array; cdid: Float64Array; n: 1 };
+    };
+    const same = (a: ArrayBufferView, b: ArrayBufferView) =>
+      Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(
+        Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+      );
+    expect([back.ok, back.value.n, back.value.lat.constructor, back.value.cdid.constructor]).toEqual([
+      true,
+      1,
+      Float32Array,
+      Float64Array,
+    ]);
+    expect(same(back.value.lat, lat) && same(back.value.cdid, cdid)).toBe(true);
+  });
+
   it('turns an engine failure into a typed internal error', async () => {
     fake.engine.call.mockRejectedValueOnce(new Error('worker died'));
     const answer = await call('getSettings', {});
@@ -295,6 +318,26 @@ describe('web host: static files', () => {
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect((await send('/assets/missing.js')).status).toBe(404);
     expect((await send('/assets')).status).toBe(404);
+  });
+
+  it('answers a launch from memory: no file is opened on the host while the page loads', async () => {
+    const renderer = path.join(dir, 'renderer');
+    // Read at start: the files answer unchanged even once they are gone from disk.
+    rmSync(path.join(renderer, 'assets', 'app.js'));
+    const js = await send('/assets/app.js');
+    expect(js.status).toBe(200);
+    expect(js.body).toBe('console.log(1)');
+    expect(js.headers['content-length']).toBe('14');
+    expect((await send('/')).body).toContain('<title>Blotter</title>');
+    // A file that arrived later is read from disk, with the same checks.
+    writeFileSync(path.join(renderer, 'assets', 'late.css'), 'a{}');
+    const css = await send('/assets/late.css');
+    expect([css.status, css.headers['content-type'], css.body]).toEqual([
+      200,
+      'text/css; charset=utf-8',
+      'a{}',
+    ]);
+    expect((await send('/assets/app.js', { method: 'POST' })).status).toBe(405);
   });
 
   it('refuses path traversal, encoded or through a symlink', async () => {

@@ -43,7 +43,7 @@ import {
   sameSecret,
   sessionCookie,
 } from './session';
-import { serveStatic } from './staticFiles';
+import { loadStaticFiles } from './staticFiles';
 
 export interface WebHostOptions {
   engine: EngineHandle;
@@ -77,6 +77,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? '127.0.0.1';
   const rendererDir = path.resolve(options.rendererDir);
   const csp = options.csp ?? (() => STRICT_CSP);
+  // The renderer's files in memory before the URL is printed: a launch opens no file here.
+  const statics = await loadStaticFiles(rendererDir);
   const token = newToken();
   // The session cookie's value: its own secret, so the token printed to the terminal is not a cookie.
   const sessionSecret = newToken();
@@ -124,7 +126,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         printMayCall(name, input, jobId),
       );
     }
-    if (!url.pathname.startsWith('/api/')) return serveStatic(req, res, rendererDir, url.pathname);
+    if (!url.pathname.startsWith('/api/')) return statics.serve(req, res, url.pathname);
     refusals.refused('print grant out of scope');
     return sendError(res, 403, { code: 'forbidden_sender', message: 'A print grant reads only its report.' });
   };
@@ -188,7 +190,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (api) return sendError(res, 404, { code: 'not_found', message: 'No such API path.' });
-    return serveStatic(req, res, rendererDir, url.pathname);
+    return statics.serve(req, res, url.pathname);
   };
 
   const server = createServer((req, res) => {

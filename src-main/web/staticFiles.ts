@@ -2,9 +2,14 @@
  * Serves the built renderer (out/renderer) read-only: `/` is index.html, every other path a file
  * under the folder. Paths that leave the folder — `..`, encoded slashes, symlinks pointing out —
  * are refused; folders are not listed.
+ *
+ * `loadStaticFiles` reads the folder's files into memory once, as the host starts (asynchronously,
+ * before its URL is printed), so a launch's requests are answered with no file opened on the
+ * host's event loop (issue 13: an `open` under a loaded machine held it ~90 ms). A file not
+ * loaded then (added later, or larger than the cap) is still served from disk with the same checks.
  */
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { sendText } from './respond';
@@ -53,16 +58,62 @@ export function fileOf(root: string, pathname: string): string | 'bad' | 'outsid
   return file.startsWith(root + path.sep) ? file : 'outside';
 }
 
+/** Files larger than this stay on disk (streamed when asked). */
+const MAX_LOADED_BYTES = 8 * 1024 * 1024;
+
+export interface StaticFiles {
+  /** Answers a GET or HEAD of `pathname` (still percent-encoded). */
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void>;
+  /** How many files are held in memory. */
+  readonly loaded: number;
+}
+
+/**
+ * The renderer folder's regular files in memory, keyed by their real path: only those whose real
+ * path (symlinks resolved) stays inside the real folder, so a link out is never loaded.
+ */
+export async function loadStaticFiles(root: string): Promise<StaticFiles> {
+  const realRoot = await realpath(root);
+  const files = new Map<string, Buffer>();
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(file);
+      else if (entry.isFile()) {
+        const info = await stat(file);
+        if (info.size <= MAX_LOADED_BYTES) files.set(file, await readFile(file));
+      }
+    }
+  };
+  await walk(realRoot);
+  return {
+    loaded: files.size,
+    serve: async (req, res, pathname) => {
+      if (!allowedMethod(req, res)) return;
+      const file = fileOf(realRoot, pathname); // 'bad' and 'outside' are never keys
+      const body = files.get(file);
+      if (!body) return serveStatic(req, res, realRoot, pathname);
+      res.writeHead(200, { 'Content-Type': contentTypeOf(file), 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    },
+  };
+}
+
+function allowedMethod(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return true;
+  res.setHeader('Allow', 'GET, HEAD');
+  sendText(res, 405, 'Method not allowed.');
+  return false;
+}
+
+/** Serves one file from disk (realpath, stat, a read stream): what `loadStaticFiles` did not hold. */
 export async function serveStatic(
   req: IncomingMessage,
   res: ServerResponse,
   root: string,
   pathname: string,
 ): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.setHeader('Allow', 'GET, HEAD');
-    return sendText(res, 405, 'Method not allowed.');
-  }
+  if (!allowedMethod(req, res)) return;
   const realRoot = await realpath(root);
   const file = fileOf(realRoot, pathname);
   if (file === 'bad') return sendText(res, 400, 'Bad path.');
