@@ -68,4 +68,6 @@ export const importMappingCalls = {
   },
   /** The mappings saved in this data folder. */
   listMappings: { input: Empty, output: z.object({ mappings: z.array(SavedMappingInfo) }) },
+  /** A saved mapping by its name (the CLI's `import --mapping NAME`); not_found names the saved ones. */
+  getMapping: { input: z.object({ name: z.string().min(1).max(100) }).strict(), output: ColumnMapping },
 } as const;

@@ -1,29 +1,44 @@
 /**
- * `import FILE [--dry-run]`: the app's import (previewImport, then runImport) with the CLI naming
- * the file as a host. The preview's words say what the file would add and change — new incidents,
- * held rows replaced or gaining a description, rows kept as held, bad rows — and --dry-run stops
- * there (discardImport): nothing is written.
+ * `import FILE [--dry-run] [--mapping NAME | --mapping-file F.json]`: the app's import
+ * (previewImport, then runImport) with the CLI naming the file as a host. Another system's file is
+ * read through a column mapping: one saved by name (getMapping: saved in the app, or by an earlier
+ * --mapping-file), or a JSON file holding one (src-shared/importMapping.ts). The preview's words
+ * say what the file would add and change — new incidents, held rows replaced or gaining a
+ * description, rows kept as held, bad rows — and --dry-run stops there (discardImport): nothing is
+ * written.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ImportPreview } from '../../src-shared/exports';
+import { ColumnMapping } from '../../src-shared/importMapping';
 import { one, UsageError, type Parsed } from './args';
 import { EXIT, type Io } from './io';
 import { withSession } from './session';
 
 export const IMPORT_FLAGS = {
-  values: ['data-dir', 'on-bad-rows'],
+  values: ['data-dir', 'on-bad-rows', 'mapping', 'mapping-file'],
   booleans: ['dry-run', 'help'],
   words: 1,
 };
 
 export async function importCommand(p: Parsed, io: Io): Promise<number> {
   const [file] = p.words;
-  if (file === undefined) throw new UsageError('Give the file to import: blotter import FILE [--dry-run].');
+  if (file === undefined)
+    throw new UsageError('Give the file to import: blotter import FILE [--dry-run] [--mapping NAME].');
   const onBadRows = one(p, 'on-bad-rows') ?? 'skip';
   if (onBadRows !== 'skip' && onBadRows !== 'abort')
     throw new UsageError(`--on-bad-rows must be skip or abort (got "${onBadRows}").`);
+  const name = one(p, 'mapping');
+  const mappingFile = one(p, 'mapping-file');
+  if (name !== undefined && mappingFile !== undefined)
+    throw new UsageError('Give --mapping NAME or --mapping-file F.json, not both.');
+  const fromFile = mappingFile === undefined ? undefined : readMappingFile(mappingFile);
   return withSession(io, one(p, 'data-dir'), async (s) => {
-    const preview = await s.call('previewImport', { source: { path: path.resolve(file) } });
+    const mapping = name !== undefined ? await s.call('getMapping', { name }) : fromFile;
+    const preview = await s.call('previewImport', {
+      source: { path: path.resolve(file) },
+      ...(mapping ? { mapping } : {}),
+    });
     io.out(previewLines(preview).join('\n') + '\n');
     if (p.flags.has('dry-run')) {
       await s.call('discardImport', { importId: preview.importId });
@@ -38,12 +53,36 @@ export async function importCommand(p: Parsed, io: Io): Promise<number> {
   });
 }
 
+/** A column mapping from a JSON file, or a usage error naming what is wrong with it. */
+export function readMappingFile(file: string): ColumnMapping {
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(file), 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `Cannot read the mapping file ${file}: ${(error as NodeJS.ErrnoException).code ?? error}.`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`The mapping file ${file} is not JSON.`);
+  }
+  const parsed = ColumnMapping.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(the mapping)'}: ${i.message}`);
+    throw new UsageError(`The mapping file ${file} is not a column mapping: ${issues.join('; ')}.`);
+  }
+  return parsed.data;
+}
+
 /** What the import would add and change, from the preview's breakdown of the rows already held. */
 export function previewLines(v: ImportPreview): string[] {
   const adds = v.valid - v.duplicatesInFile - v.existing;
   const h = v.held;
   const lines = [
-    `${v.fileName}: ${v.format}, ${v.rows} records, ${v.valid} valid${v.duplicatesInFile ? ` (${v.duplicatesInFile} repeated in the file; the later copy counts)` : ''}.`,
+    `${v.fileName}: ${v.mapping ? `through the mapping "${v.mapping}"` : v.format}, ${v.rows} records, ${v.valid} valid${v.duplicatesInFile ? ` (${v.duplicatesInFile} repeated in the file; the later copy counts)` : ''}.`,
     `Would add ${adds} new incidents.`,
     `Of the ${v.existing} already held: ${h.replace} replaced by the file's later copy, ${h.describe} gain a description, ` +
       `${h.keptApi} kept as the API has them, ${h.keptHeld} kept as held, ${h.unchanged} unchanged.`,

@@ -29,7 +29,8 @@ export const USAGE = `Usage:
                    [--weekdays sat,sun] [--text WORDS] [--include-removed]
                    [--area "LAT,LON,RADIUS_MI" | --area-id ID | --polygon FILE.geojson]
   blotter status   [--data-dir DIR]
-  blotter import   FILE [--dry-run] [--on-bad-rows skip|abort] [--data-dir DIR]
+  blotter import   FILE [--dry-run] [--on-bad-rows skip|abort] [--mapping NAME | --mapping-file F.json]
+                   [--data-dir DIR]   (another system's columns: a mapping saved by name, or a file)
   blotter areas    list | add --name N (--circle "LAT,LON,RADIUS_MI" | --polygon FILE.geojson)
                    [--refresh-minutes M] | remove ID [--keep-incidents]   [--data-dir DIR]
   blotter settings get [KEY] | set KEY VALUE   (KEY: base-url, plan, rate, window-days, api-key)

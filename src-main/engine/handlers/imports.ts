@@ -9,4 +9,5 @@ export const importHandlers = {
   previewMapped: ({ fileId, mapping }, ctx) => ctx.services.imports.previewMapped(fileId, mapping),
   saveMapping: ({ fileId, mapping }, ctx) => ctx.services.imports.saveMapping(fileId, mapping),
   listMappings: async (_input, ctx) => ctx.services.imports.listMappings(),
+  getMapping: async ({ name }, ctx) => ctx.services.imports.savedMapping(name),
 } satisfies HandlerGroup;

@@ -177,6 +177,19 @@ export class Imports {
     };
   }
 
+  /** The mapping saved under `name` (names compared as written, then trimmed and case-folded). */
+  savedMapping(name: string): ColumnMapping {
+    const saved = loadMappings(this.ctx.dataDir).map((s) => s.mapping);
+    const fold = (n: string) => n.trim().toLowerCase();
+    const found = saved.find((m) => m.name === name) ?? saved.find((m) => fold(m.name) === fold(name));
+    if (found) return found;
+    const names = saved.map((m) => `"${m.name}"`).join(', ');
+    throw new EngineError(
+      'not_found',
+      `No mapping is saved as "${name}". ${names ? `Saved: ${names}.` : 'None is saved in this data folder yet.'}`,
+    );
+  }
+
   private async read(
     source: OpenedSource,
     mapping: ColumnMapping | undefined,

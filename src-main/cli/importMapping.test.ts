@@ -1,0 +1,93 @@
+/**
+ * `blotter import FILE --mapping NAME | --mapping-file F.json`, run as processes: another system's
+ * CSV imported through a mapping written as JSON (and so saved by its name), then a second file
+ * through the saved mapping by name; an unknown name, two flags, and a file that is not a mapping
+ * are each refused with one clear line.
+ */
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
+import { onlyLine, runCli } from './cliTesting';
+
+let dir: TempDir;
+beforeAll(() => {
+  dir = makeTempDir('blotter-cli-mapping-');
+});
+afterAll(() => dir.remove());
+
+const cli = (args: string[]) => runCli('', args, { env: { BLOTTER_API_KEY: undefined } });
+const HEADER = 'Case No,Offense,Block Address,Date Reported,X Coordinate,Y Coordinate,Beat';
+const MAPPING = {
+  name: 'Chicago RMS',
+  id: 'Case No',
+  type: 'Offense',
+  typeMap: { '0486': 'Assault' },
+  address: 'Block Address',
+  date: 'Date Reported',
+  location: { kind: 'xy', x: 'X Coordinate', y: 'Y Coordinate', epsg: 3435 },
+  keep: ['Beat'],
+};
+
+describe('blotter import --mapping', () => {
+  it('imports through a mapping file, then another file through the mapping saved by name', async () => {
+    const data = `${dir.path}/data`;
+    const may = `${dir.path}/may.csv`;
+    writeFileSync(
+      may,
+      [
+        HEADER,
+        'JA1,0486,012XX N STATE ST,05/10/2025 01:30 PM,1176200,1908600,1824',
+        'JA2,0820,004XX W ERIE ST,05/11/2025 09:05 AM,1172300,1904500,1831',
+      ].join('\n'),
+    );
+    const mappingFile = `${dir.path}/chicago.json`;
+    writeFileSync(mappingFile, JSON.stringify(MAPPING));
+    const first = await cli(['import', may, '--mapping-file', mappingFile, '--data-dir', data]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('may.csv: through the mapping "Chicago RMS", 2 records, 2 valid.');
+    expect(first.stdout).toContain('Imported: 2 added');
+
+    const june = `${dir.path}/june.csv`;
+    writeFileSync(
+      june,
+      [HEADER, 'JA3,0486,016XX N CLARK ST,06/12/2025 11:59 PM,1174500,1911000,1814'].join('\n'),
+    );
+    const second = await cli(['import', june, '--mapping', 'chicago rms', '--data-dir', data]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain('through the mapping "Chicago RMS", 1 records, 1 valid');
+    expect(second.stdout).toContain('Imported: 1 added');
+
+    const unknown = await cli(['import', june, '--mapping', 'Dallas', '--data-dir', data]);
+    expect(unknown.code).toBe(1);
+    expect(onlyLine(unknown)).toBe('blotter: No mapping is saved as "Dallas". Saved: "Chicago RMS".');
+  });
+
+  it('refuses a file that is not a mapping, and both flags at once, before opening anything', async () => {
+    const bad = `${dir.path}/bad.json`;
+    writeFileSync(bad, JSON.stringify({ ...MAPPING, location: { kind: 'xy', x: 'X Coordinate' } }));
+    const r = await cli([
+      'import',
+      `${dir.path}/x.csv`,
+      '--mapping-file',
+      bad,
+      '--data-dir',
+      `${dir.path}/d2`,
+    ]);
+    expect(r.code).toBe(2);
+    expect(onlyLine(r)).toMatch(
+      /^blotter import: The mapping file .*bad\.json is not a column mapping: location\.y: /,
+    );
+    const both = await cli([
+      'import',
+      'x.csv',
+      '--mapping',
+      'A',
+      '--mapping-file',
+      bad,
+      '--data-dir',
+      `${dir.path}/d2`,
+    ]);
+    expect(both.code).toBe(2);
+    expect(onlyLine(both)).toContain('Give --mapping NAME or --mapping-file F.json, not both.');
+  });
+});
