@@ -185,3 +185,20 @@ export const AnalysisProgressFields = z.object({
   /** 0…1. */
   fraction: z.number(),
 });
+
+/**
+ * Time playback on the map (issue 15, item 7): the filtered incidents sorted by local day, so a
+ * step of the slider is a slice. Day `firstDay + d` holds the incidents offsets[d] … offsets[d + 1]
+ * − 1 (offsets has days + 1 entries); lat, lon and typeIndex (into `types`) are in that order.
+ */
+export const PlaybackPoints = z.object({
+  count: z.number().int().nonnegative(),
+  /** The first local day 'YYYY-MM-DD' (null when there are no incidents). */
+  firstDay: z.string().nullable(),
+  offsets: z.instanceof(Uint32Array),
+  lat: z.instanceof(Float32Array),
+  lon: z.instanceof(Float32Array),
+  typeIndex: z.instanceof(Uint8Array),
+  types: z.array(z.string()),
+});
+export type PlaybackPoints = z.infer<typeof PlaybackPoints>;

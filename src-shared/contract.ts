@@ -85,6 +85,7 @@ import {
   KdeOutput,
   NearRepeatInput,
   NearRepeatOutput,
+  PlaybackPoints,
   RepeatLocationsInput,
   RepeatLocationsOutput,
 } from './analysis';
@@ -275,6 +276,8 @@ export const contract = {
     input: z.object({ jobId: AnalysisJobId }).strict(),
     output: z.object({ cancelled: z.boolean() }),
   },
+  /** The map's time playback: the filtered incidents sorted by local day, a slice per day. */
+  getPlaybackPoints: { input: FiltersInput, output: PlaybackPoints },
 
   // Alerts (handlers/alerts.ts; src-shared/alertCalls.ts): rules, the inbox, delivery channels.
   ...alertCalls,

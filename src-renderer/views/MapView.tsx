@@ -15,6 +15,7 @@ import type { Pick } from '../map/ClusterLayer';
 import { Legend } from '../map/Legend';
 import { isShown, toggleType } from '../map/legendToggle';
 import { MapToolbar, type Layers } from '../map/MapToolbar';
+import { PlaybackControl } from '../map/playback/PlaybackControl';
 import { coloursFor, legendEntries } from '../map/palette';
 import { perf, record } from '../map/perf';
 import { SpotList, type Spot } from '../map/SpotList';
@@ -214,6 +215,7 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
             role="region"
           />
           <MapToolbar layers={layers} onChange={setLayers} basemap={basemap.info} />
+          <PlaybackControl map={map} client={client} filters={filters} dataVersion={dataVersion} />
           <Legend
             entries={entries}
             inView={inView}

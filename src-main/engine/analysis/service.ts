@@ -21,6 +21,7 @@ import type {
   KdeOutput,
   NearRepeatInput,
   NearRepeatOutput,
+  PlaybackPoints,
   RepeatLocationsInput,
   RepeatLocationsOutput,
 } from '../../../src-shared/analysis';
@@ -35,6 +36,7 @@ import { compStatCsv } from './compstatCsv';
 import { compStatRange, todayIn, type CompStatArea } from './compstat';
 import { hotSpotGeoJson } from './hotSpotExport';
 import { kdeGeoJson, kdeGeoTiff, kdeRaster } from './kdeExport';
+import { playbackPoints } from './playback';
 import { AnalysisRefused, pickColumns, requireEnough } from './points';
 import { AnalysisCancelled, runAnalysis } from './runner';
 
@@ -224,6 +226,11 @@ export class AnalysisService {
       const out = { jobId: job.id, provenance, areas: result.areas, parameters: result.parameters };
       return input.format === 'csv' ? { ...out, csv: compStatCsv(result, provenance) } : out;
     });
+  }
+
+  /** The map's time playback: the filter's incidents sorted by local day, with offsets (playback.ts). */
+  async playback(filters: Filters): Promise<PlaybackPoints> {
+    return playbackPoints(await this.query.resolve(filters));
   }
 
   /** Stops a running analysis; false when it is not running (finished, or never known). */

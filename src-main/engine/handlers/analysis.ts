@@ -1,5 +1,6 @@
 /**
- * Crime analysis: hot spots, kernel density, near repeat, repeat locations, CompStat, and cancel.
+ * Crime analysis: hot spots, kernel density, near repeat, repeat locations, CompStat, cancel, and
+ * the map's time playback (the filtered incidents by day).
  * The work is the engine's analysis service (engine/analysis/service.ts; built once in services.ts).
  */
 import type { HandlerGroup } from './handler';
@@ -11,4 +12,5 @@ export const analysisHandlers = {
   analyzeRepeatLocations: (input, ctx) => ctx.services.analysis.repeatLocations(input),
   analyzeCompStat: (input, ctx) => ctx.services.analysis.compStat(input),
   cancelAnalysis: async ({ jobId }, ctx) => ({ cancelled: ctx.services.analysis.cancel(jobId) }),
+  getPlaybackPoints: ({ filters }, ctx) => ctx.services.analysis.playback(filters),
 } satisfies HandlerGroup;

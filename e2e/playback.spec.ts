@@ -1,0 +1,96 @@
+/**
+ * Time playback on the Map view (issue 15, item 7): the slider shows a period in words; its number
+ * of incidents is what countIncidents answers for the filters with that period's dates; play
+ * advances the period, pause stops it; day steps work as week steps do; the clusters make way.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test as base } from './fixtures';
+import { openView } from './support/app';
+import { seedMapData } from './support/mapSeed';
+
+const test = base.extend({
+  dataDir: async ({ dataDir }, use) => {
+    seedMapData(dataDir, 3000);
+    await use(dataDir);
+  },
+});
+
+/** countIncidents from the page, as its own bridge calls it. */
+async function countFor(page: Page, filters: Record<string, unknown>): Promise<number> {
+  const answer = await page.evaluate(async (f) => {
+    const res = await fetch('/api/call/countIncidents', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ filters: f }),
+    });
+    return (await res.json()) as { ok: boolean; value: { total: number } };
+  }, filters);
+  expect(answer.ok).toBe(true);
+  return answer.value.total;
+}
+
+/** The period on the slider: its days, its count, and the count the engine gives for its filter. */
+async function shown(page: Page) {
+  const panel = page.getByTestId('playback');
+  const from = (await panel.getAttribute('data-from')) as string;
+  const to = (await panel.getAttribute('data-to')) as string;
+  const count = Number(await panel.getAttribute('data-count'));
+  // The map's filters are the defaults (the last 90 days: every seeded incident); the period's
+  // dates replace the preset.
+  return {
+    from,
+    to,
+    count,
+    counted: await countFor(page, { from, to }),
+    index: await panel.getAttribute('data-index'),
+  };
+}
+
+test('play steps through the weeks, each drawing the incidents the counts call finds; pause stops', async ({
+  page,
+}) => {
+  await openView(page, 'Map');
+  await expect(page.getByTestId('map')).toHaveAttribute('data-map-state', 'ready', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Time playback' }).click();
+  const panel = page.getByTestId('playback');
+  await expect(panel).toHaveAttribute('data-from', /^\d{4}-\d{2}-\d{2}$/);
+  await expect(
+    panel.getByRole('group', { name: 'Step' }).getByRole('button', { name: 'Week' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  // The clusters make way for the period's incidents.
+  const clusterPane = page.locator('.leaflet-blotter-clusters-pane');
+  await expect(clusterPane).toHaveCSS('visibility', 'hidden');
+  await expect(page.locator('.leaflet-blotter-playback-pane canvas')).toHaveCount(1);
+
+  const first = await shown(page);
+  expect(first.count).toBe(first.counted);
+  expect(first.count).toBeGreaterThan(0);
+  const label = page.getByTestId('playback-period');
+  await expect(label).toHaveText(/^Week of /);
+  const firstLabel = await label.textContent();
+
+  await panel.getByRole('button', { name: /Play/ }).click();
+  await expect(panel).toHaveAttribute('data-index', '2', { timeout: 10_000 });
+  await panel.getByRole('button', { name: /Pause/ }).click();
+  await expect(panel).toHaveAttribute('data-playing', 'false');
+  const paused = await shown(page);
+  expect(await label.textContent()).not.toBe(firstLabel);
+  expect(paused.count).toBe(paused.counted);
+  expect(paused.from > first.from).toBe(true);
+  // Paused: three play intervals later the period is the same.
+  await page.waitForTimeout(2500);
+  expect(await panel.getAttribute('data-index')).toBe(paused.index);
+
+  // Day steps: a day forward is the next day, counted the same way.
+  await panel.getByRole('group', { name: 'Step' }).getByRole('button', { name: 'Day' }).click();
+  await panel.getByRole('button', { name: /Step forward/ }).click();
+  await expect(panel).toHaveAttribute('data-index', '1');
+  const day = await shown(page);
+  expect(day.from).toBe(day.to);
+  expect(day.count).toBe(day.counted);
+  await expect(page.getByTestId('playback-count')).toContainText(`${day.count} incidents`);
+
+  await panel.getByRole('button', { name: 'Close time playback' }).click();
+  await expect(clusterPane).toHaveCSS('visibility', 'visible');
+  await expect(page.locator('.leaflet-blotter-playback-pane canvas')).toHaveCount(0);
+});

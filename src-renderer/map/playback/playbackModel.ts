@@ -1,0 +1,59 @@
+/**
+ * Time playback's periods: the filtered incidents' days cut into days or weeks (weeks start on
+ * Monday, as CompStat's), each a slice of the engine's day-sorted columns (getPlaybackPoints), its
+ * words for the slider, and the filter that selects exactly its incidents (the filters with the
+ * period's dates), so its count can be checked against countIncidents.
+ */
+import type { PlaybackPoints } from '../../../src-shared/analysis';
+import { dayNumber, dayString, weekdayOf, type Filters } from '../../../src-shared/filters';
+import { dayRangeText, dayText } from '../../../src-shared/localTime';
+
+export type PlaybackStep = 'day' | 'week';
+export type Period = { from: string; to: string };
+
+type Days = Pick<PlaybackPoints, 'firstDay' | 'offsets'>;
+
+/** The day number of the first period's first day and how many periods cover the data. */
+function frame(points: Days, step: PlaybackStep): { start: number; periods: number } {
+  if (points.firstDay === null) return { start: 0, periods: 0 };
+  const first = dayNumber(points.firstDay);
+  const last = first + points.offsets.length - 2;
+  const start = step === 'day' ? first : first - ((weekdayOf(first) + 6) % 7);
+  const size = step === 'day' ? 1 : 7;
+  return { start, periods: Math.floor((last - start) / size) + 1 };
+}
+
+export function periodCount(points: Days, step: PlaybackStep): number {
+  return frame(points, step).periods;
+}
+
+export function periodAt(points: Days, step: PlaybackStep, index: number): Period | null {
+  const { start, periods } = frame(points, step);
+  if (index < 0 || index >= periods) return null;
+  const from = start + index * (step === 'day' ? 1 : 7);
+  return { from: dayString(from), to: dayString(step === 'day' ? from : from + 6) };
+}
+
+/** The incidents of a period: [begin, end) in the day-sorted columns. */
+export function sliceOf(points: Days, period: Period): [number, number] {
+  if (points.firstDay === null) return [0, 0];
+  const first = dayNumber(points.firstDay);
+  const days = points.offsets.length - 1;
+  const clamp = (d: number) => Math.max(0, Math.min(days, d));
+  const a = clamp(dayNumber(period.from) - first);
+  const b = clamp(dayNumber(period.to) - first + 1);
+  return [points.offsets[a] as number, points.offsets[b] as number];
+}
+
+/** "Mon, Nov 17, 2026" or "Week of Nov 17 – Nov 23, 2026". */
+export function periodText(period: Period, step: PlaybackStep): string {
+  return step === 'day'
+    ? dayText(period.from, { weekday: true })
+    : `Week of ${dayRangeText(period.from, period.to)}`;
+}
+
+/** The filters that select exactly the period's incidents (its dates within the filters'). */
+export function periodFilters(filters: Filters, period: Period): Filters {
+  const { preset: _preset, ...rest } = filters;
+  return { ...rest, from: period.from, to: period.to };
+}
