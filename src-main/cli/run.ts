@@ -13,6 +13,7 @@ import { OFFICE_FLAGS, officeCommand } from './officeCommand';
 import { EXPORT_FLAGS, exportCommand } from './exportCommand';
 import { CallFailure, cliWords, exitCodeOf } from './failure';
 import { IMPORT_FLAGS, importCommand } from './importCommand';
+import { LAYERS_FLAGS, layersCommand } from './layersCommand';
 import { EXIT, type Io } from './io';
 import { openedDbFile } from './session';
 import { SETTINGS_FLAGS, settingsCommand } from './settingsCommand';
@@ -33,6 +34,11 @@ export const USAGE = `Usage:
                    [--data-dir DIR]   (another system's columns: a mapping saved by name, or a file)
   blotter areas    list | add --name N (--circle "LAT,LON,RADIUS_MI" | --polygon FILE.geojson)
                    [--refresh-minutes M] | remove ID [--keep-incidents]   [--data-dir DIR]
+  blotter layers   import FILE (--name N | --as-areas) [--name-field F] | list
+                 | count --layer N|ID [--buffer-ft D | --buffer-m D] [the export's filters]
+                 | rename ID --name N | remove ID   [--data-dir DIR]   reference layers (beats,
+                   schools…) from GeoJSON, a zipped Shapefile or KML; count: the matching incidents
+                   within D of each feature and in all (each once); last stdout line: JSON.
   blotter settings get [KEY] | set KEY VALUE   (KEY: base-url, plan, rate, window-days, api-key)
                    settings set api-key - reads the key from standard input; never give it as an argument.
   blotter analyze  hotspots [--grid square|hexagon] [--cell-size-m N] [--distance-band-m N] --out F.geojson
@@ -75,6 +81,7 @@ const COMMANDS: Record<string, Command> = {
   basemap: { flags: BASEMAP_FLAGS, run: basemapCommand },
   alerts: { flags: ALERTS_FLAGS, run: alertsCommand },
   office: { flags: OFFICE_FLAGS, run: officeCommand },
+  layers: { flags: LAYERS_FLAGS, run: layersCommand },
 };
 
 /** Errors an engine can throw while it opens the data file, whose message is already the whole story. */

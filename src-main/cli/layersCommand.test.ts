@@ -1,0 +1,171 @@
+/**
+ * `blotter layers` as a process: a beats GeoJSON and a schools file kept as layers, listed, and
+ * counted — inside each beat, within 1,000 ft of each school — equal to the exported GeoJSON's
+ * incidents tested by hand (even–odd, and UTM metres from proj4), with the export's filters.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import proj4 from 'proj4';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../src-sim/index';
+import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
+import { runCli, syncArgs } from './cliTesting';
+
+const KEY = 'cli-layers-key-4242';
+let sim: Simulator;
+let dir: TempDir;
+let points: { lat: number; lon: number; type: string }[];
+
+beforeAll(async () => {
+  sim = await startSimulator({
+    seed: 9,
+    scale: 40_000,
+    spanDays: 20,
+    keys: [{ key: KEY, plan: 'enterprise', ips: ['127.0.0.1', '::1'], ratePerMinute: 6000, windowDays: 30 }],
+  });
+  dir = makeTempDir('blotter-cli-layers-');
+  expect((await runCli(KEY, syncArgs(dir.path, sim.url, '41.874,-87.64,0.5'))).code).toBe(0);
+  const out = `${dir.path}/all.geojson`;
+  const r = await runCli(KEY, [
+    'export',
+    '--data-dir',
+    dir.path,
+    '--format',
+    'geojson',
+    '--preset',
+    'all',
+    '--out',
+    out,
+  ]);
+  expect(r.code).toBe(0);
+  const fc = JSON.parse(readFileSync(out, 'utf8')) as {
+    features: { geometry: { coordinates: [number, number] }; properties: { type: string } }[];
+  };
+  points = fc.features.map((f) => ({
+    lon: f.geometry.coordinates[0],
+    lat: f.geometry.coordinates[1],
+    type: f.properties.type,
+  }));
+  expect(points.length).toBeGreaterThan(50);
+}, 120_000);
+afterAll(async () => {
+  await sim.close();
+  dir.remove();
+});
+
+const cli = (args: string[]) => runCli(KEY, ['layers', ...args, '--data-dir', dir.path]);
+const lastJson = (stdout: string) => JSON.parse(stdout.trimEnd().split('\n').at(-1) as string);
+
+function evenOdd(lat: number, lon: number, ring: [number, number][]): boolean {
+  let c = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) c = !c;
+  }
+  return c;
+}
+
+describe('blotter layers', () => {
+  it('imports beats, lists them, and counts inside each beat as the export holds them', async () => {
+    const beats = [0, 1].map((k) => {
+      const w = -87.65 + k * 0.01;
+      const ring: [number, number][] = [
+        [w, 41.866],
+        [w + 0.01, 41.866],
+        [w + 0.01, 41.882],
+        [w, 41.882],
+        [w, 41.866],
+      ];
+      return { name: `Beat ${k + 1}`, ring };
+    });
+    const file = `${dir.path}/beats.geojson`;
+    writeFileSync(
+      file,
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: beats.map((b) => ({
+          type: 'Feature',
+          properties: { BEAT: b.name },
+          geometry: { type: 'Polygon', coordinates: [b.ring] },
+        })),
+      }),
+    );
+    const imported = await cli(['import', file, '--name', 'Beats']);
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(lastJson(imported.stdout)).toMatchObject({ name: 'Beats', features: 2 });
+    const listed = await cli(['list']);
+    expect(listed.stdout).toMatch(/^1\tBeats\t2 features \(polygons\)\tfrom beats\.geojson\tEPSG:4326$/m);
+
+    const type = points[0]!.type;
+    const counted = await cli(['count', '--layer', 'beats', '--preset', 'all', '--types', type]);
+    expect(counted.code).toBe(0);
+    const json = lastJson(counted.stdout);
+    const expected = beats.map(
+      (b) => points.filter((p) => p.type === type && evenOdd(p.lat, p.lon, b.ring)).length,
+    );
+    expect(json.features.map((f: { count: number }) => f.count)).toEqual(expected);
+    expect(json.total).toBe(expected[0]! + expected[1]!); // beats do not overlap
+    expect(json.total).toBeGreaterThan(0);
+    expect(json.filtered).toBe(points.filter((p) => p.type === type).length);
+    expect(counted.stdout).toContain(
+      `${json.total} of ${json.filtered} matching incidents are inside a feature of "Beats"`,
+    );
+  }, 60_000);
+
+  it('counts within 1,000 ft of each school, each incident once', async () => {
+    const schools = [points[3]!, points[Math.floor(points.length / 2)]!];
+    const file = `${dir.path}/schools.geojson`;
+    writeFileSync(
+      file,
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: schools.map((s, k) => ({
+          type: 'Feature',
+          properties: { NAME: `School ${k + 1}` },
+          geometry: { type: 'Point', coordinates: [s.lon, s.lat] },
+        })),
+      }),
+    );
+    expect((await cli(['import', file, '--name', 'Schools'])).code).toBe(0);
+    const r = await cli(['count', '--layer', 'Schools', '--buffer-ft', '1,000', '--preset', 'all']);
+    expect(r.code).toBe(0);
+    const json = lastJson(r.stdout);
+    const utm = proj4('EPSG:4326', '+proj=utm +zone=16 +datum=WGS84 +units=m +no_defs');
+    const xy = (p: { lat: number; lon: number }) => utm.forward([p.lon, p.lat]) as [number, number];
+    const near = (p: { lat: number; lon: number }, s: { lat: number; lon: number }) => {
+      const [a, b] = xy(p);
+      const [c, d] = xy(s);
+      return Math.hypot(a - c, b - d) <= 304.8;
+    };
+    expect(json.features.map((f: { count: number }) => f.count)).toEqual(
+      schools.map((s) => points.filter((p) => near(p, s)).length),
+    );
+    expect(json.total).toBe(points.filter((p) => schools.some((s) => near(p, s))).length);
+    expect(json.bufferM).toBeCloseTo(304.8, 6);
+    expect(json.total).toBeGreaterThan(0);
+    expect(r.stdout).toContain('within 1,000 ft of a feature of "Schools"');
+  }, 60_000);
+
+  it('refuses a zip whose entries lead out of its folder, exit 2 with the reason', async () => {
+    // A zip whose only entry is named ../evil.shp (local header, central directory, end record).
+    const name = Buffer.from('../evil.shp');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(name.length, 28);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(46 + name.length, 12);
+    end.writeUInt32LE(30 + name.length, 16);
+    const file = `${dir.path}/evil.zip`;
+    writeFileSync(file, Buffer.concat([local, name, central, name, end]));
+    const r = await cli(['import', file, '--name', 'Evil']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/evil\.zip: The zip cannot be read: it holds an entry named "\.\.\/evil\.shp"/);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * `layers import | list | count | rename | remove`: reference layers (beats, districts, schools,
+ * parks) through the same calls as the Map view's Layers panel. `import FILE --name N` reads a
+ * GeoJSON, zipped Shapefile or KML (previewBoundaries, the CLI naming the file as a host) and keeps
+ * it (importLayer), or with `--as-areas` saves its polygons as areas to sync (areasFromBoundaries).
+ * `count --layer N --buffer-ft 1000` counts the incidents matching the export's filters within
+ * that distance of each feature (countNearLayer); the last stdout line is JSON.
+ */
+import path from 'node:path';
+import type { LayerView } from '../../src-shared/layerCalls';
+import { one, parseId, UsageError, type Parsed } from './args';
+import { EXPORT_FLAGS, exportFilters } from './exportCommand';
+import { CallFailure } from './failure';
+import { EXIT, type Io } from './io';
+import { withSession, type Session } from './session';
+
+export const LAYERS_FLAGS = {
+  values: [
+    ...EXPORT_FLAGS.values.filter((f) => f !== 'format' && f !== 'out'),
+    'name',
+    'name-field',
+    'layer',
+    'buffer-ft',
+    'buffer-m',
+  ],
+  booleans: ['as-areas', 'include-removed', 'help'],
+  words: 2,
+};
+
+export async function layersCommand(p: Parsed, io: Io): Promise<number> {
+  const [action, arg] = p.words;
+  const none = () => {
+    if (arg !== undefined) throw new UsageError(`Unexpected argument "${arg}".`);
+  };
+  if (action === 'import') {
+    if (arg === undefined) throw new UsageError('Give the file: blotter layers import FILE --name N.');
+    return importLayer(p, io, arg);
+  }
+  if (action === 'list') return (none(), list(p, io));
+  if (action === 'count') return (none(), count(p, io));
+  if (action === 'rename') return rename(p, io, parseId('layer id', arg));
+  if (action === 'remove') return remove(p, io, parseId('layer id', arg));
+  throw new UsageError(
+    'Say what to do: layers import FILE --name N [--as-areas], layers list, layers count --layer N --buffer-ft D, layers rename ID --name N, layers remove ID.',
+  );
+}
+
+const kindWords = (l: LayerView): string =>
+  l.kinds.map((k) => (k === 'polygons' ? 'polygons' : 'points')).join(' and ') || 'nothing';
+
+async function importLayer(p: Parsed, io: Io, file: string): Promise<number> {
+  const asAreas = p.flags.has('as-areas');
+  const name = asAreas ? one(p, 'name') : one(p, 'name', true);
+  return withSession(io, one(p, 'data-dir'), async (s) => {
+    const preview = await s.call('previewBoundaries', { source: { path: path.resolve(file) } });
+    const field = one(p, 'name-field') ?? preview.nameField;
+    if (field !== null && !preview.fields.includes(field))
+      throw new UsageError(
+        `--name-field: the file has no attribute "${field}" (it has ${preview.fields.join(', ')}).`,
+      );
+    io.out(
+      `${preview.fileName}: ${preview.featureCount} features (${preview.kinds.join(' and ')}), ${preview.crs}; names from ${field ?? '(none)'}.\n`,
+    );
+    for (const s2 of preview.skipped.slice(0, 5)) io.out(`  feature ${s2.index} left out: ${s2.reason}\n`);
+    if (asAreas) {
+      const made = await s.call('areasFromBoundaries', { previewId: preview.previewId, nameField: field });
+      for (const a of made.areas) io.out(`Area ${a.id} "${a.name}" added.\n`);
+      for (const note of made.notes) io.out(`  ${note}\n`);
+      io.out(`${JSON.stringify({ areas: made.areas.map((a) => ({ id: a.id, name: a.name })) })}\n`);
+      return EXIT.ok;
+    }
+    const layer = await s.call('importLayer', {
+      previewId: preview.previewId,
+      name: name as string,
+      nameField: field,
+    });
+    io.out(`Layer ${layer.id} "${layer.name}": ${layer.featureCount} features kept.\n`);
+    io.out(`${JSON.stringify({ layer: layer.id, name: layer.name, features: layer.featureCount })}\n`);
+    return EXIT.ok;
+  });
+}
+
+async function list(p: Parsed, io: Io): Promise<number> {
+  return withSession(io, one(p, 'data-dir'), async (s) => {
+    const { layers } = await s.call('listLayers', {});
+    if (layers.length === 0) io.out('No reference layers yet (blotter layers import FILE --name N).\n');
+    for (const l of layers)
+      io.out(
+        `${l.id}\t${l.name}\t${l.featureCount} features (${kindWords(l)})\tfrom ${l.sourceName}\t${l.crs}\n`,
+      );
+    return EXIT.ok;
+  });
+}
+
+/** A layer by id or by name (case-insensitive); the newest of that name. */
+async function layerOf(s: Session, text: string): Promise<LayerView> {
+  const { layers } = await s.call('listLayers', {});
+  const byId = /^\d+$/.test(text) ? layers.find((l) => l.id === Number(text)) : undefined;
+  const layer = byId ?? [...layers].reverse().find((l) => l.name.toLowerCase() === text.toLowerCase());
+  if (!layer)
+    throw new CallFailure('not_found', `There is no reference layer "${text}" (blotter layers list).`);
+  return layer;
+}
+
+function distance(p: Parsed): { metres: number; unit: 'ft' | 'm'; given: number } {
+  const ft = one(p, 'buffer-ft');
+  const m = one(p, 'buffer-m');
+  if (ft !== undefined && m !== undefined)
+    throw new UsageError('Give the distance once: --buffer-ft or --buffer-m.');
+  const text = ft ?? m ?? '0';
+  const given = Number(text.replace(/,/g, ''));
+  if (!Number.isFinite(given) || given < 0)
+    throw new UsageError(`--buffer-${ft !== undefined ? 'ft' : 'm'} must be a distance ≥ 0 (got "${text}").`);
+  const metres = ft !== undefined ? given * 0.3048 : given;
+  if (metres > 50_000) throw new UsageError('The distance may be at most 50 km.');
+  return { metres, unit: ft !== undefined ? 'ft' : 'm', given };
+}
+
+async function count(p: Parsed, io: Io): Promise<number> {
+  const layerText = one(p, 'layer', true);
+  const { metres, unit, given } = distance(p);
+  const filters = exportFilters(p);
+  return withSession(io, one(p, 'data-dir'), async (s) => {
+    const layer = await layerOf(s, layerText);
+    const r = await s.call('countNearLayer', { filters, layerId: layer.id, bufferM: metres });
+    const within = metres > 0 ? `within ${given.toLocaleString('en-US')} ${unit} of` : 'inside';
+    for (const f of r.features) io.out(`${f.count}\t${f.name}\n`);
+    io.out(
+      `${r.total} of ${r.filtered} matching incidents are ${within} a feature of "${layer.name}" (each counted once).\n`,
+    );
+    io.out(
+      `${JSON.stringify({ layer: layer.id, name: layer.name, bufferM: r.bufferM, total: r.total, filtered: r.filtered, features: r.features })}\n`,
+    );
+    return EXIT.ok;
+  });
+}
+
+async function rename(p: Parsed, io: Io, id: number): Promise<number> {
+  const name = one(p, 'name', true);
+  return withSession(io, one(p, 'data-dir'), async (s) => {
+    const l = await s.call('renameLayer', { layerId: id, name });
+    io.out(`Layer ${l.id} is now "${l.name}".\n`);
+    return EXIT.ok;
+  });
+}
+
+async function remove(p: Parsed, io: Io, id: number): Promise<number> {
+  return withSession(io, one(p, 'data-dir'), async (s) => {
+    await s.call('deleteLayer', { layerId: id });
+    io.out(`Layer ${id} removed (its areas, if any were made from it, stay).\n`);
+    return EXIT.ok;
+  });
+}
