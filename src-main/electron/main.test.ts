@@ -1,7 +1,8 @@
 /**
  * main.ts with every Electron object faked: proves the wiring uses the tested modules — sandbox on,
  * one instance per data folder, hardening for every web contents, the CSP on the session, one IPC
- * handler per call, the window's preferences, and the engine closed on quit.
+ * handler per call, the window's preferences (created while the engine starts), and the engine
+ * closed on quit.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,11 +106,18 @@ afterAll(() => {
 
 describe('Electron main wiring', () => {
   it('starts the engine on the data folder and wires every safeguard', async () => {
-    fakes.startEngine.mockResolvedValue(fakes.engine);
+    let engineUp!: () => void;
+    fakes.startEngine.mockReturnValue(new Promise((resolve) => (engineUp = () => resolve(fakes.engine))));
     process.argv.push('--data-dir', dataDir);
     const umask = vi.spyOn(process, 'umask').mockImplementation(() => 0o022);
     await import('./main');
+    // The window is created, and the calls registered, while the engine worker is still starting.
     await vi.waitFor(() => expect(fakes.windows).toHaveLength(1));
+    expect(fakes.startEngine).toHaveBeenCalledTimes(1);
+    expect([...fakes.handlers.keys()].sort()).toEqual(callNames.map(channelOf).sort());
+    expect(fakes.engine.onEvent).not.toHaveBeenCalled();
+    engineUp();
+    await vi.waitFor(() => expect(fakes.engine.onEvent).toHaveBeenCalled());
 
     expect(fakes.paths.get('userData')).toBe(dataDir);
     expect(fakes.enableSandbox).toHaveBeenCalled();

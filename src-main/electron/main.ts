@@ -19,7 +19,13 @@ import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoHost } from '../demo/demoHost';
-import { PRIVATE_UMASK, resolveDataDir, startEngine, withExportHooks } from '../engine/index';
+import {
+  PRIVATE_UMASK,
+  resolveDataDir,
+  startEngine,
+  withExportHooks,
+  type EngineHandle,
+} from '../engine/index';
 import { alertNotifier, mailServerConfirmer } from './alertHooks';
 import { handleAppProtocol, registerAppScheme } from './appProtocol';
 import { appUrlOf, devServerUrlFrom, isAppUrl } from './appUrl';
@@ -34,6 +40,7 @@ import { closeOnQuit } from './quit';
 import { createReportPrinter } from './reportPrinter';
 import { trustedSenderCheck } from './senderCheck';
 import { hardenSession } from './session';
+import { startWindowAndEngine } from './startup';
 import { createMainWindow } from './window';
 
 const here = import.meta.dirname;
@@ -98,7 +105,7 @@ function run(): void {
 
   app
     .whenReady()
-    .then(async () => {
+    .then(() => {
       // Later: the user's online tile URL (Settings) joins the policy here.
       hardenSession(session.defaultSession, () => contentSecurityPolicy({ devServerUrl }));
       // app://blotter/… serves the built renderer folder, and nothing outside it.
@@ -110,67 +117,80 @@ function run(): void {
       // The engine's HTTP requests (API, online map tiles) go through net.fetch — the system proxy
       // and certificates — over the worker's port (netFetchBridge.ts, engine/api/fetchBridge.ts).
       const hostFetch = netFetchBridge(net);
-      // Demo mode (src-main/demo): `--demo` starts in it, and the welcome screen can start and
-      // remove it; the simulator runs in this process, the demo data in `<data folder>-demo`.
-      const { engine } = await startDemoHost({
-        dataDir,
-        demo: process.argv.includes('--demo'),
-        startEngine: (o) =>
-          startEngine({
-            ...o,
-            host: 'electron',
-            version: app.getVersion(),
-            workerPath: ENGINE_WORKER,
-            hostFetch,
-          }),
+      // The window and the engine start together (startup.ts): the page loads while the worker
+      // opens the database; its calls wait for the engine; it is shown at its first frame.
+      startWindowAndEngine({
+        // Demo mode (src-main/demo): `--demo` starts in it, and the welcome screen can start and
+        // remove it; the simulator runs in this process, the demo data in `<data folder>-demo`.
+        startEngine: async () =>
+          (
+            await startDemoHost({
+              dataDir,
+              demo: process.argv.includes('--demo'),
+              startEngine: (o) =>
+                startEngine({
+                  ...o,
+                  host: 'electron',
+                  version: app.getVersion(),
+                  workerPath: ENGINE_WORKER,
+                  hostFetch,
+                }),
+            })
+          ).engine,
+        wire: (engine) => wire(engine),
+        openWindow,
+        fail,
       });
-      closeOnQuit(app, () => engine.close());
-      // Exports and imports (engine/export/hostHooks.ts): the save and open dialogs choose the
-      // files; PDF reports are printed from hidden report windows, which may call the engine too.
-      const printer = createReportPrinter({
-        BrowserWindow,
-        preloadPath: PRELOAD,
-        appUrl,
-        isAppUrl: isApp,
-        writeFile: (file, data) => writeFile(file, data, { mode: 0o600 }),
-      });
-      const exporting = withExportHooks(
-        engine,
-        electronExportHooks({
-          dialog,
-          window: currentWindow,
-          defaultFolder: () => app.getPath('documents'),
-          printReport: (job) => printer.print(job),
-          join,
-        }),
-      );
-      const isMainWindow = trustedSenderCheck(currentWindow, isApp);
-      registerCalls({
-        ipcMain,
-        engine: exporting,
-        isTrustedSender: (event) => isMainWindow(event) || printer.isReportSender(event),
-        // A new base URL takes the stored API key only after the user says yes here.
-        confirmKeyAddress: keyAddressConfirmer<BrowserWindow>(dialog, currentWindow),
-        // The stored SMTP password follows a new mail server only after a yes here too.
-        confirmMailServer: mailServerConfirmer<BrowserWindow>(dialog, currentWindow),
-      });
-      forwardEvents(engine, () => currentWindow()?.webContents);
-      // Alerts raised by a sync: a desktop notification; a click brings the window forward.
-      engine.onEvent(
-        alertNotifier(Notification, () => {
-          const w = currentWindow();
-          if (w) {
-            if (w.isMinimized()) w.restore();
-            w.focus();
-          } else openWindow();
-        }),
-      );
-      openWindow();
       app.on('activate', () => {
         if (!currentWindow()) openWindow();
       });
     })
     .catch(fail);
+
+  /** The calls, events, hooks and quit on the engine handle (one that waits for the engine's start). */
+  function wire(engine: EngineHandle): void {
+    closeOnQuit(app, () => engine.close());
+    // Exports and imports (engine/export/hostHooks.ts): the save and open dialogs choose the
+    // files; PDF reports are printed from hidden report windows, which may call the engine too.
+    const printer = createReportPrinter({
+      BrowserWindow,
+      preloadPath: PRELOAD,
+      appUrl,
+      isAppUrl: isApp,
+      writeFile: (file, data) => writeFile(file, data, { mode: 0o600 }),
+    });
+    const exporting = withExportHooks(
+      engine,
+      electronExportHooks({
+        dialog,
+        window: currentWindow,
+        defaultFolder: () => app.getPath('documents'),
+        printReport: (job) => printer.print(job),
+        join,
+      }),
+    );
+    const isMainWindow = trustedSenderCheck(currentWindow, isApp);
+    registerCalls({
+      ipcMain,
+      engine: exporting,
+      isTrustedSender: (event) => isMainWindow(event) || printer.isReportSender(event),
+      // A new base URL takes the stored API key only after the user says yes here.
+      confirmKeyAddress: keyAddressConfirmer<BrowserWindow>(dialog, currentWindow),
+      // The stored SMTP password follows a new mail server only after a yes here too.
+      confirmMailServer: mailServerConfirmer<BrowserWindow>(dialog, currentWindow),
+    });
+    forwardEvents(engine, () => currentWindow()?.webContents);
+    // Alerts raised by a sync: a desktop notification; a click brings the window forward.
+    engine.onEvent(
+      alertNotifier(Notification, () => {
+        const w = currentWindow();
+        if (w) {
+          if (w.isMinimized()) w.restore();
+          w.focus();
+        } else openWindow();
+      }),
+    );
+  }
 }
 
 try {
