@@ -16,7 +16,10 @@
  *   worker with their ArrayBuffer stores (CDP Runtime.getHeapUsage, after a GC), also
  *   performance.memory and Performance.getMetrics (page only); renderer process RSS for information.
  *
- *   npx tsx bench/workspace.ts [--count 1000000] [--moves 30]
+ *   npx tsx bench/workspace.ts [--count 1000000] [--moves 30] [--runs 5] [--cpu-prof DIR]
+ *
+ * `--cpu-prof DIR` writes a V8 CPU profile of each web host started (its main thread is
+ * `*.0.001.cpuprofile`) under DIR, to see what held the host's loop during a launch.
  *
  * Builds first when out/ is older than its sources. The seeded file is cached in bench/results/
  * (same schema and count) and copied to a fresh temp folder, removed at the end with the host and
@@ -32,7 +35,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
@@ -48,6 +51,8 @@ const arg = (name: string): string | undefined => {
 };
 const count = Number(arg('count') ?? 1_000_000);
 const moves = Number(arg('moves') ?? 30);
+const cpuProfDir = arg('cpu-prof');
+let hostsStarted = 0;
 
 /** Launch → first clusters (median of RUNS): warm engine, engine restarted, first open of the file. */
 const WARM_BOUND_MS = 500;
@@ -194,8 +199,18 @@ type Launch = {
   /** The first clusters' incidents (a sketch counts every one), the filters' total, the source. */
   first: { source: string; total: number; updating: boolean } | null;
   trueTotal: number | null;
-  /** The host's event loop during the launch (monitorEventLoopDelay). */
-  loop: { maxMs: number; p99Ms: number; meanMs: number } | null;
+  /**
+   * The host's event loop during the launch (monitorEventLoopDelay), and its main thread's own CPU
+   * between two 5 ms ticks at most, and the longest stall split into CPU and run-queue wait
+   * (schedstat; bench/lib/loopMonitor.mjs).
+   */
+  loop: {
+    maxMs: number;
+    p99Ms: number;
+    meanMs: number;
+    ownMaxMs: number | null;
+    worst: { stallMs: number; cpuMs: number; runQueueMs: number } | null;
+  } | null;
   engineMs: number;
   rendererMs: number;
   pointsMs: number;
@@ -254,6 +269,7 @@ function launchFigure(name: string, runs: Launch[], boundMs: number, note: strin
   const median = runs.find((l) => l.ms === round(ms)) ?? runs[Math.floor(runs.length / 2)];
   const sums = runs.every((l) => l.first !== null && l.first.total === l.trueTotal);
   const loopMax = Math.max(...runs.map((l) => l.loop?.maxMs ?? Infinity));
+  const own = runs.map((l) => l.loop?.ownMaxMs ?? null);
   out({
     figure: name,
     medianMs: round(ms),
@@ -276,7 +292,14 @@ function launchFigure(name: string, runs: Launch[], boundMs: number, note: strin
     p99Ms: runs.map((l) => l.loop?.p99Ms ?? null),
     boundMs: LOOP_BOUND_MS,
     ok: loopMax <= LOOP_BOUND_MS,
-    note: 'monitorEventLoopDelay in the web host (10 ms resolution), from its URL printed (or the previous launch) to the first clusters.',
+    ownCpuMaxMs: own.every((v) => v !== null) ? Math.max(...(own as number[])) : null,
+    ownCpuMsPerRun: own,
+    worstStallPerRun: runs.map((l) => l.loop?.worst ?? null),
+    load: loadavg().map((v) => round(v)),
+    note:
+      'Gated: monitorEventLoopDelay in the web host (10 ms resolution), from its URL printed (or the previous launch) to the first clusters. ' +
+      "Information: ownCpuMaxMs, the most CPU the host's main thread used between two 5 ms ticks (its own work holding the loop, an upper bound), " +
+      'and each run’s longest stall split into CPU and run-queue wait (schedstat): on a loaded machine a stall that is mostly run-queue wait was the scheduler’s.',
   });
 }
 
@@ -358,7 +381,10 @@ async function run(state: { host: HostProcess | null; browser: Browser | null; d
   const browser = state.browser;
   const db = path.join(state.dataDir, 'blotter.sqlite');
   const startHostHere = async () => {
-    state.host = await startHost(state.dataDir, ['--import', MONITOR]);
+    const profile = cpuProfDir
+      ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir, `host-${++hostsStarted}`)]
+      : [];
+    state.host = await startHost(state.dataDir, ['--import', MONITOR, ...profile]);
     // From here on: the host's own start (tsx compiling its TypeScript, which the built Electron
     // app does not do) is not the launch's.
     await loopStats(state.host);
