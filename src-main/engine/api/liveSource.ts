@@ -30,7 +30,7 @@ export function searchUrl(baseUrl: string, key: string, q: SearchQuery): string 
   const p = new URLSearchParams({ lat: coord(q.lat), lon: coord(q.lon), radius: q.radius.toFixed(6), key });
   if (q.since) p.set('since', q.since);
   p.set('max_records', String(q.maxRecords));
-  p.set('sort_by', 'date');
+  p.set('sort_by', q.sortBy ?? 'date');
   p.set('sort_order', q.sortOrder);
   if (q.types && q.types.length > 0) p.set('types', q.types.map((t) => t.toLowerCase()).join(','));
   return `${baseUrl.replace(/\/+$/, '')}/crimes.json?${p.toString()}`;

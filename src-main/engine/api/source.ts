@@ -15,6 +15,8 @@ export type SearchQuery = {
   since?: string;
   maxRecords: number;
   sortOrder: SortOrder;
+  /** `date` (report date, the default) or `distance` from the centre (the sync's radius check). */
+  sortBy?: 'date' | 'distance';
   /** Type names (sent lower-case); absent for all types. */
   types?: readonly string[];
 };

@@ -104,7 +104,7 @@ export function applyPage(
           break;
         case 'split-types':
           state = 'split';
-          for (const t of outcome.types) insertChild(tile, [t], outcome.next);
+          for (const group of outcome.groups) insertChild(tile, group, outcome.next);
           break;
       }
       jobs.updateJob(

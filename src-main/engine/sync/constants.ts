@@ -31,6 +31,16 @@ export const CLOCK_SLACK_MS = 2 * HOUR;
  */
 export const SINCE_EXTRA_DAYS = 1;
 
+/**
+ * The widest circle a first backfill starts from (degrees, about 7 miles). The spec recommends 0.01°
+ * or less because larger radii respond more slowly — a slower answer costs nothing against a rate
+ * limit, while every extra circle costs a request and re-fetches its overlap days. So a backfill
+ * starts from as few circles as cover the area and splits only where the first pages show that
+ * paging would cost more (decide.ts, costModel.ts). A server that refuses, times out or silently
+ * clamps a wide radius teaches a smaller one (radiusGuard.ts), kept per base URL.
+ */
+export const BACKFILL_MAX_RADIUS = 0.1;
+
 /** Trailing refresh: late reports arrive within the lag; amendments and removals within two weeks. */
 export const SHALLOW_REFRESH_DAYS = 3;
 export const DEEP_REFRESH_DAYS = 14;

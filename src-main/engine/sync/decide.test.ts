@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tileOf } from '../geo/tiles';
 import { decideSplit, pagesToEnd, TAIL_ROWS } from './costModel';
-import { decide, type JobView } from './decide';
+import { decide, groupTypes, type JobView } from './decide';
 import { nextSince, pageFacts, type PageRow } from './frontier';
 
 const ZONE = 'America/New_York';
@@ -76,6 +76,7 @@ describe('decide', () => {
     expect(out.kind).toBe('split-types');
     if (out.kind === 'split-types')
       expect(out.types).toEqual(expect.arrayContaining(['Theft', 'Assault', 'Arrest', 'Other']));
+    if (out.kind === 'split-types') expect(out.groups.flat().sort()).toEqual([...out.types].sort());
     const typed = decide(job({ types: ['Theft'] }), pile, ctx);
     expect(typed).toMatchObject({ kind: 'continue', next: { mode: 'desc', since: '2025-04-30' } });
     const R = Math.max(...pile.map((r) => r.utcMs));
@@ -85,6 +86,39 @@ describe('decide', () => {
     });
     const apart = rows(500, '2025-05-03T12:00:00Z', 0.4, true).reverse();
     expect(decide(job({ types: ['Theft'], mode: 'desc', ascLastUtc: R }), apart, ctx).kind).toBe('failed');
+  });
+
+  it('asks the piled types in groups expected to fit a page, and a group that piles again one by one', () => {
+    // 300 rows at one point (theft and assault), 200 around it over a day, 30 days still to fetch.
+    const page = [
+      ...rows(300, '2025-05-01T12:00:00Z', 0.5, true).map((r, i) => ({
+        ...r,
+        type: i % 2 ? 'Theft' : 'Assault',
+      })),
+      ...rows(200, '2025-05-01T00:00:00Z', 1).map((r, i) => ({ ...r, cdid: 5000 + i })),
+    ];
+    const types = [
+      'Theft',
+      'Assault',
+      'Arrest',
+      'Robbery',
+      'Burglary',
+      'Arson',
+      'Other',
+      'Vandalism',
+      'Shooting',
+    ];
+    const groups = groupTypes(page, types, 1, 30);
+    expect(groups.flat().sort()).toEqual([...types].sort());
+    expect(groups.length).toBeLessThan(types.length);
+    // The piled types each hold 2 × 150 of the pile alone: never grouped with another heavy one.
+    expect(groups.find((g) => g.includes('Theft'))).not.toContain('Assault');
+    const again = decide(
+      job({ types: ['Theft', 'Assault'] }),
+      rows(500, '2025-05-01T12:00:00Z', 0.4, true),
+      ctx,
+    );
+    expect(again).toMatchObject({ kind: 'split-types', groups: [['Theft'], ['Assault']] });
   });
 
   it('goes back to ascending pages when a tail page does not meet', () => {

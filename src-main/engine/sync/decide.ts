@@ -44,7 +44,14 @@ export type Outcome =
   | { kind: 'done' }
   | { kind: 'continue'; next: Next; proven: string | null }
   | { kind: 'split-space'; children: { tile: Tile; next: Next }[]; proven: string | null }
-  | { kind: 'split-types'; types: string[]; next: Next }
+  | {
+      kind: 'split-types';
+      /** Every type asked about. */
+      types: string[];
+      /** One child job per group (types asked together, comma-separated): see groupTypes. */
+      groups: string[][];
+      next: Next;
+    }
   | { kind: 'failed'; reason: string };
 
 /** How many levels of quadrants a split may jump at once (4, 16 or 64 children). */
@@ -103,10 +110,15 @@ export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContex
     });
     return { kind: 'split-space', children, proven: null };
   }
-  if (job.types === null) {
+  if (job.types === null || job.types.length > 1) {
+    // A group of types still piled up at one point: one job per type; else groups that fit a page.
+    const types = job.types ?? typesToSplit(rows, ctx.knownTypes?.());
+    const remainingDays = Math.max(1, (ctx.now - dayStartUtc(addDays(job.since, 1), f.last.zone)) / DAY);
+    const groups = job.types ? types.map((t) => [t]) : groupTypes(rows, types, f.spanDays, remainingDays);
     return {
       kind: 'split-types',
-      types: typesToSplit(rows, ctx.knownTypes?.()),
+      types,
+      groups,
       next: { since: job.since, mode: 'asc', ascLastUtc: R, estimate: 1 },
     };
   }
@@ -162,6 +174,50 @@ export function splitLevels(tile: Tile, shape: Shape, max: number): Tile[][] {
     levels.push(current);
   }
   return levels;
+}
+
+/** Rows a group of types is planned to hold: a page, with room for estimates that fall short. */
+const GROUP_ROWS = 400;
+
+/**
+ * Types asked together (`types=a,b,c`) so each child job is expected to fit about one page: the
+ * pile's rows of each type (counted twice — the pile may go on past this page) plus the type's share
+ * of the rows around it at their rate over the days still to fetch; first-fit decreasing into groups
+ * of GROUP_ROWS. A group that piles up again is split one type per job (decide's typed branch).
+ */
+export function groupTypes(
+  rows: readonly PageRow[],
+  types: readonly string[],
+  spanDays: number,
+  remainingDays: number,
+): string[][] {
+  const key = (r: PageRow): string => `${r.lat},${r.lon}`;
+  const at = new Map<string, number>();
+  for (const r of rows) at.set(key(r), (at.get(key(r)) ?? 0) + 1);
+  const top = [...at.entries()].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0])[0];
+  const pile = new Map<string, number>();
+  const around = new Map<string, number>();
+  for (const r of rows) {
+    const m = key(r) === top ? pile : around;
+    m.set(r.type.toLowerCase(), (m.get(r.type.toLowerCase()) ?? 0) + 1);
+  }
+  const aroundRows = rows.length - [...pile.values()].reduce((a, b) => a + b, 0);
+  const aroundPerDay = aroundRows / Math.max(spanDays, 1 / 24);
+  const expected = (t: string): number => {
+    const k = t.toLowerCase();
+    const share = ((around.get(k) ?? 0) + 0.5) / (aroundRows + 0.5 * types.length);
+    return 2 * (pile.get(k) ?? 0) + share * aroundPerDay * remainingDays;
+  };
+  const sorted = [...types].map((t) => ({ t, n: expected(t) })).sort((a, b) => b.n - a.n);
+  const groups: { types: string[]; n: number }[] = [];
+  for (const { t, n } of sorted) {
+    const g = groups.find((x) => x.n + n <= GROUP_ROWS);
+    if (g) {
+      g.types.push(t);
+      g.n += n;
+    } else groups.push({ types: [t], n });
+  }
+  return groups.map((g) => g.types);
 }
 
 /** Every type the API is known to use, plus any other seen in the page or locally. */

@@ -20,11 +20,18 @@ import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { addDays, dayStartUtc } from '../time/localDay';
 import type { AreaStore } from './areaStore';
 import { CLOCK_SLACK_MS, DAY, MAX_RECORDS, MAX_REPORT_LAG_MS } from './constants';
+import { fairBoundOf, fairIncidents } from './fairBound';
 import { tileOfJob, typesOfJob, type JobRow, type JobStore, type RunRow } from './jobStore';
 
 const GONE_REASON = 'no longer returned by the API (complete re-query of its tile)';
 
-export type Finalized = { removed: number; lowerBound: number; failedJobs: JobRow[] };
+export type Finalized = {
+  removed: number;
+  lowerBound: number;
+  /** ceil(N / 500) for the incidents of the area that occurred after the run's since (fairBound.ts). */
+  fairLowerBound: number;
+  failedJobs: JobRow[];
+};
 
 type Candidate = {
   cdid: number;
@@ -92,6 +99,7 @@ export function finalizeRun(
           .filter((c) => c.last_seen >= run.started_at && inTile(tile, c.lat, c.lon)).length;
         lowerBound += Math.max(1, Math.ceil(n / MAX_RECORDS));
       }
+      const fairLowerBound = fairBoundOf(fairIncidents(db, run, area.shape).length);
       const failedJobs = all.filter((j) => j.state === 'failed');
       jobs.addCounts(run.id, { removed: gone.size });
       jobs.setLowerBound(run.id, lowerBound);
@@ -102,7 +110,7 @@ export function finalizeRun(
         failedJobs.length > 0 ? (failedJobs[0]?.error ?? 'incomplete') : null,
       );
       areas.markSynced(area.id, now, { backfill: run.kind === 'backfill' && failedJobs.length === 0, deep });
-      return { removed: gone.size, lowerBound, failedJobs };
+      return { removed: gone.size, lowerBound, fairLowerBound, failedJobs };
     })
     .immediate();
 }

@@ -1,9 +1,11 @@
 /**
  * Planning a run for an area: backfill (the whole plan window) when the area has never been
  * complete, else a trailing refresh (a few days; two weeks every few hours or when asked, to catch
- * amendments and removals; longer when the last sync is older). Roots: the standard 0.01° tiling for
- * a first backfill (one circle when the area is smaller); for later runs a tiling planned from the
- * local density, so sparse places are asked about in few, large circles.
+ * amendments and removals; longer when the last sync is older). Roots: for a first backfill, as few
+ * circles as cover the area — one when it fits the widest radius (BACKFILL_MAX_RADIUS, or the
+ * smaller maximum learned for this server), else a grid of them; the first pages then show the
+ * density and decide.ts splits only where paging would cost more. For later runs a tiling planned
+ * from the local density, so sparse places are asked about in few, large circles.
  */
 import type { Shape } from '../../../src-shared/geo';
 import { densityTiles, rootTiles, type Tile } from '../geo/tiles';
@@ -11,6 +13,7 @@ import type { Db } from '../store/database';
 import { boxParams, inBoxSql } from '../store/incidents/boxQuery';
 import type { AreaRecord } from './areaStore';
 import {
+  BACKFILL_MAX_RADIUS,
   DAY,
   DEEP_REFRESH_DAYS,
   DEEP_REFRESH_EVERY_MS,
@@ -22,6 +25,8 @@ import type { RunKind } from './jobStore';
 
 export type Depth = 'auto' | 'deep' | 'shallow';
 export type SyncLimits = { ratePerMinute: number; windowDays: number };
+/** What is known of the server: the largest radius it answers correctly (radiusTrust.ts), if learned. */
+export type PlanOptions = { maxRadius?: number | null };
 
 export type RunPlan = {
   kind: RunKind;
@@ -40,11 +45,18 @@ const ROWS_PER_PAGE = 430;
 /** Report days a page fetches again, on average (see constants.ts, SINCE_EXTRA_DAYS). */
 const OVERLAP_DAYS = 2.1;
 
-export function planRun(db: Db, area: AreaRecord, now: number, limits: SyncLimits, depth: Depth): RunPlan {
+export function planRun(
+  db: Db,
+  area: AreaRecord,
+  now: number,
+  limits: SyncLimits,
+  depth: Depth,
+  opts: PlanOptions = {},
+): RunPlan {
   const windowFrom = now - limits.windowDays * DAY;
   const count = densityCounter(db);
   if (area.backfilledAt === null) {
-    const roots = rootTiles(area.shape);
+    const roots = backfillRoots(area.shape, opts.maxRadius);
     const counts = roots.map((t) => count(t, windowFrom));
     const known = counts.some((n) => n > 0);
     return {
@@ -71,6 +83,11 @@ export function planRun(db: Db, area: AreaRecord, now: number, limits: SyncLimit
   };
   const roots = densityTiles(area.shape, cost);
   return { kind: 'refresh', fromUtc, deep, roots, estimates: roots.map(cost), basis: 'local-data' };
+}
+
+/** A first backfill's roots: as few circles as cover the area, none wider than the server's maximum. */
+export function backfillRoots(shape: Shape, maxRadius?: number | null): Tile[] {
+  return rootTiles(shape, Math.min(BACKFILL_MAX_RADIUS, maxRadius ?? BACKFILL_MAX_RADIUS));
 }
 
 /** Incidents in the local file inside a tile's circle, reported from `fromUtc` on (not removed). */

@@ -8,13 +8,19 @@ import { zoneAt } from '../time/zoneAt';
 import type { AreaRecord } from './areaStore';
 import { DAY, DEEP_REFRESH_DAYS, RESUME_MAX_AGE_MS } from './constants';
 import type { JobStore, RunRow } from './jobStore';
-import { planRun, type Depth, type SyncLimits } from './planner';
+import { planRun, type Depth, type PlanOptions, type SyncLimits } from './planner';
 import { rootSince, type SinceBeforeWindow } from './windowStart';
 
 type SetupDeps = { db: Db; jobs: JobStore; limits: SyncLimits; now: () => number };
 
 /** Resumes the area's unfinished run when recent enough; else plans a new one (in one transaction). */
-export function prepareRun(deps: SetupDeps, area: AreaRecord, depth: Depth, quirk: SinceBeforeWindow) {
+export function prepareRun(
+  deps: SetupDeps,
+  area: AreaRecord,
+  depth: Depth,
+  quirk: SinceBeforeWindow,
+  planOptions: PlanOptions = {},
+) {
   const { db, jobs } = deps;
   const now = deps.now();
   return db
@@ -28,7 +34,7 @@ export function prepareRun(deps: SetupDeps, area: AreaRecord, depth: Depth, quir
         }
         jobs.finishRun(latest.id, 'cancelled', now, latest.error ?? 'Superseded by a new sync.');
       }
-      const plan = planRun(db, area, now, deps.limits, depth);
+      const plan = planRun(db, area, now, deps.limits, depth, planOptions);
       const zone = zoneAt(plan.roots[0]?.lat ?? 0, plan.roots[0]?.lon ?? 0);
       const since = rootSince(plan.fromUtc, zone, now, deps.limits.windowDays, quirk);
       const runId = jobs.createRun(area.id, plan.kind, since, now - deps.limits.windowDays * DAY, now);

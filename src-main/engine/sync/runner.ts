@@ -23,6 +23,8 @@ import { createProgressReporter, retryMessage, waitMessage, type SyncProgress } 
 import { learnQuirk } from './quirkProbe';
 import type { Requester } from './requester';
 import { readQuirk, sendableSince } from './windowStart';
+import { createRadiusGuard } from './radiusGuard';
+import { readRadius } from './radiusTrust';
 
 export type RunnerDeps = {
   db: Db;
@@ -54,6 +56,8 @@ export type RunSummary = {
   updated: number;
   removed: number;
   lowerBound: number | null;
+  /** ceil(N / 500), N = the area's incidents that occurred after the run's since (fairBound.ts). */
+  fairLowerBound?: number | null;
   /** Spots that could not be proven complete, in plain words. */
   incomplete: string[];
   error?: RunError;
@@ -73,7 +77,9 @@ export async function runArea(
 
   let quirk = readQuirk(db, deps.baseUrl);
   if (quirk === 'unknown' && area.backfilledAt === null) quirk = await learnQuirk(deps, area, signal);
-  const { run, resumed, deep } = prepareRun(deps, area, opts.depth ?? 'auto', quirk);
+  const { run, resumed, deep } = prepareRun(deps, area, opts.depth ?? 'auto', quirk, {
+    maxRadius: readRadius(db, deps.baseUrl).max,
+  });
   let latency = 200;
   const progress = createProgressReporter(
     jobs,
@@ -136,6 +142,17 @@ export async function runArea(
     now: now(),
     knownTypes: once(() => knownTypes(db)),
   };
+  // Circles wider than the server is known to search in full are checked first (radiusGuard.ts).
+  const guard = createRadiusGuard({
+    db,
+    jobs,
+    requester,
+    baseUrl: deps.baseUrl,
+    shape: area.shape,
+    runId: run.id,
+    now,
+    log,
+  });
 
   async function work(job: JobRow): Promise<void> {
     let current: JobRow | undefined = job;
@@ -154,7 +171,7 @@ export async function runArea(
       };
       let result;
       try {
-        result = await requester.search(query, signal);
+        result = await guard.search(current, query, signal);
       } catch (error) {
         if (error instanceof ApiError && error.code === 'bad_input' && types) {
           // The server knows no such type: nothing of it can exist. Settle the job, say so in the log.
@@ -175,6 +192,10 @@ export async function runArea(
           return;
         }
         throw error;
+      }
+      if (result === null) {
+        current = jobs.job(current.id); // split to circles the server answers correctly
+        continue;
       }
       latency = latency * 0.8 + result.meta.durationMs * 0.2;
       const applied = applyPage({ ...ctx, now: now() }, current, sent, result);
@@ -263,7 +284,7 @@ export async function runArea(
   requester.runId = null;
   const incomplete = fin.failedJobs.map((j) => j.error ?? 'incomplete');
   progress.update('done', incomplete.length > 0 ? { message: incomplete[0] } : {});
-  return summary('done', { incomplete });
+  return summary('done', { incomplete, fairLowerBound: fin.fairLowerBound });
 }
 
 function ownFault(): RunError {

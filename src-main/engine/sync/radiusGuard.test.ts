@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../../src-sim/index';
+import { readRadius } from './radiusTrust';
+import { missing, simOptions, startHarness, storedIn, truthIn, type Harness } from './testing/harness';
+
+let h: Harness<Simulator> | null = null;
+const start = async (extra: Record<string, unknown> = {}) =>
+  startHarness(await startSimulator(simOptions(extra)));
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+const midtown = { kind: 'circle' as const, lat: 40.7549, lon: -73.984, radiusMi: 1.5 };
+const urls = (): string[] =>
+  h!.db
+    .prepare<[], { url: string }>('SELECT url FROM request_log ORDER BY id')
+    .all()
+    .map((r) => r.url);
+
+describe('a first backfill from wide circles', () => {
+  it('asks the whole area as one circle, checks the server searched it, and is complete', async () => {
+    h = await start();
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [r] = await h.service.syncAreas([area], h.conn);
+    expect(r?.state).toBe('done');
+    expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
+    const radii = urls().map((u) => Number(new URL(u).searchParams.get('radius')));
+    expect(Math.max(...radii)).toBeGreaterThan(0.025);
+    expect(urls().filter((u) => u.includes('sort_by=distance'))).toHaveLength(1);
+    expect(readRadius(h.db, h.conn.baseUrl)).toMatchObject({ max: null });
+    expect(readRadius(h.db, h.conn.baseUrl).trusted).toBeGreaterThan(0.025);
+    // The fair bound: ceil(N / 500) of the area's incidents after the run's since.
+    expect(r?.fairLowerBound).toBe(Math.ceil(storedIn(h.db, midtown).size / 500));
+  });
+
+  it('finds a server that silently searches a smaller circle, learns its radius and is still complete', async () => {
+    h = await start({ radiusClampMi: 0.6 });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [r] = await h.service.syncAreas([area], h.conn);
+    expect(r?.state).toBe('done');
+    expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
+    const learned = readRadius(h.db, h.conn.baseUrl);
+    expect(learned.max).not.toBeNull();
+    expect(learned.max!).toBeLessThanOrEqual(0.6 * 0.01448);
+    // The next area starts from circles that fit, without another clamp.
+    const other = { kind: 'circle' as const, lat: 41.8837, lon: -87.6289, radiusMi: 1 };
+    const second = h.service.areas.create({ name: 'Loop', shape: other }, h.sim.clock.nowMs());
+    const before = urls().length;
+    await h.service.syncAreas([second], h.conn);
+    const radii = urls()
+      .slice(before)
+      .map((u) => Number(new URL(u).searchParams.get('radius')));
+    for (const x of radii) expect(x).toBeLessThanOrEqual(learned.max! + 1e-5);
+    expect(missing(truthIn(h.sim, other), storedIn(h.db, other))).toEqual([]);
+  });
+
+  it('learns from a 400 that a radius is too wide and asks smaller circles', async () => {
+    h = await start({ maxRadiusDeg: 0.015 });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [r] = await h.service.syncAreas([area], h.conn);
+    expect(r?.state).toBe('done');
+    expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
+    expect(readRadius(h.db, h.conn.baseUrl).max).toBeLessThanOrEqual(0.015);
+  });
+
+  it('resumes after a stop in the middle with the same final set', async () => {
+    h = await start({ radiusClampMi: 0.6 });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const stop = new AbortController();
+    const timer = setInterval(() => {
+      if (h && h.events.filter((e) => e.state === 'running').length >= 4) stop.abort();
+    }, 1);
+    const [first] = await h.service.syncAreas([area], h.conn, { signal: stop.signal });
+    clearInterval(timer);
+    expect(first?.state).toBe('cancelled');
+    h.reopen();
+    const [second] = await h.service.syncAreas([area], h.conn);
+    expect(second?.resumed).toBe(true);
+    const truth = truthIn(h.sim, midtown);
+    expect(missing(truth, storedIn(h.db, midtown))).toEqual([]);
+    expect(second?.new).toBe(storedIn(h.db, midtown).size);
+  });
+});

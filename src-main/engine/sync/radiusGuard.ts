@@ -1,0 +1,246 @@
+/**
+ * Asking a job's circle only at a radius the server answers correctly (radiusTrust.ts holds what is
+ * known per base URL). Wraps the job's search:
+ *
+ * - A job wider than the learned maximum is split at once into the quadrant level that fits
+ *   (children at the job's own since), without a request.
+ * - A 400 for a group of types (decide.ts groupTypes): one of them is unknown to the server; each
+ *   is asked on its own (a single unknown type is settled as empty by the runner).
+ * - A 400 or a timeout for a radius above the trusted one: the server will not answer that wide —
+ *   the maximum becomes half of it and the job is split the same way.
+ * - The first page with rows at a radius above the trusted one is checked before it is believed: a
+ *   server that silently searched a smaller circle would make that page look complete. The check
+ *   takes an incident I of the page and asks a circle of the same radius centred due south (or
+ *   north) of I at 0.9999 × radius, sorted by distance, descending: a server that searched the whole
+ *   circle returns I, or an incident at least as far in both degree and ground measure. (Due
+ *   south, I's degree distance and its ground distance in degrees of arc agree, so the check holds
+ *   whichever way the server measures.) It passes: the radius is trusted from then on. It fails:
+ *   the server clamps; the farthest distance it did search becomes the maximum, the page is not
+ *   written (its rows come again from the children), and the job is split to circles that fit.
+ *
+ * Every request made here goes through the requester (rate limiter, shared ledger) and is counted in
+ * the run's requests and the request log. A kill at any moment leaves the job as it was or split;
+ * the learned radius is written at once.
+ */
+import type { SearchQuery, SearchResult } from '../api/source';
+import { ApiError } from '../api/apiError';
+import { degreesBetween, milesBetween, type Shape } from '../../../src-shared/geo';
+import { EARTH_RADIUS_MI, RAD } from '../../../src-shared/geo';
+import type { Tile } from '../geo/tiles';
+import type { Logger } from '../log';
+import type { Db } from '../store/database';
+import type { JobRow, JobStore } from './jobStore';
+import { tileOfJob, typesOfJob } from './jobStore';
+import { splitLevels } from './decide';
+import { MAX_RECORDS } from './constants';
+import type { Logged, Requester } from './requester';
+import { limitRadius, readRadius, trustRadius, type RadiusKnowledge } from './radiusTrust';
+
+/** Radii are rounded up when sent (geo/tiles.ts); within this, two radii are the same. */
+const SLACK = 1e-5;
+/** Where the checked incident sits in the check circle: this share of the radius from its centre. */
+const EDGE = 0.9999;
+/** A learned maximum is this share of the farthest distance a clamping server did search. */
+const CLAMP_MARGIN = 0.98;
+const MILES_PER_DEGREE = EARTH_RADIUS_MI * RAD;
+const DEEPEST_SPLIT = 8;
+/** What a clamping server that answered nothing at all is trusted with (a few blocks). */
+const SMALLEST_SAFE = 0.0025;
+
+export type GuardDeps = {
+  db: Db;
+  jobs: JobStore;
+  requester: Requester;
+  baseUrl: string;
+  shape: Shape;
+  runId: number;
+  now: () => number;
+  log: Logger;
+  /** Where writes go (office mode: the run's commit sink); absent: this folder's file, at once. */
+  commit?: <T>(runId: number, write: () => T) => Promise<T>;
+};
+
+export type RadiusGuard = {
+  /** The job's page, or null when the job was split instead (re-read it). Other errors are thrown. */
+  search(job: JobRow, query: SearchQuery, signal: AbortSignal): Promise<Logged<SearchResult> | null>;
+  knowledge(): RadiusKnowledge;
+};
+
+export function createRadiusGuard(d: GuardDeps): RadiusGuard {
+  const deps = {
+    ...d,
+    commit: d.commit ?? (<T>(_runId: number, write: () => T) => Promise.resolve(write())),
+  };
+  let known = readRadius(deps.db, deps.baseUrl);
+  const above = (r: number, limit: number): boolean => r > limit + SLACK;
+
+  const count = (r: Logged<SearchResult> | null, error?: ApiError): Promise<void> =>
+    deps.commit(deps.runId, () => {
+      if (r) {
+        deps.jobs.logRequest(deps.runId, {
+          url: r.meta.url,
+          status: r.meta.status,
+          at: r.meta.startedAt,
+          durationMs: r.meta.durationMs,
+          records: r.incidents.length,
+          error: null,
+          logId: r.logId,
+        });
+      }
+      // A failed attempt was counted when it failed (the runner's onFailedAttempt); an answer here.
+      if (!error) deps.jobs.addCounts(deps.runId, { requests: 1 });
+    });
+
+  async function learn(max: number, reason: string, radius: number): Promise<void> {
+    known = await deps.commit(deps.runId, () => limitRadius(deps.db, deps.baseUrl, max, reason, deps.now()));
+    deps.log.info('learned the largest radius this server answers correctly', {
+      radius,
+      max: known.max,
+      reason,
+    });
+  }
+
+  /** Replaces the job by its descendants at the first quadrant level whose circles fit `max`. */
+  function resplit(job: JobRow, max: number): Promise<void> {
+    const tile = tileOfJob(job);
+    const levels = splitLevels(tile, deps.shape, DEEPEST_SPLIT);
+    const fits = levels.find((l) => l.every((t) => !above(t.radius, max))) ?? levels.at(-1) ?? [];
+    return deps.commit(deps.runId, () => insertChildren(deps, job, fits));
+  }
+
+  async function check(
+    job: JobRow,
+    query: SearchQuery,
+    page: Logged<SearchResult>,
+    signal: AbortSignal,
+  ): Promise<{ ok: true } | { ok: false; searched: number }> {
+    const i = page.incidents[0];
+    if (!i) return { ok: true };
+    const r = query.radius;
+    const south = i.lat - EDGE * r >= -90;
+    const centre = { lat: south ? i.lat - EDGE * r : i.lat + EDGE * r, lon: i.lon };
+    const asked = {
+      ...query,
+      ...centre,
+      maxRecords: MAX_RECORDS,
+      sortBy: 'distance',
+      sortOrder: 'DESC',
+    } as const;
+    const answer = await deps.requester.search(asked, signal);
+    await count(answer);
+    // Each row's distance in the measure that is smaller: degrees, or ground miles in degrees of arc.
+    const reach = (lat: number, lon: number): number =>
+      Math.min(
+        degreesBetween(lat, lon, centre.lat, centre.lon),
+        milesBetween(centre.lat, centre.lon, lat, lon) / MILES_PER_DEGREE,
+      );
+    const needed = reach(i.lat, i.lon) - 1e-9;
+    const farthest = answer.incidents.reduce((m, x) => Math.max(m, reach(x.lat, x.lon)), 0);
+    if (answer.incidents.some((x) => x.cdid === i.cdid) || farthest >= needed) return { ok: true };
+    deps.log.warn('the server searched a smaller circle than asked (a silent radius clamp)', {
+      job: job.id,
+      radius: r,
+      farthest,
+    });
+    return { ok: false, searched: farthest };
+  }
+
+  return {
+    knowledge: () => known,
+    async search(job, query, signal) {
+      const r = query.radius;
+      if (known.max !== null && above(r, known.max)) {
+        await resplit(job, known.max);
+        return null;
+      }
+      let page: Logged<SearchResult>;
+      try {
+        page = await deps.requester.search(query, signal);
+      } catch (error) {
+        const wide = above(r, known.trusted);
+        const refused = error instanceof ApiError && error.code === 'bad_input';
+        const slow = error instanceof ApiError && error.details.timedOut === true;
+        const types = typesOfJob(job);
+        if (!wide && refused && types && types.length > 1 && !signal.aborted) {
+          // A group of types refused: one of them is unknown to the server — ask each on its own.
+          await deps.commit(deps.runId, () =>
+            insertChildren(
+              deps,
+              job,
+              [tileOfJob(job)],
+              types.map((t) => [t]),
+            ),
+          );
+          return null;
+        }
+        if (!wide || !(refused || slow) || signal.aborted) throw error;
+        const max = Math.max(known.trusted, r / 2);
+        await learn(
+          max,
+          refused ? `refused radius ${r.toFixed(4)}° (400)` : `radius ${r.toFixed(4)}° timed out`,
+          r,
+        );
+        await resplit(job, max);
+        return null;
+      }
+      if (!above(r, known.trusted) || page.incidents.length === 0) {
+        if (page.incidents.length === 0 && above(r, known.trusted)) {
+          // Nothing to check against: an empty answer at an unchecked radius is not believed; the
+          // circles that fit the trusted radius are asked instead.
+          await count(page);
+          await resplit(job, known.trusted);
+          return null;
+        }
+        return page;
+      }
+      const verdict = await check(job, query, page, signal);
+      if (verdict.ok) {
+        known = await deps.commit(deps.runId, () => trustRadius(deps.db, deps.baseUrl, r, deps.now()));
+        return page;
+      }
+      await count(page);
+      // The server did search as far as its farthest answer (perhaps below even the spec's 0.01°):
+      // that is the radius to trust from now on. No answer at all: a small radius, to be safe.
+      const max = verdict.searched > 0 ? verdict.searched * CLAMP_MARGIN : SMALLEST_SAFE;
+      await learn(max, `searched only ${verdict.searched.toFixed(4)}° of ${r.toFixed(4)}°`, r);
+      await resplit(job, known.max ?? max);
+      return null;
+    },
+  };
+}
+
+/**
+ * The job becomes 'split'; its children (each tile × each group of types, by default the job's own
+ * types) ask from the job's own since.
+ */
+function insertChildren(
+  deps: Omit<GuardDeps, 'commit'>,
+  job: JobRow,
+  tiles: readonly Tile[],
+  groups: readonly (string[] | null)[] = [typesOfJob(job)],
+): void {
+  const now = deps.now();
+  for (const tile of tiles) {
+    for (const types of groups) {
+      deps.jobs.insertJob(
+        deps.runId,
+        {
+          parentId: job.id,
+          rootId: job.root_id ?? job.id,
+          tile,
+          types,
+          since: job.since,
+          estimate: 1,
+          mode: 'asc',
+          ascLastUtc: null,
+        },
+        now,
+      );
+    }
+  }
+  deps.jobs.updateJob(
+    job.id,
+    { since: job.since, mode: job.mode, ascLast: job.asc_last_utc, state: 'split', rows: 0, estimate: 0 },
+    now,
+  );
+}
