@@ -10,6 +10,7 @@ import { isShortWindow } from '../shell/shortWindow';
 import { count } from '../text/count';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import { AreaPicker } from './AreaPicker';
+import { FeatureChip } from '../layers/FeatureChip';
 import { DateControl } from './DateControl';
 import { isDefault } from './filterModel';
 import { useFilters } from './FiltersContext';
@@ -49,6 +50,7 @@ export function FilterBar() {
         ) : null}
         <TextSearch text={filters.text} update={update} />
         <AreaPicker area={filters.area} areas={areas} update={update} />
+        {filters.feature ? <FeatureChip feature={filters.feature} update={update} /> : null}
         <label className={`check ${styles.filterRemoved}`}>
           <input
             type="checkbox"

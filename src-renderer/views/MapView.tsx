@@ -6,6 +6,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFilters } from '../filters/FiltersContext';
 import { IncidentPanel } from '../incident/IncidentPanel';
+import { LayersPanel } from '../layers/LayersPanel';
 import { addAreaOutlines, shapesBounds } from '../map/areaOutlines';
 import { mapTheme } from '../map/basemap/theme';
 import { useBasemap } from '../map/basemap/useBasemap';
@@ -215,6 +216,7 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
             role="region"
           />
           <MapToolbar layers={layers} onChange={setLayers} basemap={basemap.info} />
+          <LayersPanel map={map} theme={theme} />
           <PlaybackControl map={map} client={client} filters={filters} dataVersion={dataVersion} />
           <Legend
             entries={entries}
