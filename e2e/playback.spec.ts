@@ -3,10 +3,12 @@
  * of incidents is what countIncidents answers for the filters with that period's dates; play
  * advances the period, pause stops it; day steps work as week steps do; the clusters make way.
  */
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
 import { openView } from './support/app';
 import { seedMapData } from './support/mapSeed';
+import { ARTIFACTS_DIR } from './support/paths';
 
 const test = base.extend({
   dataDir: async ({ dataDir }, use) => {
@@ -74,6 +76,7 @@ test('play steps through the weeks, each drawing the incidents the counts call f
   await panel.getByRole('button', { name: /Pause/ }).click();
   await expect(panel).toHaveAttribute('data-playing', 'false');
   const paused = await shown(page);
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'map-playback.png') });
   expect(await label.textContent()).not.toBe(firstLabel);
   expect(paused.count).toBe(paused.counted);
   expect(paused.from > first.from).toBe(true);
