@@ -66,6 +66,8 @@ test('play steps through the weeks, each drawing the incidents the counts call f
 
   const first = await shown(page);
   expect(first.count).toBe(first.counted);
+  // The view fits the areas: every incident of the period is drawn on the playback canvas.
+  await expect(panel).toHaveAttribute('data-drawn', String(first.count));
   expect(first.count).toBeGreaterThan(0);
   const label = page.getByTestId('playback-period');
   await expect(label).toHaveText(/^Week of /);
@@ -79,6 +81,7 @@ test('play steps through the weeks, each drawing the incidents the counts call f
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'map-playback.png') });
   expect(await label.textContent()).not.toBe(firstLabel);
   expect(paused.count).toBe(paused.counted);
+  await expect(panel).toHaveAttribute('data-drawn', String(paused.count));
   expect(paused.from > first.from).toBe(true);
   // Paused: three play intervals later the period is the same.
   await page.waitForTimeout(2500);

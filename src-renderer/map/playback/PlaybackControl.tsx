@@ -130,6 +130,7 @@ export function PlaybackControl({
       data-from={period?.from ?? ''}
       data-to={period?.to ?? ''}
       data-count={end - begin}
+      data-drawn={inView ?? ''}
       data-index={index}
       data-playing={playing}
     >
