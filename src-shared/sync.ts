@@ -140,6 +140,8 @@ export const SyncRunSummary = z.object({
   removed: z.number().int(),
   /** Sum over the root tiles of max(1, ceil(n / 500)): no sync of this area can take fewer requests. */
   lowerBound: z.number().int().nullable(),
+  /** ceil(N / 500), N = the area's incidents that occurred after the run's since: the same on any server. */
+  fairLowerBound: z.number().int().nullable().optional(),
   /** Spots that could not be proven complete, in plain words (empty when the run is complete). */
   incomplete: z.array(z.string()),
   /** For state 'failed': an ErrorCode of the contract and plain words. */
@@ -152,5 +154,7 @@ export const SyncRunResult = z.object({
   /** Requests sent (every attempt) and 429s received by this engine since it started. */
   requests: z.number().int(),
   rateLimited: z.number().int(),
+  /** ceil(N / 500), N = distinct incidents inside the union of the runs' areas after their since. */
+  fairLowerBound: z.number().int().optional(),
 });
 export type SyncRunResult = z.infer<typeof SyncRunResult>;

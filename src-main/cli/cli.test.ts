@@ -45,6 +45,7 @@ describe('blotter sync', () => {
       'rateLimited',
       'seconds',
       'lowerBoundRequests',
+      'fairLowerBound',
     ]) {
       expect(typeof summary[k], k).toBe('number');
     }
@@ -52,6 +53,7 @@ describe('blotter sync', () => {
     expect(summary.incidents).toBe(truth.length);
     expect(summary.new).toBe(truth.length);
     expect(summary.rateLimited).toBe(0);
+    expect(summary.fairLowerBound).toBe(Math.max(1, Math.ceil(truth.length / 500)));
     expect(r.stdout + r.stderr).not.toContain(KEY);
   });
 

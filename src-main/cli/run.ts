@@ -61,7 +61,7 @@ export const USAGE = `Usage:
 The API key comes from BLOTTER_API_KEY, else from the keychain entry stored for DIR.
 sync prints progress on stderr and, as its last stdout line, a JSON summary:
   {"requests","incidents","new","updated","removed","rateLimited","seconds","lowerBoundRequests",
-   "alerts":[{"ruleId","incidents"}],...}
+   "fairLowerBound","alerts":[{"ruleId","incidents"}],...}
 Exit codes: 0 complete; 1 failed (offline, server errors, disk full, ...); 2 bad arguments;
 3 key refused (401); 4 this computer's IP is not on the key's allowlist (403); 5 finished but not
 provably complete; 6 no API key; 7 another Blotter is syncing this area of the folder;

@@ -86,6 +86,8 @@ export async function syncCommand(p: Parsed, io: Io): Promise<number> {
       rateLimited: outcome.rateLimited,
       seconds: Math.round((Date.now() - started) / 100) / 10,
       lowerBoundRequests: sum((r) => r.lowerBound ?? 0),
+      // ceil(N / 500) for the incidents inside the union of the areas after the runs' since (keys only added).
+      fairLowerBound: outcome.fairLowerBound ?? sum((r) => r.fairLowerBound ?? 0),
       complete,
       // The alerts these runs raised (written in their commits), per rule: keys only added.
       alerts: await alertsOfRuns(

@@ -42,10 +42,12 @@ export const syncHandlers = {
         updated: r.updated,
         removed: r.removed,
         lowerBound: r.lowerBound,
+        fairLowerBound: r.fairLowerBound ?? null,
         incomplete: r.incomplete,
         ...(r.error ? { error: { code: r.error.code, message: r.error.message } } : {}),
       })),
       ...sync.stats(),
+      fairLowerBound: sync.fairLowerBound(runs),
     };
   },
 

@@ -36,6 +36,16 @@ export type RequesterEvents = {
   onFailedAttempt?(entry: LoggedRequest): void;
 };
 
+/**
+ * A gate every request passes before it is sent, beyond this folder (office mode: the office's
+ * shared ledger in PostgreSQL, engine/office/leader.ts): `admit` resolves with the slot's id when
+ * the key's budget has room, `end` says the request's answer came (or failed).
+ */
+export type RequestGate = {
+  admit(rate: number, signal?: AbortSignal): Promise<number>;
+  end(id: number, status: number | null): void;
+};
+
 export type RequesterOptions = {
   source: IncidentSource;
   limiter: RateLimiter;
@@ -50,6 +60,8 @@ export type RequesterOptions = {
   retryTimeouts?: boolean;
   /** The key's rate budget shared with other processes on this data folder (rateLedger.ts). */
   ledger?: RateLedger;
+  /** The key's rate budget shared with other desktops (office mode), asked after the local limiter's slot. */
+  gate?: RequestGate;
   events?: RequesterEvents;
 };
 
@@ -103,9 +115,12 @@ export class Requester {
     for (;;) {
       const permit = await this.acquire(priority, signal);
       let logId: number | undefined;
+      let gateId: number | undefined;
       try {
+        gateId = await this.gated(signal);
         logId = await this.admit(signal);
       } catch (error) {
+        if (gateId !== undefined) this.o.gate?.end(gateId, null);
         permit.done();
         throw error;
       }
@@ -115,6 +130,7 @@ export class Requester {
         const result = await call(signal);
         permit.done();
         const m = result.meta;
+        if (gateId !== undefined) this.o.gate?.end(gateId, m.status);
         if (logId !== undefined) {
           const entry = {
             url: m.url,
@@ -131,6 +147,7 @@ export class Requester {
       } catch (error) {
         permit.done();
         const e = error instanceof ApiError ? error : new ApiError('offline', String(error));
+        if (gateId !== undefined) this.o.gate?.end(gateId, e.details.status ?? null);
         const entry: LoggedRequest = {
           url: e.details.url ?? '',
           status: e.details.status ?? null,
@@ -178,6 +195,17 @@ export class Requester {
       await sleep(this.clock, Math.min(a.retryInMs, 5_000), signal).catch(() => {
         throw new ApiError('cancelled', 'The sync was stopped.');
       });
+    }
+  }
+
+  /** The office's shared budget (office mode), after this process's own slot; none: nothing to wait for. */
+  private async gated(signal: AbortSignal | undefined): Promise<number | undefined> {
+    if (!this.o.gate) return undefined;
+    try {
+      return await this.o.gate.admit(this.o.limiter.rate, signal);
+    } catch (error) {
+      if (signal?.aborted) throw new ApiError('cancelled', 'The sync was stopped.');
+      throw error;
     }
   }
 

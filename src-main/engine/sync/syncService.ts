@@ -28,6 +28,7 @@ import { createRateLedger } from './rateLedger';
 import { PROCESS_HOLDER, takeSyncLock } from './syncLock';
 import { createChangeThrottle, type IncidentsChangedEvent } from './changeThrottle';
 import { schedulePrune } from './historyPrune';
+import { fairLowerBound } from './fairBound';
 
 export type { SchedulerOptions } from './scheduler';
 
@@ -170,6 +171,18 @@ export function createSyncService(o: SyncServiceOptions) {
     },
     /** What is known of the API's reachability now (null until any request was made). */
     connectivityNow: () => connectivity.now(),
+
+    /** ceil(N / 500) over the union of these runs' areas (an incident in two areas counts once). */
+    fairLowerBound(runs: readonly { runId: number; areaId: number }[]): number {
+      return fairLowerBound(
+        o.db,
+        runs.flatMap((r) => {
+          const row = jobs.run(r.runId);
+          const area = areas.get(r.areaId);
+          return row && area ? [{ run: row, shape: area.shape }] : [];
+        }),
+      );
+    },
 
     areas,
     jobs,
