@@ -6,7 +6,7 @@ import { officeRow } from '../engine/office/officeRows.testing';
 import { startTestPostgres, type TestPostgres } from '../engine/office/pgTesting';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
 import { requireKeychain } from '../engine/testing/requireKeychain';
-import { runEntry, CLI, syncArgs } from './cliTesting';
+import { runEntry, CLI } from './cliTesting';
 import { pgpassPassword } from './officeCommand';
 
 const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
@@ -83,12 +83,32 @@ describe('blotter office', () => {
       url: server.url,
     });
 
-    // Incidents arrive only through the replica: a local sync of the folder is refused.
-    const sync = await runEntry(CLI, syncArgs(dir, 'http://127.0.0.1:9', '41.85,-87.65,1'), {
-      env: { BLOTTER_API_KEY: 'k' },
-    });
-    expect(sync.code).toBe(1);
-    expect(sync.stderr).toMatch(/replica of an office database/);
+    // Incidents arrive only through the replica: an import into the folder is refused, nothing written.
+    const file = path.join(tmp.path, 'rows.csv');
+    writeFileSync(
+      file,
+      'cdid,type,address,lat,lon,date\n9000001,Theft,1 Main St,41.85,-87.65,2025-05-01T10:00:00\n',
+    );
+    const imported = await runEntry(CLI, ['import', file, '--data-dir', dir]);
+    expect(imported.code).toBe(1);
+    expect(imported.stderr).toMatch(/replica of an office database/);
+
+    // An area added in office mode is the office's: created in PostgreSQL, back in the replica by the pull.
+    const added = await runEntry(CLI, [
+      'areas',
+      'add',
+      '--name',
+      'Loop',
+      '--circle',
+      '41.85,-87.65,1',
+      '--data-dir',
+      dir,
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    const office = await server.admin();
+    const areas = await office.query('SELECT name FROM areas');
+    await office.end();
+    expect(areas.rows).toEqual([{ name: 'Loop' }]);
 
     server.stop();
     const down = await run(['status']);

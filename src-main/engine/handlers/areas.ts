@@ -8,6 +8,7 @@ import { EngineError } from '../errors';
 import { areaView } from '../sync/engineSync';
 import type { SyncService } from '../sync/syncService';
 import type { HandlerGroup } from './handler';
+import { areaEditsFor } from '../office/areaEdits';
 
 function existing(service: SyncService, id: number) {
   const a = service.areas.get(id);
@@ -35,27 +36,31 @@ export const areaHandlers = {
         problems.map((message) => ({ path: 'shape', message })),
       );
     }
-    return areaView(s, s.areas.create({ name, shape: geo, refreshMinutes }, Date.now()));
+    // Office mode: the area is the office's (created in PostgreSQL, back here by the pull).
+    return areaView(
+      s,
+      await areaEditsFor(ctx.services).create({ name, shape: geo, refreshMinutes }, Date.now()),
+    );
   },
 
   renameArea: async ({ id, name }, ctx) => {
     const s = ctx.services.sync;
     existing(s, id);
-    s.areas.rename(id, name);
+    await areaEditsFor(ctx.services).rename(id, name);
     return areaView(s, existing(s, id));
   },
 
   setAreaRefresh: async ({ id, refreshMinutes }, ctx) => {
     const s = ctx.services.sync;
     existing(s, id);
-    s.areas.setRefreshMinutes(id, refreshMinutes);
+    await areaEditsFor(ctx.services).setRefreshMinutes(id, refreshMinutes);
     return areaView(s, existing(s, id));
   },
 
   setAreaPaused: async ({ id, paused }, ctx) => {
     const s = ctx.services.sync;
     existing(s, id);
-    s.areas.setPaused(id, paused);
+    await areaEditsFor(ctx.services).setPaused(id, paused);
     if (paused) s.stop([id]);
     return areaView(s, existing(s, id));
   },
@@ -63,7 +68,7 @@ export const areaHandlers = {
   deleteArea: async ({ id, keepIncidents }, ctx) => {
     const s = ctx.services.sync;
     await s.stopAndWait([id]);
-    const removed = s.areas.remove(id, keepIncidents ?? false);
+    const removed = await areaEditsFor(ctx.services).remove(id, keepIncidents ?? false);
     if (removed.incidentsRemoved > 0) ctx.emit({ type: 'incidentsChanged' });
     return removed;
   },

@@ -5,13 +5,13 @@
 import { EngineError } from '../errors';
 import { asEngineError, connectionOf, limitsOf } from '../sync/engineSync';
 import type { HandlerGroup } from './handler';
-import { refuseInOfficeMode } from './office';
 
 export const syncHandlers = {
   planSync: async ({ areaIds }, ctx) => ctx.services.sync.plan(areaIds, limitsOf(ctx)),
 
+  // Office mode: the sync leads the area (lease, shared limiter, pages to PostgreSQL) or follows
+  // its leader, pulling (engine/office/leader.ts): nothing is written here but through the replica.
   startSync: async ({ areaIds, details }, ctx) => {
-    refuseInOfficeMode(ctx, 'sync');
     return {
       started: await asEngineError(() => ctx.services.sync.start(areaIds, { details: details ?? false })),
     };
@@ -21,7 +21,6 @@ export const syncHandlers = {
 
   // The CLI's sync: the areas one after another, answered when all finished (stopSync cancels).
   runSync: async ({ areaIds, details }, ctx) => {
-    refuseInOfficeMode(ctx, 'sync');
     const sync = ctx.services.sync;
     const areas = areaIds.map((id) => {
       const area = sync.areas.get(id);

@@ -23,6 +23,7 @@ import type { Db } from '../store/database';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { columnList, INSERT_COLUMNS, RECORD_COLUMNS } from '../store/incidents/incidentRow';
 import { stagedRowsSql } from './stage';
+import { refuseOnReplica } from '../office/standalone';
 
 export type MergeCounts = { inserted: number; updated: number };
 
@@ -68,6 +69,7 @@ export type MergeInput = {
 };
 
 export function mergeRows(db: Db, input: MergeInput): MergeCounts {
+  refuseOnReplica(db, 'import files'); // office mode: incidents come only through the replica's pull
   const schemas = input.stageFiles.map((_, k) => `import_stage_${k}`);
   const attached: string[] = [];
   const cache = db.pragma('cache_size', { simple: true }) as number;

@@ -110,13 +110,21 @@ export type PullOptions = {
   pageSize?: number;
   /** Incidents to pull (and a quarter of the replica after) from which the pull goes in bulk. */
   bulkMinRows?: number;
+  /**
+   * Hears, inside each page's local transaction, the incidents the page brought that this replica
+   * did not hold (the alerts' pull hook: alerts/pulled.ts). Not called for the first pull after
+   * joining nor a bulk catch-up: a whole archive arriving is not news.
+   */
+  onIncidents?: (fresh: readonly PulledIncident[]) => void;
 };
+
+export type PulledIncident = Pick<IncidentRow, 'cdid' | 'first_seen' | 'lat' | 'lon'>;
 
 export async function pullReplica(
   pool: OfficePool,
   db: Db,
   now: () => number,
-  { pageSize = 5_000, bulkMinRows = BULK_MIN_ROWS }: PullOptions = {},
+  { pageSize = 5_000, bulkMinRows = BULK_MIN_ROWS, onIncidents }: PullOptions = {},
 ): Promise<PullCounts> {
   const link = readOfficeLink(db);
   if (!link) throw new Error('This data folder is not joined to an office database.');
@@ -134,6 +142,9 @@ export async function pullReplica(
      ON CONFLICT (area_id, tile, day) DO UPDATE SET status = excluded.status, checked_at = excluded.checked_at`,
   );
   const dropArea = db.prepare<[number]>('DELETE FROM areas WHERE id = ?');
+  const held = db.prepare<[number], number>('SELECT 1 FROM incidents WHERE cdid = ?').pluck();
+  const news = link.pulled_at !== null ? onIncidents : undefined;
+  let bulkNow = false;
   const dropCoverage = db.prepare<[number, string, string]>(
     'DELETE FROM coverage WHERE area_id = ? AND tile = ? AND day = ?',
   );
@@ -152,7 +163,11 @@ export async function pullReplica(
     {
       table: 'incidents',
       select: `SELECT ${ALL_COLUMNS.join(', ')}, change_seq FROM incidents`,
-      apply: (rows) => rows.forEach((r) => repo.putFromOffice(pick(ALL_COLUMNS, r) as IncidentRow)),
+      apply: (rows) => {
+        const fresh = news && !bulkNow ? rows.filter((r) => held.get(r.cdid as number) === undefined) : [];
+        rows.forEach((r) => repo.putFromOffice(pick(ALL_COLUMNS, r) as IncidentRow));
+        if (fresh.length > 0) news!(fresh as PulledIncident[]);
+      },
     },
     {
       table: 'deletions',
@@ -179,6 +194,7 @@ export async function pullReplica(
       let cursor = link[cursorColumn as keyof OfficeLink] as number;
       const advance = db.prepare<[number]>(`UPDATE office_link SET ${cursorColumn} = ? WHERE id = 1`);
       const bulk = step.table === 'incidents' && (await isBulk(client, db, cursor, bulkMinRows));
+      bulkNow = bulk;
       // A bulk catch-up is one local transaction: the per-row index triggers and the secondary
       // indexes are set aside, the rows written, the indexes built from a sort and the text index
       // rebuilt whole (as the import does: import/merge.ts), with the cursor — all or nothing.

@@ -11,7 +11,21 @@ import { currentLeader } from './lease';
 import { migrateOffice } from './migrate';
 import { OfficeUnreachableError, openOfficePool, reaching, type OfficePool } from './officeDb';
 import { parseOfficeUrl, type OfficeAddress } from './officeUrl';
-import { linkOffice, pullReplica, readOfficeLink, unlinkOffice, type PullCounts } from './replica';
+import {
+  linkOffice,
+  pullReplica,
+  readOfficeLink,
+  unlinkOffice,
+  type PullCounts,
+  type PulledIncident,
+} from './replica';
+import { hostname } from 'node:os';
+import { evaluatePulled } from '../alerts/pulled';
+import { createAreaStore } from '../sync/areaStore';
+import { officeAreaEdits, type AreaEdits } from './areaEdits';
+import { createOfficeLeader } from './leader';
+import { PROCESS_HOLDER } from '../sync/syncLock';
+import type { OfficeSync } from '../sync/syncService';
 
 /** The keychain account of a data folder's office database password. */
 export const officePasswordAccount = (profileId: string): string => `office-db:${profileId}`;
@@ -31,7 +45,12 @@ export function createOfficeService(
   core: Pick<EngineCore, 'db' | 'settings' | 'secrets' | 'emit'>,
   /** A pull wrote incidents (the query service re-reads what it holds). */
   incidentsWritten: () => void = () => undefined,
+  /** Tests shorten the lease and the follower's pause. */
+  leaderOptions: { ttlMs?: number; followEveryMs?: number } = {},
 ) {
+  // Incidents a pull brings are evaluated by this desktop's alert rules, as a sync's commit is.
+  const onIncidents = (fresh: readonly PulledIncident[]) => evaluatePulled(core.db, fresh);
+
   const account = () => officePasswordAccount(core.settings.profileId());
   let open: { url: string; pool: OfficePool } | null = null;
 
@@ -89,12 +108,20 @@ export function createOfficeService(
     }
   }
 
-  async function pull(): Promise<PullCounts> {
+  /** One pull at a time in this process (the leader's commits, followers, the app's calls). */
+  let pulling: Promise<unknown> = Promise.resolve();
+  function pull(): Promise<PullCounts> {
+    const next = pulling.then(pullNow, pullNow);
+    pulling = next.catch(() => undefined);
+    return next;
+  }
+
+  async function pullNow(): Promise<PullCounts> {
     const link = readOfficeLink(core.db);
     if (!link) throw new Error('This data folder is not joined to an office database.');
     const address = parseOfficeUrl(link.url);
     const counts = await reaching(address, async () =>
-      pullReplica(await poolFor(address), core.db, Date.now),
+      pullReplica(await poolFor(address), core.db, Date.now, { onIncidents }),
     );
     if (counts.incidents + counts.deletions > 0) {
       incidentsWritten();
@@ -103,9 +130,48 @@ export function createOfficeService(
     return counts;
   }
 
+  let leader: { officeId: string; url: string; sync: ReturnType<typeof createOfficeLeader> } | null = null;
+  /** Office mode's leader election, gate and sink for the sync service; null while standalone. */
+  function syncLink(): (OfficeSync & { paused: Set<number> }) | null {
+    const link = readOfficeLink(core.db);
+    if (!link) return (leader = null);
+    if (leader?.officeId !== link.office_id || leader.url !== link.url) {
+      const address = parseOfficeUrl(link.url);
+      leader = {
+        officeId: link.office_id,
+        url: link.url,
+        sync: createOfficeLeader({
+          pool: () => reaching(address, () => poolFor(address)),
+          db: core.db,
+          officeId: link.office_id,
+          holder: `${hostname()}:${PROCESS_HOLDER}`,
+          pull: () => pull(),
+          ...leaderOptions,
+        }),
+      };
+    }
+    return leader.sync;
+  }
+
+  const areaStore = createAreaStore(core.db);
+  /** Area edits to the office database (areaEdits.ts); null while standalone. */
+  function areaEdits(): AreaEdits | null {
+    const link = readOfficeLink(core.db);
+    if (!link) return null;
+    const address = parseOfficeUrl(link.url);
+    return officeAreaEdits(
+      core.db,
+      areaStore,
+      () => reaching(address, () => poolFor(address)),
+      () => pull(),
+    );
+  }
+
   return {
     status,
     pull,
+    syncLink,
+    areaEdits,
 
     /** Office mode: incidents arrive only through the replica's pull, so a local sync is refused. */
     refuseLocalWrites(what: string): void {

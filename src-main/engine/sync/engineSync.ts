@@ -14,11 +14,16 @@ import { EngineError } from '../errors';
 import { readApiKey } from '../secrets/apiKey';
 import type { AreaRecord } from './areaStore';
 import type { SyncLimits } from './planner';
-import { createSyncService, type Connection, type SyncService } from './syncService';
+import { createSyncService, type Connection, type OfficeSync, type SyncService } from './syncService';
 
 /** The engine's sync service; closed with the engine. */
-export function createEngineSync(ctx: EngineCore, fetch: () => Promise<FetchLike>): SyncService {
+export function createEngineSync(
+  ctx: EngineCore,
+  fetch: () => Promise<FetchLike>,
+  office?: () => OfficeSync | null,
+): SyncService {
   const service = createSyncService({
+    ...(office ? { office } : {}),
     db: ctx.db,
     log: ctx.log,
     emit: (e) => ctx.emit(e),

@@ -9,7 +9,14 @@
  * saying how long the service asked for), and a timed-out attempt is not tried again.
  */
 import { ApiError } from '../api/apiError';
-import type { DetailResult, IncidentSource, SearchQuery, SearchResult } from '../api/source';
+import type {
+  DetailResult,
+  IncidentSource,
+  PageQuery,
+  PageResult,
+  SearchQuery,
+  SearchResult,
+} from '../api/source';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 import { realClock, sleep, type Clock } from './clock';
 import type { RateLedger } from './rateLedger';
@@ -90,6 +97,20 @@ export class Requester {
       PRIORITY_SEARCH,
       signal,
       (s) => this.o.source.search(query, s),
+      (r) => r.incidents.length,
+    );
+  }
+
+  /** One v1 cursor page (a source without the v1 surface refuses it): the same slot, ledger and retries. */
+  page(query: PageQuery, signal?: AbortSignal): Promise<Logged<PageResult>> {
+    const source = this.o.source;
+    return this.attempt(
+      PRIORITY_SEARCH,
+      signal,
+      (s) => {
+        if (!source.page) throw new ApiError('not_found', 'This connection has no v1 surface.');
+        return source.page(query, s);
+      },
       (r) => r.incidents.length,
     );
   }

@@ -23,6 +23,8 @@ import { createProgressReporter, retryMessage, waitMessage, type SyncProgress } 
 import { learnQuirk } from './quirkProbe';
 import type { Requester } from './requester';
 import { readQuirk, sendableSince } from './windowStart';
+import { runAreaOnV1, type V1RunOptions } from './surfaceRun';
+import { pickSurface } from './surfaceSelect';
 import { createRadiusGuard } from './radiusGuard';
 import { readRadius } from './radiusTrust';
 
@@ -39,7 +41,16 @@ export type RunnerDeps = {
   log: Logger;
   /** After a commit that added, changed or removed incidents of the area (the engine's incidentsChanged). */
   onCommit?: (areaId: number) => void;
+  /** Where the run's commits go; absent: this folder's file, as they are written. */
+  sink?: CommitSink;
 };
+
+/**
+ * Where a run's commits (a page, the settling of a job, the run's end) go. Standalone: run at once
+ * against this folder's file. Office mode (engine/office/leader.ts): to PostgreSQL in one fenced
+ * transaction, then back into this folder through the replica's pull.
+ */
+export type CommitSink = { commit<T>(runId: number, write: () => T): Promise<T> };
 
 export type RunOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal; concurrency?: number };
 
@@ -61,6 +72,8 @@ export type RunSummary = {
   /** Spots that could not be proven complete, in plain words. */
   incomplete: string[];
   error?: RunError;
+  /** Office mode: the desktop that led this run when it was not this one. */
+  ledBy?: string;
 };
 
 export async function runArea(
@@ -74,6 +87,15 @@ export async function runArea(
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const signal = stop.signal;
   const concurrency = opts.concurrency ?? CONCURRENCY;
+
+  // The v1 surface when this base URL's is verified (or the run in progress started there): surface*.ts.
+  const surface = await pickSurface(deps, area, signal, opts as V1RunOptions);
+  if (surface !== 'live') {
+    opts.signal?.removeEventListener('abort', onAbort);
+    return runAreaOnV1(deps, area, opts, surface);
+  }
+  const commit = <T>(runId: number, write: () => T): Promise<T> =>
+    deps.sink ? deps.sink.commit(runId, write) : Promise.resolve(write());
 
   let quirk = readQuirk(db, deps.baseUrl);
   if (quirk === 'unknown' && area.backfilledAt === null) quirk = await learnQuirk(deps, area, signal);
@@ -175,18 +197,21 @@ export async function runArea(
       } catch (error) {
         if (error instanceof ApiError && error.code === 'bad_input' && types) {
           // The server knows no such type: nothing of it can exist. Settle the job, say so in the log.
-          jobs.updateJob(
-            current.id,
-            {
-              since: current.since,
-              mode: current.mode,
-              ascLast: null,
-              state: 'done',
-              rows: 0,
-              estimate: 0,
-              error: error.message,
-            },
-            now(),
+          const settled = current;
+          await commit(run.id, () =>
+            jobs.updateJob(
+              settled.id,
+              {
+                since: settled.since,
+                mode: settled.mode,
+                ascLast: null,
+                state: 'done',
+                rows: 0,
+                estimate: 0,
+                error: error.message,
+              },
+              now(),
+            ),
           );
           log.warn('type refused by the server; settled as empty', { types, message: error.message });
           return;
@@ -198,7 +223,8 @@ export async function runArea(
         continue;
       }
       latency = latency * 0.8 + result.meta.durationMs * 0.2;
-      const applied = applyPage({ ...ctx, now: now() }, current, sent, result);
+      const page = current;
+      const applied = await commit(run.id, () => applyPage({ ...ctx, now: now() }, page, sent, result));
       if (applied.counts.new + applied.counts.updated > 0) deps.onCommit?.(area.id);
       progress.update('running');
       current = jobs.job(current.id);
@@ -221,7 +247,10 @@ export async function runArea(
       } catch (error) {
         // A local failure (disk full, file locked or damaged) is named as local; anything else that
         // is not the service's answer is Blotter's own fault — never blamed on the service.
-        failure ??= error instanceof ApiError ? error : (localFailureOf(error, db.name) ?? ownFault());
+        failure ??=
+          error instanceof ApiError
+            ? error
+            : (runErrorOf(error) ?? localFailureOf(error, db.name) ?? ownFault());
         if (!(error instanceof ApiError)) log.error('sync step failed', { error });
         stop.abort();
       } finally {
@@ -269,15 +298,8 @@ export async function runArea(
     progress.update('paused', { message: 'Stopped; the next sync resumes where this one left off.' });
     return summary('cancelled');
   }
-  const fin = finalizeRun(
-    db,
-    jobs,
-    deps.areas,
-    jobs.run(run.id) as RunRow,
-    area,
-    now(),
-    deps.limits.windowDays,
-    deep,
+  const fin = await commit(run.id, () =>
+    finalizeRun(db, jobs, deps.areas, jobs.run(run.id) as RunRow, area, now(), deps.limits.windowDays, deep),
   );
   if (fin.removed > 0) deps.onCommit?.(area.id);
   if (opts.details) await fetchMissingDetails(deps, area, run.id, opts.signal);
@@ -285,6 +307,12 @@ export async function runArea(
   const incomplete = fin.failedJobs.map((j) => j.error ?? 'incomplete');
   progress.update('done', incomplete.length > 0 ? { message: incomplete[0] } : {});
   return summary('done', { incomplete, fairLowerBound: fin.fairLowerBound });
+}
+
+/** An error that names its own RunError (office mode: the lease was lost, PostgreSQL is unreachable). */
+export function runErrorOf(error: unknown): RunError | null {
+  const r = (error as { runError?: RunError } | null)?.runError;
+  return r && typeof r.code === 'string' ? r : null;
 }
 
 function ownFault(): RunError {

@@ -9,6 +9,7 @@ import type { SyncPlan } from '../../../src-shared/sync';
 import { ApiError } from '../api/apiError';
 import { createConnectivity, offlineMessage, type ConnectivityEvent } from '../api/connectivity';
 import { createLiveSource } from '../api/liveSource';
+import { withV1 } from '../api/v1Source';
 import type { FetchLike } from '../api/source';
 import type { Logger } from '../log';
 import type { Db } from '../store/database';
@@ -21,8 +22,8 @@ import { createJobStore } from './jobStore';
 import { planRun, type Depth, type SyncLimits } from './planner';
 import type { SyncProgress } from './progress';
 import { limiterFor, type RateLimiter } from './rateLimiter';
-import { Requester } from './requester';
-import { runArea, type RunSummary } from './runner';
+import { Requester, type RequestGate } from './requester';
+import { runArea, runErrorOf, type CommitSink, type RunSummary } from './runner';
 import { createRefreshScheduler, type SchedulerOptions } from './scheduler';
 import { createRateLedger } from './rateLedger';
 import { PROCESS_HOLDER, takeSyncLock } from './syncLock';
@@ -53,6 +54,49 @@ export type SyncServiceOptions = {
   onIncidentsChanged?: (event: IncidentsChangedEvent) => void;
   /** Descriptions on demand, where a person waits (constants.ts has the defaults). */
   onDemand?: { backoff?: BackoffPolicy; timeoutMs?: number; maxWaitMs?: number };
+  /** Office mode's leader election, gate and sink (engine/office/leader.ts); null: a standalone folder. */
+  office?: () => OfficeSync | null;
+};
+
+/** This desktop leads an area's sync: the lease is held until `release` (or `lost` fires). */
+export type OfficeLeading = {
+  token: number;
+  sink: CommitSink;
+  gate: RequestGate;
+  lost: AbortSignal;
+  release(): Promise<void>;
+};
+
+/** What a follower saw of the area's office run when it began waiting. */
+export type OfficeSeen = { state: string; startedAt: number } | null;
+
+export type OfficeSynced = {
+  holder: string;
+  runId: number;
+  kind: RunSummary['kind'];
+  new: number;
+  updated: number;
+  removed: number;
+  lowerBound: number | null;
+};
+
+/**
+ * Office mode as the sync sees it: exactly one desktop syncs an area (the lease); the others pull
+ * and wait until that run is done, taking over when its leader is gone.
+ */
+export type OfficeSync = {
+  /**
+   * Takes the area's lease (its job state adopted from the office, the replica pulled), or says
+   * who holds it, or — given what was seen when this sync began waiting — that another desktop
+   * has synced the area since.
+   */
+  lead(
+    areaId: number,
+    apiKey: string,
+    seen?: OfficeSeen,
+  ): Promise<{ leading: OfficeLeading } | { heldBy: string; seen: OfficeSeen } | { synced: OfficeSynced }>;
+  /** A follower's pause: a short wait (cut short by `signal`), then a pull. */
+  wait(signal?: AbortSignal): Promise<void>;
 };
 
 export type StartOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal };
@@ -88,19 +132,23 @@ export function createSyncService(o: SyncServiceOptions) {
     conn: Connection,
     onDemand: boolean,
     work: (r: Requester) => Promise<T>,
+    gate?: RequestGate,
   ): Promise<T> {
     const impatient = o.onDemand ?? {};
-    const source = createLiveSource({
+    const sourceOptions = {
       baseUrl: conn.baseUrl,
       key: conn.key,
       fetch: conn.fetch,
-      onReachability: (reachable) => connectivity.report(reachable, conn.baseUrl),
+      onReachability: (reachable: boolean) => connectivity.report(reachable, conn.baseUrl),
       ...(onDemand ? { timeoutMs: impatient.timeoutMs ?? ON_DEMAND_TIMEOUT_MS } : {}),
-    });
+    };
+    // The live surface, plus v1's pages for a run on v1 (sync/surfaceSelect.ts decides which).
+    const source = withV1(createLiveSource(sourceOptions), sourceOptions);
     const r = new Requester({
       source,
       limiter: limiter(conn),
       ledger: createRateLedger(o.db, digestOf(conn.key), PROCESS_HOLDER, now),
+      ...(gate ? { gate } : {}),
       ...(onDemand
         ? {
             backoff: impatient.backoff ?? ON_DEMAND_BACKOFF,
@@ -127,29 +175,119 @@ export function createSyncService(o: SyncServiceOptions) {
   ): Promise<RunSummary> {
     const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
     const release = takeSyncLock(o.db, area.id, now); // throws AlreadySyncingError first
-    const done = withRequester(conn, false, (requester) =>
-      runArea(
-        {
-          db: o.db,
-          requester,
-          areas,
-          jobs,
-          writer,
-          baseUrl: conn.baseUrl,
-          limits: conn.limits,
-          now,
-          emit: o.emit,
-          log: o.log,
-          onCommit: (areaId) => changes.changed(areaId),
-        },
-        area,
-        { depth: opts.depth, details: opts.details, signal, concurrency: o.concurrency },
-      ),
-    );
+    const office = o.office?.() ?? null;
+    const run = (a: AreaRecord, s: AbortSignal, leading?: OfficeLeading) =>
+      withRequester(
+        conn,
+        false,
+        (requester) =>
+          runArea(
+            {
+              db: o.db,
+              requester,
+              areas,
+              jobs,
+              writer,
+              baseUrl: conn.baseUrl,
+              limits: conn.limits,
+              now,
+              emit: o.emit,
+              log: o.log,
+              onCommit: (areaId) => changes.changed(areaId),
+              ...(leading ? { sink: leading.sink } : {}),
+            },
+            a,
+            // A leader keeps one request in flight: a failover repeats at most one page.
+            { depth: opts.depth, details: opts.details, signal: s, concurrency: leading ? 1 : o.concurrency },
+          ),
+        leading?.gate,
+      );
+    const done = office ? officeRun(office, area, conn, signal, run) : run(area, signal);
     return done.finally(() => {
       release();
       prune();
     });
+  }
+
+  /**
+   * Office mode: lead the area's sync (lease, gate, sink) or follow it — pull and wait until the
+   * leader's run is done, taking over (and resuming its job state) when the leader is gone.
+   */
+  async function officeRun(
+    office: OfficeSync,
+    area: AreaRecord,
+    conn: Connection,
+    signal: AbortSignal,
+    run: (a: AreaRecord, s: AbortSignal, leading: OfficeLeading) => Promise<RunSummary>,
+  ): Promise<RunSummary> {
+    const quiet = (extra: Partial<RunSummary>): RunSummary => ({
+      areaId: area.id,
+      runId: 0,
+      kind: 'refresh',
+      state: 'cancelled',
+      resumed: false,
+      new: 0,
+      updated: 0,
+      removed: 0,
+      lowerBound: null,
+      incomplete: [],
+      ...extra,
+    });
+    let seen: OfficeSeen | undefined;
+    let told = false;
+    for (;;) {
+      if (signal.aborted) return quiet({});
+      let got: Awaited<ReturnType<OfficeSync['lead']>>;
+      try {
+        got = await office.lead(area.id, conn.key, seen);
+      } catch (error) {
+        const e = runErrorOf(error);
+        if (!e) throw error;
+        o.log.warn('office sync not started', { area: area.id, why: e.message });
+        return quiet({ state: 'failed', error: e });
+      }
+      if ('synced' in got) {
+        const { holder, ...r } = got.synced;
+        changes.changed(area.id);
+        return quiet({ ...r, state: 'done', ledBy: holder });
+      }
+      if ('heldBy' in got) {
+        seen ??= got.seen;
+        if (!told) {
+          o.log.info('another desktop leads this area; pulling its pages', {
+            area: area.id,
+            leader: got.heldBy,
+          });
+          told = true;
+        }
+        await office.wait(signal);
+        changes.changed(area.id);
+        continue;
+      }
+      const leading = got.leading;
+      try {
+        const fresh = areas.get(area.id) ?? area;
+        const summary = await run(fresh, AbortSignal.any([signal, leading.lost]), leading);
+        if (summary.state === 'cancelled' && leading.lost.aborted && !signal.aborted)
+          return {
+            ...summary,
+            state: 'failed',
+            error: {
+              code: 'conflict',
+              message:
+                'This desktop lost the lease on the area (paused or cut off); another desktop leads its sync now.',
+              fatal: false,
+            },
+          };
+        return summary;
+      } catch (error) {
+        const e = runErrorOf(error);
+        if (!e) throw error;
+        return quiet({ state: 'failed', error: e });
+      } finally {
+        await leading.release();
+      }
+    }
   }
 
   /** Old request-log rows, runs and jobs go after each sync, in small batches off the call path. */

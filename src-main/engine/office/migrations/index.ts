@@ -3,9 +3,10 @@
  * `office_schema.version` (migrate.ts). Append only; never edit one that has shipped.
  */
 import * as m001 from './001-office';
+import * as m002 from './002-sync-state';
 
 export type OfficeMigration = { name: string; sql: string };
 
-export const officeMigrations: readonly OfficeMigration[] = [m001];
+export const officeMigrations: readonly OfficeMigration[] = [m001, m002];
 
 export const OFFICE_SCHEMA_VERSION = officeMigrations.length;

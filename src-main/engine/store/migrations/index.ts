@@ -15,7 +15,20 @@ import * as m007 from './007-alerts';
 import * as m008 from './008-office-replica';
 import * as m009 from './009-box-index';
 import * as m010 from './010-reference-layers';
+import * as m011 from './011-sync-surface';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010];
+export const migrations: readonly Migration[] = [
+  m001,
+  m002,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+  m010,
+  m011,
+];

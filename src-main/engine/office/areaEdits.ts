@@ -1,0 +1,144 @@
+/**
+ * Where the app's area edits go (handlers/areas.ts): a standalone folder writes its own area
+ * store; a folder joined to an office writes the office database — an area drawn on any desktop
+ * is the office's area, synced by whichever desktop leads it — and the edit comes back into this
+ * folder by the replica's pull before the call answers. Deleting an office area removes in
+ * PostgreSQL the incidents the local rule (sync/areaRemoval.ts, run against the replica and
+ * rolled back) would have removed here; every replica then loses them by the pull.
+ */
+import { shapeBox, shapeCenter, type Shape } from '../../../src-shared/geo';
+import type { EngineServices } from '../context';
+import { EngineError } from '../errors';
+import type { Db } from '../store/database';
+import { DEFAULT_REFRESH_MINUTES, type AreaRecord, type AreaStore } from '../sync/areaStore';
+import { removeSyncState } from '../sync/areaRemoval';
+import { isUnreachable, OfficeUnreachableError, type OfficePool } from './officeDb';
+import { OFFICE_DOWN } from './leader';
+
+export type AreaEdits = {
+  create(input: { name: string; shape: Shape; refreshMinutes?: number }, now: number): Promise<AreaRecord>;
+  rename(id: number, name: string): Promise<void>;
+  setRefreshMinutes(id: number, minutes: number): Promise<void>;
+  setPaused(id: number, paused: boolean): Promise<void>;
+  remove(id: number, keepIncidents: boolean): Promise<{ deleted: boolean; incidentsRemoved: number }>;
+};
+
+/** This folder's own area store, as the same calls. */
+export function localAreaEdits(areas: AreaStore): AreaEdits {
+  return {
+    create: async (input, now) => areas.create(input, now),
+    rename: async (id, name) => areas.rename(id, name),
+    setRefreshMinutes: async (id, minutes) => areas.setRefreshMinutes(id, minutes),
+    setPaused: async (id, paused) => areas.setPaused(id, paused),
+    remove: async (id, keep) => areas.remove(id, keep),
+  };
+}
+
+/** The incidents the local deletion rule would remove with the area (nothing written: rolled back). */
+function orphansOf(db: Db, areas: AreaStore, id: number, keepIncidents: boolean): number[] {
+  if (keepIncidents) return [];
+  const undo = Symbol('undo');
+  let cdids: number[] = [];
+  try {
+    db.transaction(() => {
+      const before = db.prepare('SELECT cdid FROM incidents').pluck().all() as number[];
+      areas.remove(id, false);
+      const after = new Set(db.prepare('SELECT cdid FROM incidents').pluck().all() as number[]);
+      cdids = before.filter((c) => !after.has(c));
+      throw undo;
+    }).immediate();
+  } catch (e) {
+    if (e !== undo) throw e;
+  }
+  return cdids;
+}
+
+/** The office database's areas, each edit followed by the replica's pull. */
+export function officeAreaEdits(
+  db: Db,
+  areas: AreaStore,
+  pool: () => Promise<OfficePool>,
+  pull: () => Promise<unknown>,
+): AreaEdits {
+  const office = async <T>(work: (p: OfficePool) => Promise<T>): Promise<T> => {
+    try {
+      const out = await work(await pool());
+      await pull();
+      return out;
+    } catch (e) {
+      if (e instanceof OfficeUnreachableError || isUnreachable(e))
+        throw new EngineError(
+          'office_unreachable',
+          `${OFFICE_DOWN} Areas are the office's: edit them again when the office database can be reached.`,
+        );
+      throw e;
+    }
+  };
+  const update = (id: number, column: string, value: unknown) =>
+    office(async (p) => {
+      const r = await p.query(`UPDATE areas SET ${column} = $2 WHERE id = $1`, [id, value]);
+      if (r.rowCount === 0) throw new EngineError('not_found', 'That area no longer exists in the office.');
+    });
+  return {
+    async create(input, now) {
+      const box = shapeBox(input.shape);
+      const [lat, lon] = shapeCenter(input.shape);
+      const id = await office(async (p) => {
+        const r = await p.query<{ id: number }>(
+          `INSERT INTO areas (name, kind, center_lat, center_lon, radius_mi, polygon, min_lat, min_lon, max_lat, max_lon,
+             refresh_minutes, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+          [
+            input.name,
+            input.shape.kind,
+            lat,
+            lon,
+            input.shape.kind === 'circle' ? input.shape.radiusMi : null,
+            input.shape.kind === 'polygon' ? JSON.stringify(input.shape.points) : null,
+            box.minLat,
+            box.minLon,
+            box.maxLat,
+            box.maxLon,
+            input.refreshMinutes ?? DEFAULT_REFRESH_MINUTES,
+            now,
+          ],
+        );
+        return r.rows[0]!.id;
+      });
+      const made = areas.get(id);
+      if (!made) throw new Error(`The office's area ${id} did not reach this replica.`);
+      return made;
+    },
+    rename: (id, name) => update(id, 'name', name),
+    setRefreshMinutes: (id, minutes) => update(id, 'refresh_minutes', minutes),
+    setPaused: (id, paused) => update(id, 'paused', paused ? 1 : 0),
+    async remove(id, keepIncidents) {
+      if (!areas.get(id)) return { deleted: false, incidentsRemoved: 0 };
+      const cdids = orphansOf(db, areas, id, keepIncidents);
+      const deleted = await office(async (p) => {
+        const c = await p.connect();
+        try {
+          await c.query('BEGIN');
+          await c.query('DELETE FROM incidents WHERE cdid = ANY($1::bigint[])', [cdids]);
+          await c.query('DELETE FROM sync_state WHERE area_id = $1', [id]);
+          const r = await c.query('DELETE FROM areas WHERE id = $1', [id]);
+          await c.query('COMMIT');
+          return (r.rowCount ?? 0) > 0;
+        } catch (e) {
+          await c.query('ROLLBACK').catch(() => undefined);
+          throw e;
+        } finally {
+          c.release();
+        }
+      });
+      // This folder's own bookkeeping of the area (its runs and jobs) goes with it.
+      db.transaction(() => removeSyncState(db, id)).immediate();
+      return { deleted, incidentsRemoved: deleted ? cdids.length : 0 };
+    },
+  };
+}
+
+/** The edits for this folder now: the office's when it is joined to one. */
+export function areaEditsFor(services: Pick<EngineServices, 'sync' | 'office'>): AreaEdits {
+  return services.office.areaEdits() ?? localAreaEdits(services.sync.areas);
+}

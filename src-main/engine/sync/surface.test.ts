@@ -1,0 +1,241 @@
+/**
+ * The v1 surface in the sync, against the simulator: the verification (a v1 whose ids or times
+ * disagree keeps Blotter on live, saying why), the same archive over v1 as over live in fewer
+ * requests, the switch-over in the middle of a session (a run in progress stays on its surface),
+ * and a kill -9 in the middle of a v1 run.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../../src-sim/index';
+import { contains, type Shape } from '../../../src-shared/geo';
+import type { Db } from '../store/database';
+import { MAX_RECORDS } from './constants';
+import { consistentTimes } from './surfaceApply';
+import { surfaceOfRun } from './surfaceSelect';
+import { PROBE_EVERY_MS, readSurface } from './surfaceStore';
+import {
+  missing,
+  simOptions,
+  startHarness,
+  storedIn,
+  TEST_KEY,
+  truthIn,
+  type Harness,
+} from './testing/harness';
+
+const harnesses: Harness<Simulator>[] = [];
+const start = async (extra: Record<string, unknown> = {}) => {
+  const h = await startHarness(await startSimulator(simOptions(extra)));
+  harnesses.push(h);
+  return h;
+};
+afterEach(async () => {
+  for (const h of harnesses.splice(0)) await h.close();
+});
+
+const midtown = { kind: 'circle' as const, lat: 40.7549, lon: -73.984, radiusMi: 0.6 };
+
+type Row = {
+  cdid: number;
+  type: string;
+  address: string;
+  lat: number;
+  lon: number;
+  link: string;
+  occurred_utc: number;
+};
+function rowsIn(db: Db, shape: Shape): Row[] {
+  return db
+    .prepare<[], Row>(
+      'SELECT cdid, type, address, lat, lon, link, occurred_utc FROM incidents WHERE removed_at IS NULL ORDER BY cdid',
+    )
+    .all()
+    .filter((r) => contains(shape, r.lat, r.lon));
+}
+/** A digest of what both surfaces give: identity, type, address, place, link. */
+const digest = (rows: Row[]): string =>
+  createHash('sha256')
+    .update(JSON.stringify(rows.map((r) => [r.cdid, r.type, r.address, r.lat, r.lon, r.link])))
+    .digest('hex');
+
+const latestRun = (h: Harness<Simulator>, areaId: number) => h.service.jobs.latestRun(areaId)!;
+
+describe('verification', () => {
+  it.each([
+    ['other-ids', /v1 ids are not the live cdids/],
+    ['late-times', /occurred_at does not fit the live date/],
+  ])('a v1 whose %s disagree keeps the sync on live, saying why', async (variant, why) => {
+    const h = await start({ v1: true, v1Variant: variant });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [summary] = await h.service.syncAreas([area], h.conn);
+    expect(summary?.state).toBe('done');
+    const rec = readSurface(h.db, h.sim.url);
+    expect(rec?.state).toBe('mismatch');
+    expect(rec?.reason).toMatch(why);
+    expect(rec?.reason).toMatch(/syncing on the live surface/);
+    expect(surfaceOfRun(h, summary!.runId)).toBe('live');
+    expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
+  });
+
+  it('a faithful v1 is verified on a sample and used', async () => {
+    const h = await start({ v1: true });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [summary] = await h.service.syncAreas([area], h.conn);
+    const rec = readSurface(h.db, h.sim.url);
+    expect(rec?.state, rec?.reason).toBe('verified');
+    expect(rec?.reason).toMatch(/^v1 verified: (\d+) of \1 sample incidents/);
+    expect(surfaceOfRun(h, summary!.runId)).toBe('v1');
+  });
+});
+
+describe('a sync over v1', () => {
+  it('mirrors the same incidents as over live, with consistent times, in fewer requests', async () => {
+    const live = await start();
+    const v1 = await start({ v1: true });
+    const shape = { ...midtown, radiusMi: 1.2 };
+    const results = [];
+    for (const h of [live, v1]) {
+      const area = h.service.areas.create({ name: 'Midtown', shape }, h.sim.clock.nowMs());
+      const [backfill] = await h.service.syncAreas([area], h.conn);
+      expect(backfill?.state).toBe('done');
+      // Every request the server saw: the v1 probe and the live quirk probe included.
+      const backfillRequests = h.sim.stats().total;
+      h.sim.clock.advance(3 * 3_600_000);
+      h.sim.evolve({
+        add: 20,
+        amend: 5,
+        remove: 3,
+        area: { lat: shape.lat, lon: shape.lon, radiusDeg: 0.012 },
+      });
+      h.sim.resetStats();
+      const [refresh] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn, { depth: 'deep' });
+      expect(refresh?.state).toBe('done');
+      results.push({
+        backfillRequests,
+        refreshRequests: h.sim.stats().total,
+        surface: surfaceOfRun(h, refresh!.runId),
+      });
+    }
+    expect(results.map((r) => r.surface)).toEqual(['live', 'v1']);
+    const a = rowsIn(live.db, shape);
+    const b = rowsIn(v1.db, shape);
+    expect(missing(truthIn(v1.sim, shape), storedIn(v1.db, shape))).toEqual([]);
+    expect(digest(b)).toBe(digest(a));
+    // v1 gives occurred_at, the live surface the report time: each fits the other.
+    const liveTime = new Map(a.map((r) => [r.cdid, r.occurred_utc]));
+    const misfits = b.filter((r) => !consistentTimes(liveTime.get(r.cdid) ?? NaN, r.occurred_utc));
+    expect(misfits).toEqual([]);
+    const [l, v] = results;
+    console.log(JSON.stringify({ incidents: a.length, live: l, v1: v }));
+    expect(v!.backfillRequests).toBeLessThan(l!.backfillRequests);
+    expect(v!.refreshRequests).toBeLessThan(l!.refreshRequests);
+    // The cursor needs no overlap: a backfill costs its pages (a circle a little wider than the
+    // area) plus the probe's two requests.
+    expect(v!.backfillRequests).toBeLessThanOrEqual(Math.ceil((a.length * 1.1) / MAX_RECORDS) + 2);
+  });
+});
+
+describe('switching surfaces in the middle of a session', () => {
+  it('uses live until v1 answers and the daily probe is due, then v1; a run in progress stays on its surface', async () => {
+    const h = await start();
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [first] = await h.service.syncAreas([area], h.conn);
+    expect(surfaceOfRun(h, first!.runId)).toBe('live');
+    expect(readSurface(h.db, h.sim.url)?.state).toBe('absent');
+    expect(readSurface(h.db, h.sim.url)?.reason).toMatch(/no v1 surface/);
+
+    // The service turns v1 on; the probe is not due yet: still live.
+    h.sim.setV1(true);
+    h.sim.clock.advance(3_600_000);
+    const [second] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
+    expect(surfaceOfRun(h, second!.runId)).toBe('live');
+
+    // A run started on live and stopped half-way, then the probe falls due.
+    const stop = new AbortController();
+    let pages = 0;
+    h.conn.fetch = (u, i) => {
+      if (u.includes('/crimes.json') && ++pages === 2) stop.abort();
+      return fetch(u, i);
+    };
+    const big = { ...midtown, radiusMi: 1.2 };
+    const other = h.service.areas.create({ name: 'Bigger', shape: big }, h.sim.clock.nowMs());
+    const [stopped] = await h.service.syncAreas([other], h.conn, { signal: stop.signal });
+    expect(stopped?.state).toBe('cancelled');
+    h.conn.fetch = (u, i) => fetch(u, i);
+    h.sim.clock.advance(PROBE_EVERY_MS);
+
+    // The run in progress finishes on live; Midtown's next run probes and goes to v1.
+    const [resumed] = await h.service.syncAreas([h.service.areas.get(other.id)!], h.conn);
+    expect(resumed?.resumed).toBe(true);
+    expect(surfaceOfRun(h, resumed!.runId)).toBe('live');
+    expect(missing(truthIn(h.sim, big), storedIn(h.db, big))).toEqual([]);
+    const [third] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
+    expect(readSurface(h.db, h.sim.url)?.state).toBe('verified');
+    expect(surfaceOfRun(h, third!.runId)).toBe('v1');
+    expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
+
+    // v1 goes away again: the run says so and the next one is on live.
+    h.sim.setV1(false);
+    const [gone] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
+    expect(gone?.state).toBe('failed');
+    expect(readSurface(h.db, h.sim.url)?.state).toBe('absent');
+    const [back] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
+    expect(back?.state).toBe('done');
+    expect(surfaceOfRun(h, back!.runId)).toBe('live');
+  });
+});
+
+describe('kill -9 in the middle of a v1 run', () => {
+  it('resumes from the stored cursor and ends with the whole set, each page asked once more at most', async () => {
+    const h = await start({ v1: true });
+    const small = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    await h.service.syncAreas([small], h.conn); // verifies v1
+    expect(readSurface(h.db, h.sim.url)?.state).toBe('verified');
+    const big = { ...midtown, radiusMi: 1.5 };
+    const area = h.service.areas.create({ name: 'Bigger', shape: big }, h.sim.clock.nowMs());
+    const truth = truthIn(h.sim, big);
+    const pages = Math.ceil(truth.size / MAX_RECORDS);
+    expect(pages).toBeGreaterThanOrEqual(4);
+
+    h.db.close();
+    const child = await runChild({
+      BLOTTER_TEST_DB: `${h.dir.path}/blotter.sqlite`,
+      BLOTTER_TEST_SIM: h.sim.url,
+      BLOTTER_TEST_KEY: TEST_KEY,
+      BLOTTER_TEST_NOW: String(h.sim.clock.nowMs()),
+      BLOTTER_TEST_AREA: String(area.id),
+      BLOTTER_TEST_KILL_AT: '3',
+    });
+    expect(child.signal, child.out).toBe('SIGKILL');
+    h.reopen();
+    const killed = latestRun(h, area.id);
+    expect(killed.state).toBe('running');
+    expect(killed.requests).toBe(2);
+
+    const [resumed] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
+    expect(resumed?.resumed).toBe(true);
+    expect(resumed?.state).toBe('done');
+    expect(surfaceOfRun(h, resumed!.runId)).toBe('v1');
+    const got = storedIn(h.db, big);
+    expect(missing(truth, got)).toEqual([]);
+    // Pages after the kill: only those not yet committed (the in-flight one asked again).
+    expect(latestRun(h, area.id).requests).toBeLessThanOrEqual(pages + 1);
+  });
+});
+
+function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; out: string }> {
+  const script = path.join(__dirname, 'testing', 'surfaceChild.ts');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (_code, signal) => resolve({ signal, out }));
+  });
+}
