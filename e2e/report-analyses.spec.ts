@@ -62,7 +62,11 @@ function cliFlags(f: Filters): string[] {
 
 type Cell = { current: number; previous: number; difference: number; percent: number | null };
 type CompStat = {
-  areas: { area: string; rows: { type: string; cells: Cell[] }[]; periods: { caveat: string | null }[] }[];
+  areas: {
+    area: string;
+    rows: { type: string; cells: Cell[] }[];
+    periods: { label: string; caveat: string | null }[];
+  }[];
 };
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -155,6 +159,9 @@ test('the PDF report prints the hot spot map and the CompStat table with the CLI
       expect(words).toContain(`${row.type} ${row.cells.map(cellText).join(' ')}`);
       withPercent += row.cells.filter((c) => c.percent !== null).length;
     }
+    // Each coverage caveat, up to its dates (the report writes them in its own date format).
+    for (const p of area.periods)
+      if (p.caveat) expect(words).toContain(`${p.label}: ${p.caveat.split(' (')[0] as string}`);
   }
   expect(withPercent).toBeGreaterThan(0); // some bases are ≥ 10, so percent change is printed
 
