@@ -15,6 +15,7 @@ import { DeleteConfirm } from './DeleteConfirm';
 import { PlanConfirm } from './PlanConfirm';
 import { isFinished } from './progressText';
 import { shapeText } from './shapeText';
+import { StreetsOffer } from './StreetsOffer';
 import { SyncStatus } from './SyncStatus';
 import { useAreaFigures } from './useAreaFigures';
 import styles from './areas.module.css';
@@ -61,6 +62,7 @@ export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
       <AreaSettings area={area} onProblem={setProblem} />
       <SyncStatus area={area} progress={progress} />
       <CoverageStrip coverage={figures.coverage} />
+      <StreetsOffer areaId={area.id} />
       {problem || figures.error ? (
         <p className="message-error" role="alert">
           {problem ?? figures.error}

@@ -63,7 +63,9 @@ export function useBasemap(
   useEffect(() => {
     let cancelled = false;
     client.call('getBasemapInfo', {}).then(
-      (next) => !cancelled && setInfo(next),
+      // The same basemap keeps its layer: a settings change elsewhere (a sync's, the demo's) must
+      // not tear the streets down and fetch every tile again.
+      (next) => !cancelled && setInfo((prev) => (sameBasemap(prev, next) ? prev : next)),
       () => !cancelled && setInfo(null),
     );
     return () => {
@@ -85,4 +87,10 @@ export function useBasemap(
 
   const streets = ready && show.streets ? streetAttribution(info) : '';
   return { info, attribution: [streets, BUNDLED_ATTRIBUTION].filter(Boolean) };
+}
+
+/** Same source, same look: everything but the online cache's counters. */
+export function sameBasemap(a: BasemapInfo | null, b: BasemapInfo | null): boolean {
+  if (!a || !b) return a === b;
+  return JSON.stringify({ ...a, cache: null }) === JSON.stringify({ ...b, cache: null });
 }
