@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportSource } from '../../../src-shared/exports';
 import type { Filters } from '../../../src-shared/filters';
-import { bufferedRegion, geometryBox, unionBox, type Box } from '../../../src-shared/geo';
+import { geometryBox, unionBox, type Box } from '../../../src-shared/geo';
 import type { BoundaryPreview, BufferCountResult, LayerView } from '../../../src-shared/layerCalls';
 import { EngineError } from '../errors';
 import { openSource } from '../import/sources';
@@ -16,6 +16,7 @@ import type { QueryService } from '../query/service';
 import { yieldToEventLoop } from '../query/snapshotLoader';
 import type { Db } from '../store/database';
 import { BoundaryProblem, featureName, proposeNameField, type BoundaryFile } from './boundaryFile';
+import { countNearPoints } from './countNear';
 import { areaShapesOf, type AreaShapeOf } from './featureAreas';
 import { createLayerStore, type LayerRecord } from './layerStore';
 import { readBoundaryFile } from './readBoundaries';
@@ -128,8 +129,8 @@ export class LayerService {
 
   /**
    * The filtered incidents within `metres` of each feature of a layer (points need a distance;
-   * polygons count their inside too), and how many distinct incidents that is. Features are
-   * tested box first over the match set's rows; the loop yields between features.
+   * polygons count their inside too), and how many distinct incidents that is (countNear.ts: a
+   * grid over the match set's rows, each feature's box first; the loop yields every ~30 ms).
    */
   async countNear(filters: Filters, layerId: number, metres: number): Promise<BufferCountResult> {
     const layer = this.layer(layerId);
@@ -148,28 +149,13 @@ export class LayerService {
       lat[j] = snapshot.lat[r] as number;
       lon[j] = snapshot.lon[r] as number;
     }
-    const hit = new Uint8Array(m);
-    const out: BufferCountResult['features'] = [];
-    let started = performance.now();
-    for (const f of features) {
-      const region = bufferedRegion(f.geometry, metres);
-      const { minLat, maxLat, minLon, maxLon } = region.box;
-      let count = 0;
-      for (let j = 0; j < m; j++) {
-        const la = lat[j] as number;
-        const lo = lon[j] as number;
-        if (la < minLat || la > maxLat || lo < minLon || lo > maxLon || !region.contains(la, lo)) continue;
-        count++;
-        hit[j] = 1;
-      }
-      out.push({ id: f.id, name: f.name, count });
-      if (performance.now() - started > 30) {
-        await yieldToEventLoop();
-        started = performance.now();
-      }
-    }
-    let total = 0;
-    for (let j = 0; j < m; j++) total += hit[j] as number;
+    const near = await countNearPoints(lat, lon, features, metres, yieldToEventLoop);
+    const out: BufferCountResult['features'] = features.map((f, k) => ({
+      id: f.id,
+      name: f.name,
+      count: near.counts[k] ?? 0,
+    }));
+    const total = near.total;
     return { layerId, bufferM: metres, features: out, total, filtered: m };
   }
 
