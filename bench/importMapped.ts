@@ -50,6 +50,7 @@ async function main(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
   const engine = await startBuiltEngine(dataDir);
   try {
+    const cpu = process.cpuUsage();
     let t = performance.now();
     const preview = await call<ImportPreview>(engine, 'previewImport', {
       source: { path: file },
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
       onBadRows: 'abort',
     });
     const runMs = performance.now() - t;
+    const used = process.cpuUsage(cpu);
     const ms = previewMs + runMs;
     const rowsPerSec = Math.round(preview.rows / (ms / 1000));
     console.log(
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
         runMs: round(runMs),
         ms: round(ms),
         rowsPerSec,
+        cpuMs: round((used.user + used.system) / 1000),
         loadavg: round(loadavg()[0] ?? 0),
         boundRowsPerSec: 100_000,
         ok: rowsPerSec >= 100_000 && preview.errorCount === 0,

@@ -135,6 +135,14 @@ test('a records-system export mapped in the page, imported, found on the table a
     await expect(panel).toBeVisible();
     await expect(panel).toContainText(p.address);
     await expect(panel).toContainText('Battery (RMS)');
+    // Its provenance line and the columns kept from the file (Ward was not kept).
+    await expect(panel.getByTestId('incident-provenance')).toContainText(
+      'Imported from cpd-may.csv through the mapping “CPD”',
+    );
+    await expect(panel.getByTestId('incident-provenance')).toContainText(`its id there: ${p.id}`);
+    await expect(panel.getByTestId('incident-attributes')).toContainText('Beat');
+    await expect(panel.getByTestId('incident-attributes')).toContainText('1834');
+    await expect(panel.getByTestId('incident-attributes')).not.toContainText('Ward');
   });
 
   await test.step('a file with the same columns gets the saved mapping proposed', async () => {

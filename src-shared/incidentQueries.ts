@@ -105,6 +105,20 @@ export const ListResult = z.object({
 });
 export type ListResult = z.infer<typeof ListResult>;
 
+/** Where an imported incident came from (engine/provenance/importProvenance.ts). */
+export const ImportedFrom = z.object({
+  fileName: z.string(),
+  /** The column mapping the file was read through, and its fingerprint. */
+  mappingName: z.string().nullable(),
+  mappingHash: z.string().nullable(),
+  importedAt: z.number(),
+  /** Its id in the other system. */
+  externalId: z.string().nullable(),
+  /** The file's other columns kept with it. */
+  attributes: z.record(z.string(), z.string()),
+});
+export type ImportedFrom = z.infer<typeof ImportedFrom>;
+
 export const IncidentDetail = z.object({
   cdid: z.number(),
   type: z.string(),
@@ -124,6 +138,8 @@ export const IncidentDetail = z.object({
   removedAt: z.number().nullable(),
   removedReason: z.string().nullable(),
   source: z.string(),
+  /** An imported incident's file, mapping and kept columns (absent for API rows). */
+  importedFrom: ImportedFrom.optional(),
 });
 export type IncidentDetail = z.infer<typeof IncidentDetail>;
 

@@ -7,6 +7,7 @@
 import { useId } from 'react';
 import { typeColor } from '../filters/typeColors';
 import { DescriptionSection } from './DescriptionSection';
+import { ImportedFromSection } from './ImportedFromSection';
 import { incidentFacts, safeLink, whenText } from './incidentFacts';
 import { useEscapeToClose } from './useEscapeToClose';
 import { useIncident } from './useIncident';
@@ -80,6 +81,7 @@ export function IncidentPanel({ cdid, onClose, className }: IncidentPanelProps) 
               </div>
             ))}
           </dl>
+          {detail.importedFrom ? <ImportedFromSection from={detail.importedFrom} /> : null}
         </>
       ) : null}
     </aside>

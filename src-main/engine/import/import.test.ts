@@ -117,7 +117,12 @@ describe('staged rows', () => {
     db.close();
     expect(back.length).toBe(10_000);
     expect(back.map((r) => r[0])).toEqual(Array.from({ length: 10_000 }, (_, i) => i + 1));
-    const asRows = back.map((r) => r.slice(1, 1 + STAGED_COLUMNS.length));
+    // ImportRow's 18 fields, then a mapped file's kept columns and external id (none here).
+    expect(STAGED_COLUMNS.slice(-2)).toEqual(['attributes', 'external_id']);
+    const asRows = back.map((r) => r.slice(1, 19));
+    expect(
+      back.every((r) => r.length === 1 + STAGED_COLUMNS.length && r[19] === null && r[20] === null),
+    ).toBe(true);
     expect(asRows.slice(0, 2)).toEqual(rows);
     expect(asRows.at(-1)).toEqual(rows[1]);
   });

@@ -28,6 +28,7 @@ import { inspectCsv, proposalFor, respelled, zoneList } from './mapping/inspect'
 import { loadMappings, mappingForHeader, saveMapping } from './mapping/savedMappings';
 import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
 import { mergeRows, phases } from './merge';
+import { originOf } from '../provenance/importProvenance';
 import { FUTURE_SKEW_MS } from './normalize';
 import { checkCsvInParallel } from './parallelPreview';
 import { readRecords } from './readRecords';
@@ -64,6 +65,8 @@ type Current = {
   valid: number;
   distinct: number;
   existing: number;
+  /** The valid rows' cdids rise in file order (merge.ts inserts hashed ids sorted). */
+  ascending: boolean;
   errorCount: number;
   /** The staging files holding the preview's valid rows (stage.ts): the run writes these. */
   stageFiles: string[];
@@ -259,6 +262,9 @@ export class Imports {
       progress(source.bytes, true);
       // Distinct cdids, and how many of them the archive already holds.
       const { valid } = tally;
+      let ascending = true;
+      for (let k = 1; k < valid && ascending; k++)
+        ascending = (tally.cdid[k] as number) > (tally.cdid[k - 1] as number);
       const sorted = tally.cdid.slice(0, valid).sort();
       const held = heldIn(await this.ctx.query.snapshot());
       let distinct = 0;
@@ -289,6 +295,7 @@ export class Imports {
         valid,
         distinct,
         existing,
+        ascending,
         errorCount,
         stageFiles,
         ...(mapping && columns && from === 'page' ? { saveOnRun: { columns, mapping } } : {}),
@@ -340,6 +347,8 @@ export class Imports {
           stageFiles: current.stageFiles,
           expectedNew: current.distinct - current.existing,
           repeats: current.valid > current.distinct,
+          ascending: current.ascending,
+          origin: originOf(current.source.name, current.detected.mapping),
           now: this.now(),
           onProgress: (f) => progress(Math.round(current.source.bytes * f), true),
         });

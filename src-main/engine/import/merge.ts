@@ -22,6 +22,7 @@
 import type { Db } from '../store/database';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { columnList, INSERT_COLUMNS, RECORD_COLUMNS } from '../store/incidents/incidentRow';
+import { recordImportRun, type ImportOrigin } from '../provenance/importProvenance';
 import { stagedRowsSql } from './stage';
 import { refuseOnReplica } from '../office/standalone';
 
@@ -63,6 +64,15 @@ export type MergeInput = {
   expectedNew: number;
   /** Whether a cdid may come more than once in the file (its preview saw repeats). */
   repeats: boolean;
+  /**
+   * Whether the file's cdids rise in file order (an export, an API archive). Another system's ids
+   * are hashed into their namespace (mapping/apply.ts), so they come in random order: new rows then
+   * go in sorted by cdid, since inserting a million rows into the table's B-tree at random places
+   * costs about twice the sort.
+   */
+  ascending?: boolean;
+  /** The file and mapping the rows came from: kept with every row this import writes. */
+  origin?: ImportOrigin;
   now: number;
   /** How far the merge is, 0..1 (it moves in steps). */
   onProgress?: (fraction: number) => void;
@@ -99,11 +109,27 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
   const indexes = bulk ? setIndexesAside(db) : [];
   const params = { now, reason: REMOVED_REASON };
 
+  const sorted = input.ascending === false;
   const updated = repeats
     ? mergeRowByRow(db, schemas, params)
     : before === 0
-      ? insertAll(db, schemas, params)
-      : mergeSetwise(db, schemas, params);
+      ? insertAll(db, schemas, params, sorted)
+      : mergeSetwise(db, schemas, params, sorted);
+  if (input.origin) {
+    // Where each row this import wrote came from, and its kept columns (../provenance).
+    const run = recordImportRun(db, input.origin, now);
+    const rows = stagedRowsSql(schemas);
+    db.prepare(
+      before === 0 && !repeats
+        ? // An empty archive: every staged row was inserted.
+          `INSERT OR REPLACE INTO incident_imports (cdid, run_id, external_id, attributes)
+           SELECT s.cdid, @run, s.external_id, s.attributes FROM (${rows}) s${byCdid(sorted)}`
+        : // Rows inserted or replaced now carry this import's last_seen (AS_ARCHIVE_ROW, REPLACE_SET).
+          `INSERT OR REPLACE INTO incident_imports (cdid, run_id, external_id, attributes)
+           SELECT s.cdid, @run, s.external_id, s.attributes FROM (${rows}) s JOIN main.incidents i ON i.cdid = s.cdid
+           WHERE i.source = 'import' AND i.last_seen = coalesce(s.last_seen, @now)`,
+    ).run({ run, now });
+  }
   onProgress(0.4);
   const wrote = performance.now();
   if (bulk) {
@@ -123,16 +149,19 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
 
 type Params = { now: number; reason: string };
 
-/** An empty archive: every staged row goes in, in file order, in one statement. */
-function insertAll(db: Db, schemas: string[], params: Params): number {
+/** ORDER BY for new rows: by cdid when the file's come in random order (MergeInput.ascending). */
+const byCdid = (sorted: boolean): string => (sorted ? ' ORDER BY s.cdid' : '');
+
+/** An empty archive: every staged row goes in, in file order (or cdid order), in one statement. */
+function insertAll(db: Db, schemas: string[], params: Params, sorted: boolean): number {
   db.prepare(
-    `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW} FROM (${stagedRowsSql(schemas)}) s`,
+    `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW} FROM (${stagedRowsSql(schemas)}) s${byCdid(sorted)}`,
   ).run(params);
   return 0;
 }
 
 /** Distinct cdids: replace what the file saw later, take missing descriptions, insert the rest. */
-function mergeSetwise(db: Db, schemas: string[], params: Params): number {
+function mergeSetwise(db: Db, schemas: string[], params: Params, sorted: boolean): number {
   // The staged copies of incidents the archive holds.
   db.exec(`DROP TABLE IF EXISTS temp.import_held`);
   db.exec(`CREATE TEMP TABLE import_held AS
@@ -157,7 +186,7 @@ function mergeSetwise(db: Db, schemas: string[], params: Params): number {
     }
     db.prepare(
       `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW}
-       FROM (${stagedRowsSql(schemas, 'cdid NOT IN (SELECT cdid FROM temp.import_held)')}) s`,
+       FROM (${stagedRowsSql(schemas, 'cdid NOT IN (SELECT cdid FROM temp.import_held)')}) s${byCdid(sorted)}`,
     ).run(params);
     return updated;
   } finally {

@@ -31,6 +31,10 @@ export type ImportRow = [
   firstSeen: number | null,
   lastSeen: number | null,
   removed: number,
+  /** A mapped file's kept columns, as a JSON object (rowChecks.ts). */
+  attributes?: string | null,
+  /** A mapped file's own id for the row. */
+  externalId?: string | null,
 ];
 
 export type RowProblem = { field: string | null; message: string };

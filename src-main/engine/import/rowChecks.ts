@@ -56,9 +56,20 @@ export function checked(
     const mapped = mapperOf(detected.mapping)(rec.value as Record<string, string>, rec.row);
     if ('expected' in mapped)
       return { field: mapped.column, message: `${mapped.column}: expected ${mapped.expected}.` };
-    return normalize(mapped, { unneutralise: false, notAfter: rules.notAfter, namespaced: true });
+    const row = normalize(mapped, { unneutralise: false, notAfter: rules.notAfter, namespaced: true });
+    if (Array.isArray(row)) {
+      row[18] = attributesText(mapped.attributes);
+      row[19] = mapped.external_id ?? null;
+    }
+    return row;
   }
   return normalize(rec.value, { unneutralise: detected.format === 'blotter-csv', notAfter: rules.notAfter });
+}
+
+/** Kept columns as stored (a JSON object), or null when the row has none. */
+function attributesText(attributes: Record<string, string>): string | null {
+  for (const _ in attributes) return JSON.stringify(attributes);
+  return null;
 }
 
 /** Checks `records`, staging each valid row under its row number. */

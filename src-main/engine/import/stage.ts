@@ -20,15 +20,17 @@ export const STAGED_COLUMNS = [
   'first_seen',
   'last_seen',
   'removed',
+  'attributes',
+  'external_id',
 ] as const;
 
 // Declared types give the values the archive's storage classes (and the file its compactness).
 const TABLE = `CREATE TABLE rows (row INTEGER PRIMARY KEY, cdid INTEGER, type TEXT, address TEXT, lat REAL,
   lon REAL, link TEXT, date_raw TEXT, occurred_local TEXT, timezone TEXT, occurred_utc INTEGER, time_flag TEXT,
   local_day TEXT, local_hour INTEGER, local_weekday INTEGER, description TEXT, first_seen INTEGER,
-  last_seen INTEGER, removed INTEGER)`;
+  last_seen INTEGER, removed INTEGER, attributes TEXT, external_id TEXT)`;
 const WIDTH = STAGED_COLUMNS.length + 1;
-const BATCH = 40; // rows per INSERT (760 parameters)
+const BATCH = 40; // rows per INSERT (840 parameters)
 
 export const stageFileOf = (importsDir: string, importId: string, k: number): string =>
   path.join(importsDir, `${importId}.stage-${k}.sqlite`);
@@ -71,6 +73,7 @@ export class StageWriter {
     const p = this.pending;
     p.push(row);
     for (let k = 0; k < 18; k++) p.push(r[k]);
+    p.push(r[18] ?? null, r[19] ?? null);
     this.count++;
     if (p.length === BATCH * WIDTH) {
       this.batch.run(p);

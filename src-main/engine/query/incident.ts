@@ -2,11 +2,13 @@
 import type { IncidentDetail } from '../../../src-shared/incidentQueries';
 import type { Db } from '../store/database';
 import { EngineError } from '../errors';
+import { importedFrom } from '../provenance/importProvenance';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 
 export function getIncident(db: Db, cdid: number): IncidentDetail {
   const row = createIncidentRepo(db).get(cdid);
   if (!row) throw new EngineError('not_found', `Incident ${cdid} is not in the local archive.`);
+  const imported = row.source === 'import' ? importedFrom(db, cdid) : null;
   return {
     cdid: row.cdid,
     type: row.type,
@@ -26,5 +28,6 @@ export function getIncident(db: Db, cdid: number): IncidentDetail {
     removedAt: row.removed_at,
     removedReason: row.removed_reason,
     source: row.source,
+    ...(imported ? { importedFrom: imported } : {}),
   };
 }

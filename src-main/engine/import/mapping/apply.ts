@@ -49,6 +49,24 @@ export function namespacedId(namespace: string, externalId: string): number {
   return -(4294967296 * (2097151 & h2) + (h1 >>> 0) + 1);
 }
 
+/**
+ * zoneAt with a numeric key per file (the point rounded to 1e-4 degrees, as zoneAt's own cache):
+ * building zoneAt's text key for every row of a large file costs more than the lookup it saves.
+ */
+function zoneCache(): (lat: number, lon: number) => string {
+  const seen = new Map<number, string>();
+  return (lat, lon) => {
+    const key = Math.round(lat * 1e4) * 4_000_000 + Math.round(lon * 1e4);
+    let zone = seen.get(key);
+    if (zone === undefined) {
+      zone = zoneAt(lat, lon);
+      if (seen.size >= 200_000) seen.clear();
+      seen.set(key, zone);
+    }
+    return zone;
+  };
+}
+
 export function mapper(
   mapping: ColumnMapping,
 ): (rec: Record<string, string>, rowNumber: number) => Mapped | MapProblem {
@@ -57,6 +75,7 @@ export function mapper(
     loc.kind === 'xy'
       ? unprojector(loc.epsg !== undefined ? { epsg: loc.epsg } : { wkt: loc.wkt as string })
       : null;
+  const zoneOf = zoneCache();
   const keepsCdid = mapping.id !== undefined && mapping.id.trim().toLowerCase() === 'cdid';
   const typeMap = new Map(Object.entries(mapping.typeMap ?? {}).map(([k, v]) => [k.trim().toLowerCase(), v]));
   const num = (rec: Record<string, string>, column: string, what: string): number | MapProblem => {
@@ -111,7 +130,7 @@ export function mapper(
         column: mapping.time !== undefined && /time/.test(when.expected) ? mapping.time : mapping.date,
         expected: when.expected,
       };
-    const timezone = zoneAt(lat, lon);
+    const timezone = zoneOf(lat, lon);
     const attributes: Record<string, string> = {};
     for (const c of mapping.keep) if (rec[c] !== undefined && rec[c] !== '') attributes[c] = rec[c] as string;
     const out: Mapped = {

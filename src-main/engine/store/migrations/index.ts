@@ -16,6 +16,7 @@ import * as m008 from './008-office-replica';
 import * as m009 from './009-box-index';
 import * as m010 from './010-reference-layers';
 import * as m011 from './011-sync-surface';
+import * as m012 from './012-import-provenance';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   m009,
   m010,
   m011,
+  m012,
 ];
