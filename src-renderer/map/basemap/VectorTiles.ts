@@ -5,14 +5,14 @@
  * land under the incidents (pane blotter-tiles), and the street and place names in a pane above the
  * incident layer, so the names stay readable over clusters. The page never requests another host.
  */
-import { namedFlavor } from '@protomaps/basemaps';
 import * as L from 'leaflet';
-import { labelRules, leafletLayer, paintRules } from 'protomaps-leaflet';
+import { leafletLayer } from 'protomaps-leaflet';
 import type { BasemapInfo } from '../../../src-shared/basemap';
 import type { Client } from '../../bridge/client';
 import { engineTileSource } from './engineTiles';
+import { flavorStyle, type Flavor } from './flavor';
 
-export type Flavor = 'light' | 'dark';
+export type { Flavor };
 
 /** Above the clusters (420), below drawing (430). */
 export const STREET_LABEL_PANE = 'blotter-street-labels';
@@ -30,7 +30,7 @@ export function vectorTiles(client: Client, info: BasemapInfo, flavor: Flavor): 
   const g = globalThis as { L?: unknown };
   g.L ??= L;
   const source = engineTileSource(client);
-  const style = namedFlavor(flavor);
+  const style = flavorStyle(flavor);
   const bounds = info.bounds
     ? L.latLngBounds([info.bounds[1], info.bounds[0]], [info.bounds[3], info.bounds[2]])
     : undefined;
@@ -44,7 +44,7 @@ export function vectorTiles(client: Client, info: BasemapInfo, flavor: Flavor): 
   const streets = leafletLayer({
     ...common,
     pane: 'blotter-tiles',
-    paintRules: paintRules(style),
+    paintRules: style.paintRules,
     labelRules: [],
     backgroundColor: style.background,
   }) as unknown as ProtomapsLayer;
@@ -52,7 +52,7 @@ export function vectorTiles(client: Client, info: BasemapInfo, flavor: Flavor): 
     ...common,
     pane: STREET_LABEL_PANE,
     paintRules: [],
-    labelRules: labelRules(style, 'en'),
+    labelRules: style.labelRules,
   }) as unknown as ProtomapsLayer;
   return L.layerGroup([streets, names]);
 }

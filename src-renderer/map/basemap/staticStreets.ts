@@ -4,12 +4,12 @@
  * square around the middle latitude; at city scale Web Mercator at the same centre and zoom lines
  * up with it to well under a pixel). Light flavour always: paper is white.
  */
-import { namedFlavor } from '@protomaps/basemaps';
-import { labelRules, paintRules, Static } from 'protomaps-leaflet';
+import { Static } from 'protomaps-leaflet';
 import type { BasemapInfo } from '../../../src-shared/basemap';
 import type { Box } from '../../../src-shared/geo';
 import type { Client } from '../../bridge/client';
-import { engineTileSource } from './engineTiles';
+import { engineTileSource, type ZxySource } from './engineTiles';
+import { flavorStyle, type Flavor } from './flavor';
 
 export type StreetsImage = { href: string; attribution: string };
 
@@ -24,14 +24,6 @@ export async function drawStreets(
   size: { width: number; height: number; pxPerDegreeLat: number },
 ): Promise<string | null> {
   if (info.status !== 'ready' || info.format !== 'mvt') return null;
-  const style = namedFlavor('light');
-  const renderer = new Static({
-    url: engineTileSource(client) as never,
-    maxDataZoom: info.maxZoom,
-    paintRules: paintRules(style),
-    labelRules: labelRules(style, 'en'),
-    backgroundColor: style.background,
-  });
   const midLat = (box.minLat + box.maxLat) / 2;
   const k = Math.cos((midLat * Math.PI) / 180);
   // Web Mercator: 256·2^z px per 360° of longitude; the report draws k·scale px per degree.
@@ -43,7 +35,31 @@ export async function drawStreets(
   const ctx = canvas.getContext('2d');
   if (!ctx) return null;
   ctx.scale(density, density);
-  const center = { x: (box.minLon + box.maxLon) / 2, y: midLat };
-  await renderer.drawContext(ctx, size.width, size.height, center as never, zoom);
+  const center = { lon: (box.minLon + box.maxLon) / 2, lat: midLat };
+  await paintStreets(engineTileSource(client), info.maxZoom, ctx, { ...size, center, zoom }, 'light');
   return canvas.toDataURL('image/png');
+}
+
+/**
+ * Tile bytes to canvas: the streets, water, land and names of `source` around `view.center` at
+ * `view.zoom` (Web Mercator, 256 px per tile at zoom 0), painted with protomaps-leaflet's Static
+ * renderer in the flavour's rules. Resolves when painted.
+ */
+export async function paintStreets(
+  source: ZxySource,
+  maxDataZoom: number,
+  ctx: CanvasRenderingContext2D,
+  view: { width: number; height: number; center: { lon: number; lat: number }; zoom: number },
+  flavor: Flavor,
+): Promise<void> {
+  const style = flavorStyle(flavor);
+  const renderer = new Static({
+    url: source as never,
+    maxDataZoom,
+    paintRules: style.paintRules,
+    labelRules: style.labelRules,
+    backgroundColor: style.background,
+  });
+  const center = { x: view.center.lon, y: view.center.lat };
+  await renderer.drawContext(ctx, view.width, view.height, center as never, view.zoom);
 }
