@@ -1,69 +1,72 @@
 /**
  * Learning, once per base URL, what the server does with a `since` older than the plan window (the
- * spec: an empty answer; some servers: the whole window). Ask a root tile with a surely-stale since:
- * rows mean "serves the window". No rows: ask again with a since inside the window; rows now mean
- * "empty when stale". Two empty answers teach nothing (an empty tile); try another tile, then stay
- * on the safe side. Probe answers are not stored. Never throws: failures leave the quirk unknown.
+ * spec: an empty answer; some servers: the whole window) — from the first backfill's own answers,
+ * without a probe request of its own. Until it is known, a first backfill is planned as if the
+ * server serves the window (the roots' since is older than the window start) and:
+ *
+ * - a job's first question is sent with that stale since: rows mean "serves the window" (learned;
+ *   the page is the job's answer, as asked);
+ * - no rows: the same job asks again with a since inside the window (safeSince); rows now mean
+ *   "empty when stale" (learned). Two empty answers teach nothing (an empty circle); the job's
+ *   answer is the one inside the window, as when the quirk is unknown.
+ *
+ * The empty stale answer is logged and counted like any request. Later runs (the area backfilled)
+ * never send a stale since while the quirk is unknown.
  */
 import type { Logger } from '../log';
 import type { Db } from '../store/database';
-import { rootTiles } from '../geo/tiles';
-import type { AreaRecord } from './areaStore';
-import { MAX_RECORDS } from './constants';
-import type { JobStore } from './jobStore';
+import type { JobRow } from './jobStore';
 import type { SyncLimits } from './planner';
-import type { Requester } from './requester';
-import { safeSince, staleSince, writeQuirk, type SinceBeforeWindow } from './windowStart';
+import { safeSince, sendableSince, writeQuirk, type SinceBeforeWindow } from './windowStart';
 
-type ProbeDeps = {
-  db: Db;
-  jobs: JobStore;
-  requester: Requester;
-  baseUrl: string;
-  limits: SyncLimits;
-  now: () => number;
-  log: Logger;
+type LearnerDeps = { db: Db; baseUrl: string; limits: SyncLimits; log: Logger };
+
+export type QuirkLearner = {
+  /** What to plan the run with: 'window' while it is being learned by a first backfill. */
+  planned(): SinceBeforeWindow;
+  /** The since to send for the job now. */
+  since(job: JobRow, now: number): string;
+  /** Whether an empty answer to `sent` is no answer yet (the same job asks again inside the window). */
+  inconclusive(job: JobRow, sent: string, now: number): boolean;
+  /** What an answer to `sent` teaches; 'retry': ask the same job again inside the window. */
+  heard(job: JobRow, sent: string, rows: number, now: number): 'use' | 'retry';
 };
 
-const MAX_PROBE_TILES = 3;
-
-export async function learnQuirk(
-  deps: ProbeDeps,
-  area: AreaRecord,
-  signal: AbortSignal,
-): Promise<SinceBeforeWindow> {
-  const { requester, jobs, limits, now } = deps;
-  const ask = async (lat: number, lon: number, radius: number, since: string): Promise<number> => {
-    const r = await requester.search(
-      { lat, lon, radius, since, maxRecords: MAX_RECORDS, sortOrder: 'ASC' },
-      signal,
-    );
-    jobs.logRequest(null, {
-      url: r.meta.url,
-      status: r.meta.status,
-      at: r.meta.startedAt,
-      durationMs: r.meta.durationMs,
-      records: r.incidents.length,
-      error: null,
-      logId: r.logId,
-    });
-    return r.incidents.length;
+export function createQuirkLearner(
+  deps: LearnerDeps,
+  initial: SinceBeforeWindow,
+  firstBackfill: boolean,
+): QuirkLearner {
+  let quirk = initial;
+  const learning = initial === 'unknown' && firstBackfill;
+  const staleTried = new Set<number>();
+  const safe = (now: number): string => safeSince(now, deps.limits.windowDays);
+  const learned = (value: 'window' | 'empty', now: number): void => {
+    quirk = value;
+    writeQuirk(deps.db, deps.baseUrl, value, now);
+    deps.log.info('learned how the server treats a since older than the plan window', { value });
   };
-  try {
-    for (const t of rootTiles(area.shape).slice(0, MAX_PROBE_TILES)) {
-      if ((await ask(t.lat, t.lon, t.radius, staleSince(now(), limits.windowDays))) > 0)
-        return learned(deps, 'window');
-      if ((await ask(t.lat, t.lon, t.radius, safeSince(now(), limits.windowDays))) > 0)
-        return learned(deps, 'empty');
-    }
-  } catch (error) {
-    deps.log.info('could not learn how the server treats an old since; staying inside the window', { error });
-  }
-  return 'unknown';
-}
-
-function learned(deps: ProbeDeps, value: 'window' | 'empty'): SinceBeforeWindow {
-  writeQuirk(deps.db, deps.baseUrl, value, deps.now());
-  deps.log.info('learned how the server treats a since older than the plan window', { value });
-  return value;
+  return {
+    planned: () => (learning && quirk === 'unknown' ? 'window' : quirk),
+    since(job, now) {
+      if (learning && quirk === 'unknown' && job.since < safe(now) && !staleTried.has(job.id)) {
+        staleTried.add(job.id);
+        return job.since;
+      }
+      return sendableSince(job.since, now, deps.limits.windowDays, quirk);
+    },
+    inconclusive: (_job, sent, now) => quirk === 'unknown' && sent < safe(now),
+    heard(job, sent, rows, now) {
+      if (quirk !== 'unknown') return 'use';
+      if (sent < safe(now)) {
+        if (rows > 0) {
+          learned('window', now);
+          return 'use';
+        }
+        return 'retry';
+      }
+      if (rows > 0 && staleTried.has(job.id)) learned('empty', now);
+      return 'use';
+    },
+  };
 }

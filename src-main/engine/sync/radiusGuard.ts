@@ -62,7 +62,14 @@ export type GuardDeps = {
 
 export type RadiusGuard = {
   /** The job's page, or null when the job was split instead (re-read it). Other errors are thrown. */
-  search(job: JobRow, query: SearchQuery, signal: AbortSignal): Promise<Logged<SearchResult> | null>;
+  search(
+    job: JobRow,
+    query: SearchQuery,
+    signal: AbortSignal,
+    opts?: { emptyIsInconclusive?: boolean },
+  ): Promise<Logged<SearchResult> | null>;
+  /** An answer the run does not use (logged and counted in the run's requests). */
+  discard(page: Logged<SearchResult>): Promise<void>;
   knowledge(): RadiusKnowledge;
 };
 
@@ -147,7 +154,8 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
 
   return {
     knowledge: () => known,
-    async search(job, query, signal) {
+    discard: (page) => count(page),
+    async search(job, query, signal, opts = {}) {
       const r = query.radius;
       if (known.max !== null && above(r, known.max)) {
         await resplit(job, known.max);
@@ -184,7 +192,7 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
         return null;
       }
       if (!above(r, known.trusted) || page.incidents.length === 0) {
-        if (page.incidents.length === 0 && above(r, known.trusted)) {
+        if (page.incidents.length === 0 && above(r, known.trusted) && !opts.emptyIsInconclusive) {
           // Nothing to check against: an empty answer at an unchecked radius is not believed; the
           // circles that fit the trusted radius are asked instead.
           await count(page);

@@ -20,9 +20,9 @@ import { tileOfJob, typesOfJob, type JobRow, type JobStore, type RunRow } from '
 import type { Depth, SyncLimits } from './planner';
 import { knownTypes, prepareRun } from './runSetup';
 import { createProgressReporter, retryMessage, waitMessage, type SyncProgress } from './progress';
-import { learnQuirk } from './quirkProbe';
+import { createQuirkLearner } from './quirkProbe';
 import type { Requester } from './requester';
-import { readQuirk, sendableSince } from './windowStart';
+import { readQuirk } from './windowStart';
 import { runAreaOnV1, type V1RunOptions } from './surfaceRun';
 import { pickSurface } from './surfaceSelect';
 import { createRadiusGuard } from './radiusGuard';
@@ -97,9 +97,9 @@ export async function runArea(
   const commit = <T>(runId: number, write: () => T): Promise<T> =>
     deps.sink ? deps.sink.commit(runId, write) : Promise.resolve(write());
 
-  let quirk = readQuirk(db, deps.baseUrl);
-  if (quirk === 'unknown' && area.backfilledAt === null) quirk = await learnQuirk(deps, area, signal);
-  const { run, resumed, deep } = prepareRun(deps, area, opts.depth ?? 'auto', quirk, {
+  // How the server treats a since older than the window is learned from the first answers.
+  const quirks = createQuirkLearner(deps, readQuirk(db, deps.baseUrl), area.backfilledAt === null);
+  const { run, resumed, deep } = prepareRun(deps, area, opts.depth ?? 'auto', quirks.planned(), {
     maxRadius: readRadius(db, deps.baseUrl).max,
   });
   let latency = 200;
@@ -179,7 +179,7 @@ export async function runArea(
   async function work(job: JobRow): Promise<void> {
     let current: JobRow | undefined = job;
     while (current && current.state === 'pending' && !signal.aborted) {
-      const sent = sendableSince(current.since, now(), deps.limits.windowDays, quirk);
+      const sent = quirks.since(current, now());
       const types = typesOfJob(current);
       const tile = tileOfJob(current);
       const query: SearchQuery = {
@@ -193,7 +193,9 @@ export async function runArea(
       };
       let result;
       try {
-        result = await guard.search(current, query, signal);
+        result = await guard.search(current, query, signal, {
+          emptyIsInconclusive: quirks.inconclusive(current, sent, now()),
+        });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'bad_input' && types) {
           // The server knows no such type: nothing of it can exist. Settle the job, say so in the log.
@@ -220,6 +222,10 @@ export async function runArea(
       }
       if (result === null) {
         current = jobs.job(current.id); // split to circles the server answers correctly
+        continue;
+      }
+      if (quirks.heard(current, sent, result.incidents.length, now()) === 'retry') {
+        await guard.discard(result); // nothing for a since before the window: asked again inside it
         continue;
       }
       latency = latency * 0.8 + result.meta.durationMs * 0.2;
