@@ -66,6 +66,36 @@ describe('blotter basemap download', () => {
     expect(header.numAddressedTiles).toBe(out.tiles);
   }, 60_000);
 
+  it('basemap status: which areas the extract covers, and the one a new area needs', async () => {
+    const data = dir.path; // the Loop's extract from the test above
+    const before = await runEntry(CLI, ['basemap', 'status', '--data-dir', data]);
+    expect(before.code).toBe(0);
+    expect(lastJson(before.stdout)).toMatchObject({
+      drawn: 'extract',
+      status: 'ready',
+      source: server.url,
+      extract: { maxZoom: 14 },
+      areas: [{ covered: true }],
+      extendOffered: false,
+    });
+    const add = await runEntry(CLI, [
+      'areas',
+      'add',
+      '--name',
+      'Lakeview',
+      '--circle',
+      '41.95,-87.66,0.5',
+      '--data-dir',
+      data,
+    ]);
+    expect(add.code).toBe(0);
+    const after = await runEntry(CLI, ['basemap', 'status', '--data-dir', data]);
+    expect(after.code).toBe(0);
+    const status = lastJson(after.stdout);
+    expect(status).toMatchObject({ extendOffered: true, areas: [{ covered: true }, { covered: false }] });
+    expect(after.stderr).toMatch(/do not cover area \d+; `blotter basemap download` rebuilds/);
+  }, 60_000);
+
   it('refuses a source that breaks the outbound rules, exit 2', async () => {
     const r = await runEntry(CLI, [
       'basemap',

@@ -1,4 +1,8 @@
 /**
+ * `basemap status`: what the map draws (getBasemapInfo) and which areas the offline extract covers
+ * (getBasemapCoverage: each area's box + 1 km at the extract's top zoom), as one JSON line; an area
+ * it misses is named on stderr with the command that extends the extract.
+ *
  * `basemap download`: the areas' offline street map, through the engine's contract calls like the
  * app's Settings › Map: the --source URL becomes the folder's setting (updateSettings), then
  * `startBasemapDownload` (estimate, free-space check, one download per folder) and its
@@ -33,7 +37,9 @@ export function basemapProgressLine(e: BasemapProgressFields, now: number): stri
 
 export async function basemapCommand(p: Parsed, io: Io): Promise<number> {
   const [sub] = p.words;
-  if (sub !== 'download') throw new UsageError('Say what to do: blotter basemap download --source URL.');
+  if (sub === 'status') return basemapStatus(p, io);
+  if (sub !== 'download')
+    throw new UsageError('Say what to do: blotter basemap download --source URL, or blotter basemap status.');
   const started = Date.now();
   const sourceText = one(p, 'source');
   const source = sourceText === undefined ? undefined : parseSource(sourceText);
@@ -113,6 +119,32 @@ export async function basemapCommand(p: Parsed, io: Io): Promise<number> {
           : '';
       io.err(`blotter: ${end.message ?? 'The basemap download failed.'}${again}\n`);
       return EXIT.failed;
+    }
+    return EXIT.ok;
+  });
+}
+
+async function basemapStatus(p: Parsed, io: Io): Promise<number> {
+  return withSession(io, one(p, 'data-dir'), async (s) => {
+    const info = await s.call('getBasemapInfo', {});
+    const coverage = await s.call('getBasemapCoverage', {});
+    const missing = coverage.areas.filter((a) => !a.covered).map((a) => a.areaId);
+    io.out(
+      JSON.stringify({
+        drawn: info.kind,
+        status: info.status,
+        ...(info.problem ? { problem: info.problem } : {}),
+        source: coverage.source,
+        extract: coverage.extract,
+        areas: coverage.areas,
+        extendOffered: coverage.offerExtend,
+      }) + '\n',
+    );
+    if (coverage.extract && missing.length > 0) {
+      io.err(
+        `blotter: the offline streets do not cover area${missing.length === 1 ? '' : 's'} ${missing.join(', ')}; ` +
+          '`blotter basemap download` rebuilds them for every area (keeping the tiles already here).\n',
+      );
     }
     return EXIT.ok;
   });

@@ -51,6 +51,8 @@ export const USAGE = `Usage:
   blotter basemap  download --source URL [--max-zoom 15] [--start-over] [--data-dir DIR]
                    the streets of every area (+1 km) from a PMTiles archive (https or loopback) into
                    DIR/basemap/areas.pmtiles; resumes where a killed run stopped. Last stdout line: JSON.
+                 | status [--data-dir DIR]   what the map draws and which areas the offline streets
+                   cover (box + 1 km), as JSON; an area they miss is named on stderr.
   blotter alerts   list | add --rule FILE.json | test --rule FILE.json|ID [--days 90] | remove ID
                    [--data-dir DIR]   rules as JSON (the schema is in the CLI README); alerts are
                    checked only while Blotter or a command-line sync runs.
