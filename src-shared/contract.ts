@@ -36,6 +36,7 @@ import {
   AreaName,
   AreaShape,
   AreaView,
+  HistoryPlan,
   RefreshMinutes,
   SyncPlan,
   SyncProgressFields,
@@ -165,12 +166,22 @@ export const contract = {
     input: z.object({ areaIds: z.array(z.number().int().positive()).max(1000).optional() }).strict(),
     output: SyncPlan,
   },
+  /**
+   * The opt-in 36-month history backfill (v1's /v1/history, Pro and Enterprise): whether it can run
+   * now and its request count, shown before it is asked for (startSync/runSync with history).
+   */
+  planHistory: {
+    input: z.object({ areaIds: z.array(z.number().int().positive()).max(1000).optional() }).strict(),
+    output: HistoryPlan,
+  },
   /** Starts syncing (all unpaused areas when areaIds is absent); returns at once. */
   startSync: {
     input: z
       .object({
         areaIds: z.array(z.number().int().positive()).max(1000).optional(),
         details: z.boolean().optional(),
+        /** The history backfill instead of a sync (planHistory first says whether it can run). */
+        history: z.boolean().optional(),
       })
       .strict(),
     output: z.object({ started: z.array(z.number().int()) }),
@@ -190,6 +201,7 @@ export const contract = {
       .object({
         areaIds: z.array(z.number().int().positive()).min(1).max(1000),
         details: z.boolean().optional(),
+        history: z.boolean().optional(),
       })
       .strict(),
     output: SyncRunResult,

@@ -63,6 +63,40 @@ export type SyncState = z.infer<typeof SyncState>;
 
 export const SyncKind = z.enum(['backfill', 'refresh']);
 
+/** Which surface of the API the base URL's syncs use, and why (sync/surfaceStore.ts). */
+export const SurfaceView = z.object({
+  /** The surface new runs use: v1 only once verified against the live surface. */
+  using: z.enum(['live', 'v1']),
+  state: z.enum(['absent', 'verified', 'mismatch', 'unverified']),
+  /** In words, e.g. why Blotter stays on the live surface. */
+  reason: z.string(),
+  probedAt: z.number(),
+  /** Whether /v1/history answered for this key's plan; null until asked. */
+  history: z.boolean().nullable(),
+});
+export type SurfaceView = z.infer<typeof SurfaceView>;
+
+/** The area's v1 safety score and weekly trend, as the service sent them (when the plan allows). */
+export const AreaScoreView = z.object({
+  fetchedAt: z.number(),
+  score: z
+    .object({
+      score: z.number().int(),
+      grade: z.string(),
+      radiusMi: z.number(),
+      updatedAt: z.string(),
+      breakdown: z.object({ violent: z.number(), property: z.number(), qualityOfLife: z.number() }),
+    })
+    .nullable(),
+  trends: z
+    .object({
+      interval: z.string(),
+      buckets: z.array(z.object({ start: z.string(), end: z.string(), count: z.number().int() })),
+    })
+    .nullable(),
+});
+export type AreaScoreView = z.infer<typeof AreaScoreView>;
+
 export const AreaView = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -86,10 +120,16 @@ export const AreaView = z.object({
       updated: z.number().int(),
       removed: z.number().int(),
       error: z.string().nullable(),
+      /** The surface the run asked: live, v1, or v1's 36-month history. */
+      surface: z.enum(['live', 'v1', 'v1-history']).optional(),
     })
     .nullable(),
   /** Whether a sync of this area is running in this engine now. */
   syncing: z.boolean(),
+  /** The service's v1 surface as last probed (null: never probed). */
+  surface: SurfaceView.nullable().optional(),
+  /** The v1 score and trends of the area (null: none fetched; the plan or the service has none). */
+  score: AreaScoreView.nullable().optional(),
 });
 export type AreaView = z.infer<typeof AreaView>;
 
@@ -102,6 +142,20 @@ export const SyncPlanArea = z.object({
   /** 'local-data': estimated from incidents already stored; 'minimum': nothing known yet, at least this many. */
   basis: z.enum(['local-data', 'minimum']),
 });
+
+/**
+ * The opt-in 36-month history backfill on v1 (/v1/history, Pro and Enterprise): whether it can run
+ * now, why not in words, and what it would cost, before anything is sent.
+ */
+export const HistoryPlan = z.object({
+  available: z.boolean(),
+  reason: z.string(),
+  areas: z.array(z.object({ areaId: z.number().int(), requests: z.number().int(), minutes: z.number() })),
+  requests: z.number().int(),
+  minutes: z.number(),
+  months: z.number().int(),
+});
+export type HistoryPlan = z.infer<typeof HistoryPlan>;
 
 export const SyncPlan = z.object({
   areas: z.array(SyncPlanArea),

@@ -63,6 +63,7 @@ export async function asEngineError<T>(work: () => Promise<T>): Promise<T> {
 
 export function areaView(service: SyncService, a: AreaRecord): AreaView {
   const run = service.jobs.latestRun(a.id);
+  const { runSurface, ...surfaces } = service.surfaceViews(a.id, run?.id ?? null);
   return {
     id: a.id,
     name: a.name,
@@ -87,8 +88,10 @@ export function areaView(service: SyncService, a: AreaRecord): AreaView {
           updated: run.updated_count,
           removed: run.removed_count,
           error: run.error,
+          surface: runSurface ?? 'live',
         }
       : null,
     syncing: service.isRunning(a.id),
+    ...surfaces,
   };
 }

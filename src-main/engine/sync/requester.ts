@@ -14,6 +14,7 @@ import type {
   IncidentSource,
   PageQuery,
   PageResult,
+  RequestMeta,
   SearchQuery,
   SearchResult,
 } from '../api/source';
@@ -124,7 +125,15 @@ export class Requester {
     );
   }
 
-  private async attempt<T extends SearchResult | DetailResult>(
+  /** A v1 call beside the pages (score, trends): the same slot, ledger and retries. */
+  call<T extends { meta: RequestMeta }>(
+    call: (source: IncidentSource, s?: AbortSignal) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<Logged<T>> {
+    return this.attempt(PRIORITY_SEARCH, signal, (s) => call(this.o.source, s), () => 1);
+  }
+
+  private async attempt<T extends { meta: RequestMeta }>(
     priority: number,
     signal: AbortSignal | undefined,
     call: (s?: AbortSignal) => Promise<T>,

@@ -52,7 +52,14 @@ export type RunnerDeps = {
  */
 export type CommitSink = { commit<T>(runId: number, write: () => T): Promise<T> };
 
-export type RunOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal; concurrency?: number };
+export type RunOptions = {
+  depth?: Depth;
+  details?: boolean;
+  signal?: AbortSignal;
+  concurrency?: number;
+  /** The opt-in 36-month history backfill on v1 (surfaceRun.ts) instead of a sync. */
+  history?: boolean;
+};
 
 /** Why a run stopped: the service's answer (ApiError), a local failure, or a fault of Blotter's own. */
 export type RunError = { code: ErrorCode; message: string; fatal: boolean };

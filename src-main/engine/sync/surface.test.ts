@@ -87,6 +87,13 @@ describe('verification', () => {
     expect(rec?.state, rec?.reason).toBe('verified');
     expect(rec?.reason).toMatch(/^v1 verified: (\d+) of \1 sample incidents/);
     expect(surfaceOfRun(h, summary!.runId)).toBe('v1');
+    // The area's view: the surface in use, and v1's score and trends as the service sent them.
+    const view = h.service.surfaceViews(area.id, summary!.runId);
+    expect(view.runSurface).toBe('v1');
+    expect(view.surface?.using).toBe('v1');
+    expect(view.score?.score?.grade).toMatch(/^[A-F]$/);
+    expect(view.score?.trends?.interval).toBe('week');
+    expect(view.score?.trends?.buckets).toHaveLength(12);
   });
 });
 
@@ -102,6 +109,8 @@ describe('a sync over v1', () => {
       expect(backfill?.state).toBe('done');
       // Every request the server saw: the v1 probe and the live quirk probe included.
       const backfillRequests = h.sim.stats().total;
+      // The run's own requests (without the one-time probes, and v1's score and trends calls).
+      const backfillRun = latestRun(h, area.id).requests;
       h.sim.clock.advance(3 * 3_600_000);
       h.sim.evolve({
         add: 20,
@@ -114,6 +123,7 @@ describe('a sync over v1', () => {
       expect(refresh?.state).toBe('done');
       results.push({
         backfillRequests,
+        backfillRun,
         refreshRequests: h.sim.stats().total,
         surface: surfaceOfRun(h, refresh!.runId),
       });
@@ -129,11 +139,10 @@ describe('a sync over v1', () => {
     expect(misfits).toEqual([]);
     const [l, v] = results;
     console.log(JSON.stringify({ incidents: a.length, live: l, v1: v }));
-    expect(v!.backfillRequests).toBeLessThan(l!.backfillRequests);
+    expect(v!.backfillRun).toBeLessThan(l!.backfillRun);
     expect(v!.refreshRequests).toBeLessThan(l!.refreshRequests);
-    // The cursor needs no overlap: a backfill costs its pages (a circle a little wider than the
-    // area) plus the probe's two requests.
-    expect(v!.backfillRequests).toBeLessThanOrEqual(Math.ceil((a.length * 1.1) / MAX_RECORDS) + 2);
+    // The cursor needs no overlap: a backfill costs its pages (a circle a little wider than the area).
+    expect(v!.backfillRun).toBeLessThanOrEqual(Math.ceil((a.length * 1.1) / MAX_RECORDS));
   });
 });
 
@@ -239,3 +248,48 @@ function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals
     child.on('exit', (_code, signal) => resolve({ signal, out }));
   });
 }
+
+describe('the 36-month history backfill', () => {
+  it('is offered with its request count once v1 is verified, and brings the months before the window', async () => {
+    const h = await start({ v1: true });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const limits = h.conn.limits;
+    const before = h.service.planHistory([area.id], h.sim.url, 'enterprise', limits);
+    expect(before.available).toBe(false);
+    expect(before.reason).toMatch(/not been probed/);
+    await h.service.syncAreas([area], h.conn);
+    expect(h.service.planHistory([area.id], h.sim.url, 'developer', limits).reason).toMatch(
+      /Pro and Enterprise/,
+    );
+    const plan = h.service.planHistory([area.id], h.sim.url, 'enterprise', limits);
+    expect(plan.available, plan.reason).toBe(true);
+    expect(plan.requests).toBeGreaterThan(0);
+
+    const windowFrom = h.sim.clock.nowMs() - limits.windowDays * 86_400_000;
+    const older = () =>
+      rowsIn(h.db, midtown).filter((r) => r.occurred_utc < windowFrom - 2 * 86_400_000).length;
+    expect(older()).toBe(0);
+    h.sim.resetStats();
+    const [history] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn, { history: true });
+    expect(history?.state).toBe('done');
+    expect(surfaceOfRun(h, history!.runId)).toBe('v1-history');
+    const truth = h.sim
+      .groundTruth({ ...midtown, radiusMi: midtown.radiusMi, windowDays: 1096, until: windowFrom } as never)
+      .map((t) => t.cdid);
+    expect(truth.length).toBeGreaterThan(100);
+    expect(missing(new Set(truth), storedIn(h.db, midtown))).toEqual([]);
+    expect(older()).toBeGreaterThan(100);
+    console.log(
+      JSON.stringify({ historyIncidents: truth.length, estimated: plan.requests, sent: h.sim.stats().total }),
+    );
+    // The ledger holds days before the plan window now, and the area's next run is a plain v1 refresh.
+    const first = h.db
+      .prepare<[number], { d: string }>(
+        "SELECT min(day) AS d FROM coverage WHERE area_id = ? AND status = 'complete'",
+      )
+      .get(area.id)?.d;
+    expect(Date.parse(`${first}T00:00:00Z`)).toBeLessThan(windowFrom - 5 * 86_400_000);
+    const [next] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
+    expect(surfaceOfRun(h, next!.runId)).toBe('v1');
+  });
+});

@@ -26,6 +26,7 @@ import { densityCounter, planRun, type Depth } from './planner';
 import { createProgressReporter, retryMessage, waitMessage } from './progress';
 import type { RunError, RunnerDeps, RunOptions, RunSummary } from './runner';
 import { applyV1Page, setCursor } from './surfaceApply';
+import { refreshAreaScore } from './surfaceScore';
 import { setRunSurface, surfaceOfRun, type Surface } from './surfaceSelect';
 import { readSurface, writeSurface } from './surfaceStore';
 
@@ -302,6 +303,7 @@ export async function runAreaOnV1(
     if (fin.removed > 0) deps.onCommit?.(area.id);
   }
   if (opts.details && !history) await fetchMissingDetails(deps, area, run.id, opts.signal);
+  if (!history) await refreshAreaScore(deps, area, signal).catch(() => undefined);
   requester.runId = null;
   if (history) {
     const rec = readSurface(db, deps.baseUrl);

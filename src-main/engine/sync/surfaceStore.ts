@@ -66,3 +66,11 @@ export function probeDue(rec: SurfaceRecord | null, now: number): boolean {
 /** The surface new runs use for this base URL: v1 only once verified. */
 export const surfaceOf = (rec: SurfaceRecord | null): 'live' | 'v1' =>
   rec?.state === 'verified' ? 'v1' : 'live';
+
+/** The most recently probed base URL's record (the status of an area shows the service in use). */
+export function latestSurface(db: Db): SurfaceRecord | null {
+  const r = db
+    .prepare<[], { base_url: string }>('SELECT base_url FROM api_surfaces ORDER BY probed_at DESC LIMIT 1')
+    .get();
+  return r ? readSurface(db, r.base_url) : null;
+}

@@ -10,6 +10,9 @@ import { ApiError } from '../api/apiError';
 import { createConnectivity, offlineMessage, type ConnectivityEvent } from '../api/connectivity';
 import { createLiveSource } from '../api/liveSource';
 import { withV1 } from '../api/v1Source';
+import { surfaceViews } from './surfaceView';
+import { planHistory } from './surfaceHistory';
+import type { PlanId } from '../../../src-shared/plans';
 import type { FetchLike } from '../api/source';
 import type { Logger } from '../log';
 import type { Db } from '../store/database';
@@ -99,7 +102,7 @@ export type OfficeSync = {
   wait(signal?: AbortSignal): Promise<void>;
 };
 
-export type StartOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal };
+export type StartOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal; history?: boolean };
 
 export type SyncService = ReturnType<typeof createSyncService>;
 
@@ -198,7 +201,13 @@ export function createSyncService(o: SyncServiceOptions) {
             },
             a,
             // A leader keeps one request in flight: a failover repeats at most one page.
-            { depth: opts.depth, details: opts.details, signal: s, concurrency: leading ? 1 : o.concurrency },
+            {
+              depth: opts.depth,
+              details: opts.details,
+              signal: s,
+              concurrency: leading ? 1 : o.concurrency,
+              ...(opts.history ? { history: true } : {}),
+            },
           ),
         leading?.gate,
       );
@@ -324,6 +333,11 @@ export function createSyncService(o: SyncServiceOptions) {
 
     areas,
     jobs,
+    /** Whether the 36-month history backfill can run, and its request count (surfaceHistory.ts). */
+    planHistory: (areaIds: number[] | undefined, baseUrl: string, plan: PlanId, limits: SyncLimits) =>
+      planHistory({ db: o.db, jobs, now }, chosen(areaIds), baseUrl, plan, limits),
+    /** The v1 surface's status, the run's surface and the area's score, for the area's view (surfaceView.ts). */
+    surfaceViews: (areaId: number, runId: number | null) => surfaceViews(o.db, areaId, runId),
     isRunning: (areaId: number): boolean => running.has(areaId),
     /** Requests sent (every attempt) and 429s received by this service so far. */
     stats: () => ({
