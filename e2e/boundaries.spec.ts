@@ -192,4 +192,18 @@ test('a beats layer is drawn with its names, filters the incidents by one beat, 
   );
   const perBeat = beats.map((b) => rows.filter((r) => near(r.lat, r.lon, b)).length.toLocaleString('en-US'));
   await expect(page.getByTestId('buffer-feature-count')).toHaveText(perBeat);
+
+  // The same file again, one beat chosen by its name made an area to sync, through the area store.
+  await page.getByTestId('boundary-file').setInputFiles({
+    name: 'beats.geojson',
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(geojson(beats)),
+  });
+  await expect(preview).toBeVisible();
+  await preview.getByLabel('Areas from').selectOption({ label: middle.name });
+  await preview.getByRole('button', { name: 'Make areas to sync' }).click();
+  await expect(page.getByTestId('boundary-outcome')).toContainText('1 area added to sync (see Areas).');
+  await expect(
+    page.getByLabel('Area', { exact: true }).locator('option', { hasText: middle.name }),
+  ).toHaveCount(1);
 });

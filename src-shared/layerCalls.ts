@@ -100,7 +100,7 @@ export const layerCalls = {
   },
   /**
    * Saves a previewed file's polygon features as areas to sync (every one, or those given by
-   * position): one area per polygon part (its outer ring), named by `nameField`; rings over the
+   * position or by name): one area per polygon part (its outer ring), named by `nameField`; rings over the
    * area limit of corners are simplified (the answer says by how much).
    */
   areasFromBoundaries: {
@@ -109,6 +109,8 @@ export const layerCalls = {
         previewId: PreviewId,
         nameField: z.string().max(200).nullable(),
         indexes: z.array(z.number().int().positive()).max(5000).optional(),
+        /** Or the features whose name (by `nameField`) is one of these, case-insensitive. */
+        names: z.array(z.string().min(1).max(200)).max(5000).optional(),
       })
       .strict(),
     output: z.object({ areas: z.array(AreaView), notes: z.array(z.string()) }),

@@ -2,7 +2,8 @@
  * `layers import | list | count | rename | remove`: reference layers (beats, districts, schools,
  * parks) through the same calls as the Map view's Layers panel. `import FILE --name N` reads a
  * GeoJSON, zipped Shapefile or KML (previewBoundaries, the CLI naming the file as a host) and keeps
- * it (importLayer), or with `--as-areas` saves its polygons as areas to sync (areasFromBoundaries).
+ * it (importLayer), or with `--as-areas` saves its polygons as areas to sync (areasFromBoundaries;
+ * `--feature NAME`, repeatable, only those named so).
  * `count --layer N --buffer-ft 1000` counts the incidents matching the export's filters within
  * that distance of each feature (countNearLayer); the last stdout line is JSON.
  */
@@ -22,6 +23,7 @@ export const LAYERS_FLAGS = {
     'layer',
     'buffer-ft',
     'buffer-m',
+    'feature',
   ],
   booleans: ['as-areas', 'include-removed', 'help'],
   words: 2,
@@ -63,7 +65,12 @@ async function importLayer(p: Parsed, io: Io, file: string): Promise<number> {
     );
     for (const s2 of preview.skipped.slice(0, 5)) io.out(`  feature ${s2.index} left out: ${s2.reason}\n`);
     if (asAreas) {
-      const made = await s.call('areasFromBoundaries', { previewId: preview.previewId, nameField: field });
+      const names = p.values.get('feature');
+      const made = await s.call('areasFromBoundaries', {
+        previewId: preview.previewId,
+        nameField: field,
+        ...(names ? { names } : {}),
+      });
       for (const a of made.areas) io.out(`Area ${a.id} "${a.name}" added.\n`);
       for (const note of made.notes) io.out(`  ${note}\n`);
       io.out(`${JSON.stringify({ areas: made.areas.map((a) => ({ id: a.id, name: a.name })) })}\n`);

@@ -34,7 +34,7 @@ export const USAGE = `Usage:
                    [--data-dir DIR]   (another system's columns: a mapping saved by name, or a file)
   blotter areas    list | add --name N (--circle "LAT,LON,RADIUS_MI" | --polygon FILE.geojson)
                    [--refresh-minutes M] | remove ID [--keep-incidents]   [--data-dir DIR]
-  blotter layers   import FILE (--name N | --as-areas) [--name-field F] | list
+  blotter layers   import FILE (--name N | --as-areas [--feature NAME]) [--name-field F] | list
                  | count --layer N|ID [--buffer-ft D | --buffer-m D] [the export's filters]
                  | rename ID --name N | remove ID   [--data-dir DIR]   reference layers (beats,
                    schools…) from GeoJSON, a zipped Shapefile or KML; count: the matching incidents

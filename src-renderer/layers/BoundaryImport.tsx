@@ -38,6 +38,8 @@ export function BoundaryImport({
   const [preview, setPreview] = useState<BoundaryPreview | null>(null);
   const [field, setField] = useState<string | null>(null);
   const [name, setName] = useState('');
+  /** Which features become areas: 0 for every polygon feature, else one feature's position. */
+  const [which, setWhich] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
 
@@ -58,6 +60,7 @@ export function BoundaryImport({
       } else answer = await client.call('previewBoundaries', {});
       setPreview(answer);
       setField(answer.nameField);
+      setWhich(0);
       setName(stem(answer.fileName));
     } catch (failure) {
       if (!(failure instanceof BridgeCallError && failure.code === 'cancelled')) setProblem(message(failure));
@@ -84,9 +87,13 @@ export function BoundaryImport({
         const made = await client.call('areasFromBoundaries', {
           previewId: preview.previewId,
           nameField: field,
+          ...(which > 0 ? { indexes: [which] } : {}),
         });
         setOutcome(
-          [`${made.areas.length} areas added to sync (see Areas).`, ...made.notes.slice(0, 3)].join(' '),
+          [
+            `${made.areas.length} ${made.areas.length === 1 ? 'area' : 'areas'} added to sync (see Areas).`,
+            ...made.notes.slice(0, 3),
+          ].join(' '),
         );
         onAreas(made.areas);
       }
@@ -103,12 +110,12 @@ export function BoundaryImport({
     setPreview(null);
   };
 
-  const names = preview
-    ? preview.features.slice(0, 6).map((f) => {
-        const v = field ? f.properties[field] : null;
-        return v === null || v === undefined || v === '' ? `Feature ${f.index}` : String(v);
-      })
-    : [];
+  const nameOf = (f: BoundaryPreview['features'][number]): string => {
+    const v = field ? f.properties[field] : null;
+    return v === null || v === undefined || v === '' ? `Feature ${f.index}` : String(v);
+  };
+  const names = preview ? preview.features.slice(0, 6).map(nameOf) : [];
+  const polygons = preview ? preview.features.filter((f) => f.kind === 'polygons') : [];
   const onlyPoints = preview !== null && !preview.kinds.includes('polygons');
 
   return (
@@ -157,6 +164,15 @@ export function BoundaryImport({
           </p>
           <label htmlFor={`${id}-name`}>Layer name</label>
           <input id={`${id}-name`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          <label htmlFor={`${id}-which`}>Areas from</label>
+          <select id={`${id}-which`} value={which} onChange={(e) => setWhich(Number(e.target.value))}>
+            <option value={0}>every polygon feature</option>
+            {polygons.map((f) => (
+              <option key={f.index} value={f.index}>
+                {nameOf(f)}
+              </option>
+            ))}
+          </select>
           <div className={styles.actions}>
             <button type="button" disabled={busy || !name.trim()} onClick={() => void keep('layer')}>
               Keep as reference layer

@@ -107,13 +107,31 @@ export class LayerService {
   }
 
   /** The areas a preview's polygon features make (validated by the area rules); the caller creates them. */
-  areaShapes(previewId: string, nameField: string | null, indexes?: number[]): AreaShapeOf[] {
+  areaShapes(
+    previewId: string,
+    nameField: string | null,
+    indexes?: number[],
+    names?: string[],
+  ): AreaShapeOf[] {
     const held = this.held(previewId);
     this.checkField(held.file, nameField);
     const wanted = indexes ? new Set(indexes) : null;
-    const chosen = held.file.features.filter((f) => !wanted || wanted.has(f.index));
+    const named = names ? new Set(names.map((n) => n.trim().toLowerCase())) : null;
+    const chosen = held.file.features.filter(
+      (f) =>
+        (!wanted || wanted.has(f.index)) && (!named || named.has(featureName(f, nameField).toLowerCase())),
+    );
     if (wanted && chosen.length !== wanted.size)
       throw new EngineError('bad_input', 'Some chosen features are not in the file; read it again.');
+    if (named) {
+      const found = new Set(chosen.map((f) => featureName(f, nameField).toLowerCase()));
+      const missing = [...named].filter((n) => !found.has(n));
+      if (missing.length > 0)
+        throw new EngineError(
+          'bad_input',
+          `No feature is named ${missing.map((m) => `"${m}"`).join(', ')} by ${nameField ?? 'its position'}.`,
+        );
+    }
     return areaShapesOf(chosen, (f) => featureName(f, nameField));
   }
 

@@ -124,6 +124,17 @@ describe('boundary calls', () => {
     );
     const { areas } = await call<{ areas: { name: string }[] }>('listAreas', {});
     expect(areas.map((a) => a.name)).toEqual(['Grant Park', 'Islands (part 1)', 'Islands (part 2)']);
+    // A chosen feature by its name (any case); an unknown name is refused, saying which.
+    const again = await call<{ previewId: string }>('previewBoundaries', { source: { path: parks } });
+    await expect(
+      call('areasFromBoundaries', { previewId: again.previewId, nameField: 'NAME', names: ['Nowhere'] }),
+    ).rejects.toThrow(/No feature is named "nowhere" by NAME/);
+    const one = await call<{ areas: { name: string }[] }>('areasFromBoundaries', {
+      previewId: again.previewId,
+      nameField: 'NAME',
+      names: ['skipped'],
+    });
+    expect(one.areas.map((a) => a.name)).toEqual(['Skipped']);
     // The preview is used up.
     await expect(
       call('importLayer', { previewId: preview.previewId, name: 'x', nameField: null }),

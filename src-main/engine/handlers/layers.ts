@@ -14,9 +14,9 @@ export const layerHandlers = {
   importLayer: async ({ previewId, name, nameField }, ctx) =>
     ctx.services.layers.importLayer(previewId, name, nameField),
 
-  areasFromBoundaries: async ({ previewId, nameField, indexes }, ctx) => {
+  areasFromBoundaries: async ({ previewId, nameField, indexes, names }, ctx) => {
     const layers = ctx.services.layers;
-    const shapes = layers.areaShapes(previewId, nameField, indexes);
+    const shapes = layers.areaShapes(previewId, nameField, indexes, names);
     const s = ctx.services.sync;
     const now = Date.now();
     const made = ctx.db.transaction(() =>
