@@ -8,7 +8,9 @@ beforeAll(async () => {
   sim = await start({ scale: 'tiny' });
 });
 afterAll(() => sim.close());
-beforeEach(() => sim.setFaults({ errorRate: 0, htmlRate: 0, truncateRate: 0, latencyMs: 0, storm429: null }));
+beforeEach(() =>
+  sim.setFaults({ errorRate: 0, htmlRate: 0, truncateRate: 0, latencyMs: 0, storm429: null, rate429: 0 }),
+);
 
 const q = { key: 'ent-key', lat: LOOP.lat, lon: LOOP.lon, radius: 0.01, max_records: 20 };
 
@@ -63,6 +65,20 @@ describe('faults', () => {
       expect(res.headers.get('retry-after')).toBe('7');
     }
     expect((await get(sim, '/crimes.json', q)).status).toBe(200);
+  });
+
+  it('rate429 answers a share of requests with a 429 (Retry-After 1) at random', async () => {
+    sim.setFaults({ rate429: 0.5 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await get(sim, '/crimes.json', q);
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.headers.get('retry-after')).toBe('1');
+    }
+    sim.setFaults({ rate429: 0 });
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(5);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(5);
+    expect(() => sim.setFaults({ rate429: 2 })).toThrow(/rate429/);
   });
 
   it('a 429 storm for a duration', async () => {

@@ -24,9 +24,18 @@ export type Faults = {
   htmlRate: number;
   /** A burst of 429s regardless of the rate limit; null when none. */
   storm429: Storm429 | null;
+  /** Share of requests (0–1) answered with a 429 (Retry-After 1) at random, regardless of the rate limit. */
+  rate429: number;
 };
 
-export const NO_FAULTS: Faults = { errorRate: 0, latencyMs: 0, truncateRate: 0, htmlRate: 0, storm429: null };
+export const NO_FAULTS: Faults = {
+  errorRate: 0,
+  latencyMs: 0,
+  truncateRate: 0,
+  htmlRate: 0,
+  storm429: null,
+  rate429: 0,
+};
 
 export type Spoil = { kind: 'none' } | { kind: 'error'; status: number } | { kind: 'html'; status: number };
 
@@ -46,7 +55,7 @@ export class FaultInjector {
   /** Changes some settings; invalid settings throw and change nothing. */
   set(partial: Partial<Faults>): void {
     const next = { ...this.faults, ...partial };
-    for (const k of ['errorRate', 'truncateRate', 'htmlRate'] as const) {
+    for (const k of ['errorRate', 'truncateRate', 'htmlRate', 'rate429'] as const) {
       if (!(next[k] >= 0 && next[k] <= 1)) throw new RangeError(`${k} must be within 0..1`);
     }
     if (!(next.latencyMs >= 0)) throw new RangeError('latencyMs must be ≥ 0');
@@ -68,10 +77,10 @@ export class FaultInjector {
     return this.faults.latencyMs;
   }
 
-  /** Whether this request is caught in a 429 storm (consumes one from its count); its Retry-After. */
+  /** Whether this request is caught in a 429 storm (consumes one from its count) or a random 429; its Retry-After. */
   storm(): number | null {
     const s = this.faults.storm429;
-    if (!s) return null;
+    if (!s) return this.faults.rate429 > 0 && this.prng.next() < this.faults.rate429 ? 1 : null;
     if (this.stormLeft <= 0 || this.now() >= this.stormUntil) {
       this.faults.storm429 = null;
       return null;
