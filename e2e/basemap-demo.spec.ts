@@ -25,6 +25,7 @@ import {
   mapPixels,
   mapShot,
   ROAD,
+  roadPixelsOf,
   startDemoWithStreets,
 } from './support/basemapPixels';
 import { ARTIFACTS_DIR } from './support/paths';
@@ -67,6 +68,20 @@ test('the demo map at zoom 15 draws the downloaded streets and their names, offl
 
   await test.step('the map credits the source of its streets', async () => {
     await expect(page.getByTestId('map-attribution')).toContainText(DEMO_ATTRIBUTION);
+  });
+
+  await test.step('an incident’s panel has a mini-map with the streets around it', async () => {
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Table' }).click();
+    await page.locator('[role="row"][aria-rowindex="2"]').click();
+    const mini = page.getByTestId('incident-panel').getByTestId('incident-minimap');
+    await expect(mini).toHaveAttribute('data-streets', 'on');
+    await expect(mini.getByTestId('incident-minimap-attribution')).toContainText(DEMO_ATTRIBUTION);
+    await mini.scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => roadPixelsOf(page, await mini.screenshot()), { timeout: 30_000 })
+      .toBeGreaterThan(2_000);
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'basemap-incident-minimap.png') });
+    expect(blocked).toEqual([]);
   });
 
   await test.step('the PDF report’s first page has the streets under its map', async () => {

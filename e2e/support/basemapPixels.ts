@@ -15,7 +15,11 @@ export const ROAD = [255, 255, 255];
  * flavour's earth (#e2dfda) nor the bundled land (#f4f1ea) nor water is.
  */
 export async function roadPixels(page: Page): Promise<number> {
-  const png = await mapShot(page);
+  return roadPixelsOf(page, await mapShot(page));
+}
+
+/** Road pixels (see roadPixels) of any screenshot. */
+export async function roadPixelsOf(page: Page, png: Buffer): Promise<number> {
   return page.evaluate(async (b64) => {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));

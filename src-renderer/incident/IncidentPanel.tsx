@@ -4,7 +4,7 @@
  * system browser) and the description (fetched on request; offline it says why it is missing).
  * All text from the API is rendered as text. Escape or the close button closes it.
  */
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { typeColor } from '../filters/typeColors';
 import { DescriptionSection } from './DescriptionSection';
 import { ImportedFromSection } from './ImportedFromSection';
@@ -12,6 +12,9 @@ import { incidentFacts, safeLink, whenText } from './incidentFacts';
 import { useEscapeToClose } from './useEscapeToClose';
 import { useIncident } from './useIncident';
 import styles from './incident.module.css';
+
+// Leaflet loads with the mini-map, not with the panel.
+const IncidentMiniMap = lazy(() => import('./IncidentMiniMap'));
 
 /** `className` lets the view that hosts the panel size it (beside the table, over the map). */
 export type IncidentPanelProps = { cdid: number; onClose: () => void; className?: string };
@@ -56,6 +59,14 @@ export function IncidentPanel({ cdid, onClose, className }: IncidentPanelProps) 
           ) : null}
           <p className={styles.incidentAddress}>{detail.address}</p>
           <p className={styles.incidentWhen}>{whenText(detail)}</p>
+          <Suspense fallback={null}>
+            <IncidentMiniMap
+              lat={detail.lat}
+              lon={detail.lon}
+              colour={typeColor(detail.type)}
+              label={detail.address}
+            />
+          </Suspense>
           <DescriptionSection detail={detail} fetch={fetch} online={online} onFetch={fetchDescription} />
           {link ? (
             <a
