@@ -4,8 +4,13 @@
  * Plane US feet, a kept column) of `--count` rows, through the built engine's previewImport (with
  * the mapping: applied in the check threads) and runImport. Bound: ≥ 100,000 rows/s over both.
  *
- *   npx electron-vite build && npx tsx bench/importMapped.ts [--count 1000000]
+ *   npx electron-vite build && npx tsx bench/importMapped.ts [--count 1000000] [--compare]
+ *
+ * The machine is shared, so the wall clock moves with the load: `--compare` then runs the plain
+ * import benchmark (bench/import.ts, a Blotter CSV of the same size) right after, and prints both
+ * rates, their ratio, and each run's CPU time (all threads) beside the load average.
  */
+import { execFileSync } from 'node:child_process';
 import { createWriteStream, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
@@ -76,6 +81,7 @@ async function main(): Promise<void> {
     const used = process.cpuUsage(cpu);
     const ms = previewMs + runMs;
     const rowsPerSec = Math.round(preview.rows / (ms / 1000));
+    const plain = process.argv.includes('--compare') ? plainImport() : null;
     console.log(
       JSON.stringify({
         bench: 'import-mapped-csv',
@@ -90,6 +96,15 @@ async function main(): Promise<void> {
         rowsPerSec,
         cpuMs: round((used.user + used.system) / 1000),
         loadavg: round(loadavg()[0] ?? 0),
+        ...(plain
+          ? {
+              plainRowsPerSec: plain.rowsPerSec,
+              plainCpuMs: plain.cpuMs,
+              plainLoadavg: plain.loadavg,
+              ratioToPlain: round(rowsPerSec / plain.rowsPerSec),
+              cpuRatioToPlain: round((used.user + used.system) / 1000 / plain.cpuMs),
+            }
+          : {}),
         boundRowsPerSec: 100_000,
         ok: rowsPerSec >= 100_000 && preview.errorCount === 0,
       }),
@@ -97,6 +112,25 @@ async function main(): Promise<void> {
   } finally {
     await engine.close();
   }
+}
+
+/** bench/import.ts run now, as a child process: its JSON line. */
+function plainImport(): { rowsPerSec: number; cpuMs: number; loadavg: number } {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'import.ts'), '--count', String(count)],
+    {
+      maxBuffer: 64 << 20,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  ).toString();
+  const line = out
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{"bench":"import-csv"'));
+  if (!line) throw new Error('bench/import.ts printed no result.');
+  return JSON.parse(line) as { rowsPerSec: number; cpuMs: number; loadavg: number };
 }
 
 main().catch((error: unknown) => {

@@ -118,15 +118,18 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
   if (input.origin) {
     // Where each row this import wrote came from, and its kept columns (../provenance).
     const run = recordImportRun(db, input.origin, now);
-    const rows = stagedRowsSql(schemas);
     db.prepare(
       before === 0 && !repeats
-        ? // An empty archive: every staged row was inserted.
-          `INSERT OR REPLACE INTO incident_imports (cdid, run_id, external_id, attributes)
-           SELECT s.cdid, @run, s.external_id, s.attributes FROM (${rows}) s${byCdid(sorted)}`
+        ? // An empty archive: every staged row was inserted. Only the three columns are read, in
+          // cdid order (the table's own), so the rows are appended rather than placed at random.
+          `INSERT INTO incident_imports (cdid, run_id, external_id, attributes)
+           SELECT cdid, @run, external_id, attributes FROM (${schemas
+             .map((s) => `SELECT cdid, external_id, attributes FROM "${s}".rows`)
+             .join(' UNION ALL ')}) ORDER BY cdid`
         : // Rows inserted or replaced now carry this import's last_seen (AS_ARCHIVE_ROW, REPLACE_SET).
           `INSERT OR REPLACE INTO incident_imports (cdid, run_id, external_id, attributes)
-           SELECT s.cdid, @run, s.external_id, s.attributes FROM (${rows}) s JOIN main.incidents i ON i.cdid = s.cdid
+           SELECT s.cdid, @run, s.external_id, s.attributes FROM (${stagedRowsSql(schemas)}) s
+           JOIN main.incidents i ON i.cdid = s.cdid
            WHERE i.source = 'import' AND i.last_seen = coalesce(s.last_seen, @now)`,
     ).run({ run, now });
   }
