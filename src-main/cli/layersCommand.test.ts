@@ -147,6 +147,17 @@ describe('blotter layers', () => {
     expect(r.stdout).toContain('within 1,000 ft of a feature of "Schools"');
   }, 60_000);
 
+  it('makes one beat, chosen by name, an area to sync', async () => {
+    const made = await cli(['import', `${dir.path}/beats.geojson`, '--as-areas', '--feature', 'beat 2']);
+    expect(made.code).toBe(0);
+    expect(lastJson(made.stdout).areas.map((a: { name: string }) => a.name)).toEqual(['Beat 2']);
+    const areas = await runCli(KEY, ['areas', 'list', '--data-dir', dir.path]);
+    expect(areas.stdout).toMatch(/\tBeat 2\tpolygon/);
+    const unknown = await cli(['import', `${dir.path}/beats.geojson`, '--as-areas', '--feature', 'Beat 9']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('No feature is named "beat 9" by BEAT');
+  }, 60_000);
+
   it('refuses a zip whose entries lead out of its folder, exit 2 with the reason', async () => {
     // A zip whose only entry is named ../evil.shp (local header, central directory, end record).
     const name = Buffer.from('../evil.shp');
