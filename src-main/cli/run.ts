@@ -21,10 +21,11 @@ import { STATUS_FLAGS, statusCommand } from './statusCommand';
 import { SYNC_FLAGS, syncCommand } from './syncCommand';
 
 export const USAGE = `Usage:
-  blotter sync     [--data-dir DIR] --area "LAT,LON,RADIUS_MI" [--area ...] [--details]
+  blotter sync     [--data-dir DIR] --area "LAT,LON,RADIUS_MI" [--area ...] [--details] [--history]
                    [--base-url URL] [--plan developer|pro-monthly|pro-annual|enterprise]
                    [--rate PER_MINUTE] [--window-days N]   (stored as the folder's settings; the
                    base URL is needed until one is stored; rate and window are Enterprise's own)
+                   --history: v1's 36 months before the plan window (Pro, Enterprise; count first)
   blotter export   [--data-dir DIR] --format csv|geojson|gpkg|shp|kml [--out FILE] [--bom] [--types a,b]
                    [--from YYYY-MM-DD] [--to YYYY-MM-DD] | [--preset 7d|30d|90d|all] [--hours START-END]
                    [--weekdays sat,sun] [--text WORDS] [--include-removed]

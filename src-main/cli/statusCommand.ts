@@ -51,9 +51,33 @@ async function areaLines(s: Session, a: AreaView): Promise<string[]> {
       ? '  coverage: nothing proven yet'
       : `  coverage: ${t.complete} days complete, ${t.saturated} split, ${t.provisional} provisional, ${t.missing} missing; days ${cov.from} to ${cov.to}`,
     run
-      ? `  last sync: ${when(run.startedAt)} ${run.kind}, ${run.state}${run.finishedAt ? ` at ${when(run.finishedAt)}` : ''}: ` +
+      ? `  last sync: ${when(run.startedAt)} ${run.kind}${run.surface && run.surface !== 'live' ? ` on ${run.surface}` : ''}, ${run.state}${run.finishedAt ? ` at ${when(run.finishedAt)}` : ''}: ` +
         `${run.requests} requests, ${run.new} new, ${run.updated} updated, ${run.removed} removed` +
         `${run.error ? ` — ${run.error}` : ''}`
       : '  last sync: never',
+    ...surfaceLines(a),
   ];
+}
+
+/** Which surface the area's syncs use and why; v1's score and trends when the service sent them. */
+export function surfaceLines(a: AreaView): string[] {
+  const out: string[] = [];
+  const s = a.surface;
+  out.push(
+    s
+      ? `  surface: ${s.using}${s.using === 'live' ? ' (v1 not used)' : ''} — ${s.reason} (probed ${when(s.probedAt)})`
+      : '  surface: live (the v1 surface has not been probed yet)',
+  );
+  const score = a.score?.score;
+  if (score) {
+    out.push(
+      `  v1 score: ${score.score} (${score.grade}) within ${score.radiusMi} mi, updated ${score.updatedAt}; ` +
+        `violent ${score.breakdown.violent}, property ${score.breakdown.property}, quality of life ${score.breakdown.qualityOfLife}`,
+    );
+  }
+  const trends = a.score?.trends;
+  if (trends && trends.buckets.length > 0) {
+    out.push(`  v1 trend (per ${trends.interval}): ${trends.buckets.map((b) => b.count).join(', ')}`);
+  }
+  return out;
 }

@@ -19,7 +19,7 @@ import { withSession, type Session } from './session';
 
 export const SYNC_FLAGS = {
   values: ['data-dir', 'base-url', 'plan', 'rate', 'window-days', 'area'],
-  booleans: ['details', 'help'],
+  booleans: ['details', 'history', 'help'],
 };
 
 type Circle = Extract<Shape, { kind: 'circle' }>;
@@ -43,7 +43,22 @@ export async function syncCommand(p: Parsed, io: Io): Promise<number> {
     const areas = await findOrCreate(s, shapes);
     const areaIds = areas.map((a) => a.id);
     const limits = (await s.call('getSettings', {})).effective;
-    const planned = await s.call('planSync', { areaIds });
+    const history = p.flags.has('history');
+    if (history) {
+      // The opt-in 36-month backfill on v1: its request count first, or why it cannot run.
+      const h = await s.call('planHistory', { areaIds });
+      for (const a of h.areas) {
+        io.err(
+          `${clockTime(Date.now())} plan: area ${a.areaId} history (${h.months} months on v1), at most about ${a.requests} requests ` +
+            `(${a.minutes.toFixed(1)} min at ${limits.ratePerMinute}/min)\n`,
+        );
+      }
+      if (!h.available) {
+        io.err(`blotter: no history backfill: ${h.reason}\n`);
+        return EXIT.failed;
+      }
+    }
+    const planned = history ? { areas: [] } : await s.call('planSync', { areaIds });
     for (const a of planned.areas) {
       io.err(
         `${clockTime(Date.now())} plan: area ${a.areaId} ${a.kind}, ${a.tiles} tiles, ${a.basis === 'minimum' ? 'at least ' : 'about '}${a.requests} requests ` +
@@ -64,7 +79,11 @@ export async function syncCommand(p: Parsed, io: Io): Promise<number> {
     process.once('SIGTERM', onSignal);
     let outcome;
     try {
-      outcome = await s.call('runSync', { areaIds, details: p.flags.has('details') });
+      outcome = await s.call('runSync', {
+        areaIds,
+        details: p.flags.has('details'),
+        ...(history ? { history: true } : {}),
+      });
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
