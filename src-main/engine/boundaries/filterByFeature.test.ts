@@ -83,9 +83,10 @@ describe('filter by a layer feature equals brute force', () => {
       { name: 'Beats', nameField: 'BEAT', sourceName: 'beats.geojson' },
       0,
     );
-    beats = layers.store
-      .features(beatLayer.id)
-      .map((x, k) => ({ id: x.id, rings: (features[k]!.geometry as { polygons: P[][][] }).polygons[0]! }));
+    beats = layers.store.features(beatLayer.id).map((x, k) => ({
+      id: x.id,
+      rings: (features[k]!.geometry as unknown as { polygons: P[][][] }).polygons[0]!,
+    }));
     // Schools at incidents' places (so some are near), the second 55 m from the first.
     const at: P[] = [rows[10]!, rows[500]!, rows[1500]!].map((r) => [r.lat, r.lon]);
     at.splice(1, 0, [at[0]![0] + 0.0005, at[0]![1]]);
@@ -101,7 +102,7 @@ describe('filter by a layer feature equals brute force', () => {
     );
     schools = layers.store
       .features(schoolLayer.id)
-      .map((x) => ({ id: x.id, at: (x.geometry as { points: P[] }).points[0]! }));
+      .map((x) => ({ id: x.id, at: (x.geometry as unknown as { points: P[] }).points[0]! }));
     const centre = [(la0 + la1) / 2, (lo0 + lo1) / 2];
     const zone = Math.floor((centre[1]! + 180) / 6) + 1;
     const forward = proj4('EPSG:4326', `+proj=utm +zone=${zone} +datum=WGS84 +units=m +no_defs`);
@@ -140,6 +141,19 @@ describe('filter by a layer feature equals brute force', () => {
       expect(await count({ preset: 'all', feature: { layerId: 1, featureId: beat.id } })).toBe(expected);
     }
     expect(inAny).toBeGreaterThan(200);
+    // The map's points and the table's pages come from the same match set.
+    const one = beats[1]!;
+    const filters: Filters = { preset: 'all', feature: { layerId: 1, featureId: one.id } };
+    const expectedOne = rows.filter((r) => insideBeat(r.lat, r.lon, one.rings)).length;
+    expect((await incidentCalls.getMapPoints(f.service, { filters })).count).toBe(expectedOne);
+    const page = await incidentCalls.listIncidents(f.service, {
+      filters,
+      sort: { by: 'date', dir: 'desc' },
+      offset: 0,
+      limit: 500,
+    } as never);
+    expect(page.total).toBe(expectedOne);
+    expect((await incidentCalls.getMapSketch(f.service, { filters, zoom: 12 })).total).toBe(expectedOne);
     const b = beats[4]!;
     const type = rows[0]!.type;
     const expected = rows.filter(
