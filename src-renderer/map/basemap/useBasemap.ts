@@ -12,6 +12,7 @@ import { addBoundaries } from './boundaries';
 import { PlaceLabels } from './PlaceLabels';
 import { streetAttribution } from './attribution';
 import { RasterTiles } from './RasterTiles';
+import { sameBasemap } from './sameBasemap';
 import { ensureLabelPane, vectorTiles } from './VectorTiles';
 import type { MapTheme } from './theme';
 
@@ -87,10 +88,4 @@ export function useBasemap(
 
   const streets = ready && show.streets ? streetAttribution(info) : '';
   return { info, attribution: [streets, BUNDLED_ATTRIBUTION].filter(Boolean) };
-}
-
-/** Same source, same look: everything but the online cache's counters. */
-export function sameBasemap(a: BasemapInfo | null, b: BasemapInfo | null): boolean {
-  if (!a || !b) return a === b;
-  return JSON.stringify({ ...a, cache: null }) === JSON.stringify({ ...b, cache: null });
 }
