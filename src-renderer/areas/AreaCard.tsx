@@ -1,7 +1,8 @@
 /**
  * One watched area: its name (renamed in place), shape, incident count, schedule and pause, the
- * live sync or its outcome, coverage by day, and its actions: sync now (after the plan), stop,
- * show its incidents, delete (confirmed).
+ * live sync or its outcome, the API surface it uses (with v1's score and trend), coverage by day,
+ * and its actions: sync now (after the plan), stop, the 36-month history backfill on v1 (after its
+ * count), show its incidents, delete (confirmed).
  */
 import { useId, useState } from 'react';
 import type { AreaView } from '../../src-shared/sync';
@@ -16,6 +17,8 @@ import { PlanConfirm } from './PlanConfirm';
 import { isFinished } from './progressText';
 import { shapeText } from './shapeText';
 import { StreetsOffer } from './StreetsOffer';
+import { HistoryConfirm } from './HistoryConfirm';
+import { SurfaceInfo } from './SurfaceInfo';
 import { SyncStatus } from './SyncStatus';
 import { useAreaFigures } from './useAreaFigures';
 import styles from './areas.module.css';
@@ -32,7 +35,7 @@ export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
   const { client, activity } = useWorkspace();
   const { filters, update } = useFilters();
   const figures = useAreaFigures(area.id);
-  const [open, setOpen] = useState<'plan' | 'delete' | null>(planFirst ? 'plan' : null);
+  const [open, setOpen] = useState<'plan' | 'delete' | 'history' | null>(planFirst ? 'plan' : null);
   const [problem, setProblem] = useState<string | null>(null);
   const progress = activity.progress.get(area.id);
   const running = progress ? !isFinished(progress.state) : area.syncing;
@@ -61,6 +64,7 @@ export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
       </p>
       <AreaSettings area={area} onProblem={setProblem} />
       <SyncStatus area={area} progress={progress} />
+      <SurfaceInfo area={area} />
       <CoverageStrip coverage={figures.coverage} />
       <StreetsOffer areaId={area.id} />
       {problem || figures.error ? (
@@ -69,6 +73,7 @@ export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
         </p>
       ) : null}
       {open === 'plan' ? <PlanConfirm area={area} onDone={() => setOpen(null)} /> : null}
+      {open === 'history' ? <HistoryConfirm area={area} onDone={() => setOpen(null)} /> : null}
       {open === 'delete' ? (
         <DeleteConfirm
           area={area}
@@ -96,6 +101,11 @@ export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
               Sync now…
             </button>
           )}
+          {!running && area.surface?.using === 'v1' && area.surface.history !== false ? (
+            <button type="button" className="button" onClick={() => setOpen('history')}>
+              Backfill 36 months…
+            </button>
+          ) : null}
           <button type="button" className="button" onClick={() => show('map')}>
             Show on map
           </button>
