@@ -206,4 +206,10 @@ test('a beats layer is drawn with its names, filters the incidents by one beat, 
   await expect(
     page.getByLabel('Area', { exact: true }).locator('option', { hasText: middle.name }),
   ).toHaveCount(1);
+
+  // Renamed: the list and the map's layer follow.
+  await page.getByRole('button', { name: 'Rename the layer Beats' }).click();
+  await page.getByLabel('New name for Beats').fill('Police beats');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Police beats (9)' })).toBeChecked();
 });

@@ -142,6 +142,19 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
     };
   }, [client, filters, dataVersion, counting]);
 
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  const rename = async () => {
+    if (!renaming) return;
+    try {
+      await client.call('renameLayer', { layerId: renaming.id, name: renaming.name });
+      forgetLayer(renaming.id);
+      setRenaming(null);
+      await reload();
+    } catch (failure) {
+      setProblem(errorText(failure));
+    }
+  };
+
   const remove = async (layer: LayerView) => {
     try {
       await client.call('deleteLayer', { layerId: layer.id });
@@ -210,6 +223,34 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
                   />
                   {layer.name} ({countText(layer.featureCount)})
                 </label>
+                {renaming?.id === layer.id ? (
+                  <form
+                    className={styles.rename}
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      void rename();
+                    }}
+                  >
+                    <input
+                      aria-label={`New name for ${layer.name}`}
+                      value={renaming.name}
+                      maxLength={100}
+                      onChange={(e) => setRenaming({ id: layer.id, name: e.target.value })}
+                    />
+                    <button type="submit" disabled={!renaming.name.trim()}>
+                      Save
+                    </button>
+                  </form>
+                ) : (
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Rename the layer ${layer.name}`}
+                    onClick={() => setRenaming({ id: layer.id, name: layer.name })}
+                  >
+                    Rename
+                  </button>
+                )}
                 <button
                   type="button"
                   className="link-button"

@@ -98,7 +98,7 @@ describe('GeoJSON', () => {
     );
   });
 
-  it('refuses too many features with the counts', () => {
+  it('refuses too many features, or corners in one feature, with the counts', () => {
     const many = {
       type: 'FeatureCollection',
       features: Array.from({ length: LIMITS.features + 1 }, () => ({
@@ -109,6 +109,23 @@ describe('GeoJSON', () => {
     };
     expect(problem(() => readBoundaryBytes('m.geojson', Buffer.from(JSON.stringify(many))))).toMatch(
       /20,001 features; Blotter reads at most 20,000/,
+    );
+    const corners = LIMITS.featureVertices + 1;
+    const big = {
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          Array.from({ length: corners + 1 }, (_, k) => {
+            const a = ((k % corners) / corners) * 2 * Math.PI;
+            return [-87.6 + 0.01 * Math.cos(a), 41.9 + 0.01 * Math.sin(a)];
+          }),
+        ],
+      },
+    };
+    expect(problem(() => readBoundaryBytes('big.geojson', Buffer.from(JSON.stringify(big))))).toMatch(
+      /Feature 1 has 250,001 corners; at most 250,000 are read for one feature/,
     );
   });
 });
