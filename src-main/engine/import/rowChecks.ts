@@ -58,18 +58,12 @@ export function checked(
       return { field: mapped.column, message: `${mapped.column}: expected ${mapped.expected}.` };
     const row = normalize(mapped, { unneutralise: false, notAfter: rules.notAfter, namespaced: true });
     if (Array.isArray(row)) {
-      row[18] = attributesText(mapped.attributes);
+      row[18] = mapped.attributes;
       row[19] = mapped.external_id ?? null;
     }
     return row;
   }
   return normalize(rec.value, { unneutralise: detected.format === 'blotter-csv', notAfter: rules.notAfter });
-}
-
-/** Kept columns as stored (a JSON object), or null when the row has none. */
-function attributesText(attributes: Record<string, string>): string | null {
-  for (const _ in attributes) return JSON.stringify(attributes);
-  return null;
 }
 
 /** Checks `records`, staging each valid row under its row number. */

@@ -23,8 +23,8 @@ export type Mapped = {
   timezone: string;
   occurred_utc?: string;
   description?: string;
-  /** The kept columns (attributes), and where the row came from. */
-  attributes: Record<string, string>;
+  /** The kept columns (attributes) as a JSON object, null when the row has none. */
+  attributes: string | null;
   external_id?: string;
 };
 
@@ -49,24 +49,6 @@ export function namespacedId(namespace: string, externalId: string): number {
   return -(4294967296 * (2097151 & h2) + (h1 >>> 0) + 1);
 }
 
-/**
- * zoneAt with a numeric key per file (the point rounded to 1e-4 degrees, as zoneAt's own cache):
- * building zoneAt's text key for every row of a large file costs more than the lookup it saves.
- */
-function zoneCache(): (lat: number, lon: number) => string {
-  const seen = new Map<number, string>();
-  return (lat, lon) => {
-    const key = Math.round(lat * 1e4) * 4_000_000 + Math.round(lon * 1e4);
-    let zone = seen.get(key);
-    if (zone === undefined) {
-      zone = zoneAt(lat, lon);
-      if (seen.size >= 200_000) seen.clear();
-      seen.set(key, zone);
-    }
-    return zone;
-  };
-}
-
 export function mapper(
   mapping: ColumnMapping,
 ): (rec: Record<string, string>, rowNumber: number) => Mapped | MapProblem {
@@ -75,9 +57,19 @@ export function mapper(
     loc.kind === 'xy'
       ? unprojector(loc.epsg !== undefined ? { epsg: loc.epsg } : { wkt: loc.wkt as string })
       : null;
-  const zoneOf = zoneCache();
   const keepsCdid = mapping.id !== undefined && mapping.id.trim().toLowerCase() === 'cdid';
   const typeMap = new Map(Object.entries(mapping.typeMap ?? {}).map(([k, v]) => [k.trim().toLowerCase(), v]));
+  // A file has few distinct codes: each one's type is worked out once.
+  const types = new Map<string, string>();
+  const typeOf = (code: string): string => {
+    let type = types.get(code);
+    if (type === undefined) {
+      type = typeMap.get(code.toLowerCase()) ?? code;
+      if (types.size < 10_000) types.set(code, type);
+    }
+    return type;
+  };
+  const kept = mapping.keep.map((c) => ({ column: c, key: `${JSON.stringify(c)}:` }));
   const num = (rec: Record<string, string>, column: string, what: string): number | MapProblem => {
     const t = (rec[column] ?? '').trim();
     const n = t === '' ? Number.NaN : Number(t);
@@ -99,7 +91,7 @@ export function mapper(
     }
     const code = (rec[mapping.type] ?? '').trim();
     if (code === '') return { column: mapping.type, expected: 'an offence code or type' };
-    const type = typeMap.get(code.toLowerCase()) ?? code;
+    const type = typeOf(code);
     if (type.length > 100) return { column: mapping.type, expected: 'a type of at most 100 characters' };
     let lat: number;
     let lon: number;
@@ -130,9 +122,14 @@ export function mapper(
         column: mapping.time !== undefined && /time/.test(when.expected) ? mapping.time : mapping.date,
         expected: when.expected,
       };
-    const timezone = zoneOf(lat, lon);
-    const attributes: Record<string, string> = {};
-    for (const c of mapping.keep) if (rec[c] !== undefined && rec[c] !== '') attributes[c] = rec[c] as string;
+    const timezone = zoneAt(lat, lon);
+    let attributes: string | null = null;
+    for (const { column, key } of kept) {
+      const v = rec[column];
+      if (v === undefined || v === '') continue;
+      attributes = `${attributes === null ? '{' : `${attributes},`}${key}${JSON.stringify(v)}`;
+    }
+    if (attributes !== null) attributes += '}';
     const out: Mapped = {
       cdid,
       type,

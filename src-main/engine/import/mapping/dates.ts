@@ -24,11 +24,14 @@ const HHMM = /^(\d{2})(\d{2})$/;
 const SERIAL = /^\d{1,7}(?:\.\d+)?$/;
 const DAY_FRACTION = /^0?\.\d+$/;
 
-const p2 = (n: number) => String(n).padStart(2, '0');
+const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function validDay(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) return false;
-  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (!(m >= 1 && m <= 12 && d >= 1)) return false;
+  const leap = m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (MONTH_DAYS[m - 1] as number) + (leap ? 1 : 0);
 }
 
 /** A time of day → minutes after midnight, or null. */
