@@ -10,9 +10,10 @@ import { useEffect, useId, useState } from 'react';
 import type { BasemapCoverage, BasemapEstimate, BasemapProgressFields } from '../../src-shared/basemap';
 import { BridgeCallError } from '../bridge/client';
 import { errorText } from '../text/errorText';
-import { estimateText, progressText } from '../views/settings/AreasDownload';
+import { progressText } from '../views/settings/AreasDownload';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import styles from './areas.module.css';
+import { offerConfirmLabel, offerEstimateText } from './streetsOfferText';
 
 export type StreetsOfferProps = { areaId: number };
 
@@ -105,13 +106,7 @@ export function StreetsOffer({ areaId }: StreetsOfferProps) {
       ) : null}
       {estimate && !started ? (
         <p className="muted" data-testid="streets-offer-estimate">
-          {estimateText(estimate)}
-          {estimate.reusedTiles
-            ? ` ${estimate.reusedTiles.toLocaleString('en-US')} tiles are already here and are kept.`
-            : ''}
-          {estimate.newVersion
-            ? ' The source has a new version since your offline map was made: it is downloaded whole from the new version.'
-            : ''}
+          {offerEstimateText(estimate)}
         </p>
       ) : null}
       {offered && !started ? (
@@ -128,7 +123,7 @@ export function StreetsOffer({ areaId }: StreetsOfferProps) {
                 disabled={busy}
                 onClick={() => void start(changed)}
               >
-                {changed ? 'Start over with the new version' : 'Download'}
+                {offerConfirmLabel(estimate, changed)}
               </button>
               <button type="button" className="button" disabled={busy} onClick={() => setEstimate(null)}>
                 Not now
