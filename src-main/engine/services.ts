@@ -2,7 +2,8 @@
  * Builds an engine's services once, in dependency order, when the engine starts: the fetch, the
  * alerts (they hear the sync's commits), the query service (the snapshot every read uses), the sync
  * (writes incidents; reads the fetch), exports and imports (read the query service), the basemap
- * (reads the fetch), analysis (reads the query service) and the office link. Each registers its
+ * (reads the fetch), analysis (reads the query service), the office link and the reference layers
+ * (boundary files; their counts read the query service). Each registers its
  * cleanup with `onClose`, so the engine closes them in reverse order before the database.
  * Building does no I/O beyond SQLite's own file: nothing is fetched, no keychain is asked, no
  * snapshot is read; what an engine starts in the background is EngineOptions' choice (engine.ts).
