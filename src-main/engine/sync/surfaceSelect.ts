@@ -2,7 +2,7 @@
  * Which surface a run asks. A run in progress (resumable) finishes on the surface it started on —
  * unless that surface has since been found gone. A new run uses v1 when this base URL's v1 surface
  * has been verified (surfaceStore.ts), probing it first when a probe is due (at most daily); the
- * live surface stays the fallback.
+ * live surface stays the fallback. An office-mode leader (deps.sink) stays on live for now.
  */
 import type { AreaRecord } from './areaStore';
 import { RESUME_MAX_AGE_MS } from './constants';
@@ -45,6 +45,8 @@ export async function pickSurface(
   signal: AbortSignal,
   opts: { history?: boolean } = {},
 ): Promise<'live' | 'v1' | 'v1-history'> {
+  // Office mode: a leader's pages go to PostgreSQL through its sink, which v1 runs do not use yet.
+  if (deps.sink) return 'live';
   const resuming = resumableSurface(deps, area.id);
   // The opt-in history backfill (the service checked that v1 is verified and nothing is in progress).
   if (opts.history) return 'v1-history';
