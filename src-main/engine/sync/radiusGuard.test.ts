@@ -29,7 +29,13 @@ describe('a first backfill from wide circles', () => {
     expect(Math.max(...radii)).toBeGreaterThan(0.025);
     expect(urls().filter((u) => u.includes('sort_by=distance'))).toHaveLength(1);
     expect(readRadius(h.db, h.conn.baseUrl)).toMatchObject({ max: null });
-    expect(readRadius(h.db, h.conn.baseUrl).trusted).toBeGreaterThan(0.025);
+    // One check, at the widest radius a backfill starts from, serves every later circle.
+    expect(readRadius(h.db, h.conn.baseUrl).trusted).toBeGreaterThanOrEqual(0.1);
+    const wider = { kind: 'circle' as const, lat: 39.9568, lon: -86.0134, radiusMi: 2 };
+    const second = h.service.areas.create({ name: 'Fishers', shape: wider }, h.sim.clock.nowMs());
+    await h.service.syncAreas([second], h.conn);
+    expect(urls().filter((u) => u.includes('sort_by=distance'))).toHaveLength(1);
+    expect(missing(truthIn(h.sim, wider), storedIn(h.db, wider))).toEqual([]);
     // The fair bound: ceil(N / 500) of the area's incidents after the run's since.
     expect(r?.fairLowerBound).toBe(Math.ceil(storedIn(h.db, midtown).size / 500));
   });

@@ -10,8 +10,10 @@
  *   the maximum becomes half of it and the job is split the same way.
  * - The first page with rows at a radius above the trusted one is checked before it is believed: a
  *   server that silently searched a smaller circle would make that page look complete. The check
- *   takes an incident I of the page and asks a circle of the same radius centred due south (or
- *   north) of I at 0.9999 × radius, sorted by distance, descending: a server that searched the whole
+ *   takes an incident I of the page and asks a circle centred due south (or north) of I at
+ *   0.9999 × its radius, sorted by distance, descending — at the widest radius a backfill starts
+ *   from (BACKFILL_MAX_RADIUS), so one check serves every later circle of this server (a 400 or a
+ *   timeout there: at the job's own radius): a server that searched the whole
  *   circle returns I, or an incident at least as far in both degree and ground measure. (Due
  *   south, I's degree distance and its ground distance in degrees of arc agree, so the check holds
  *   whichever way the server measures.) It passes: the radius is trusted from then on. It fails:
@@ -32,7 +34,7 @@ import type { Db } from '../store/database';
 import type { JobRow, JobStore } from './jobStore';
 import { tileOfJob, typesOfJob } from './jobStore';
 import { splitLevels } from './decide';
-import { MAX_RECORDS } from './constants';
+import { BACKFILL_MAX_RADIUS, MAX_RECORDS } from './constants';
 import type { Logged, Requester } from './requester';
 import { limitRadius, readRadius, trustRadius, type RadiusKnowledge } from './radiusTrust';
 
@@ -115,20 +117,23 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
     return deps.commit(deps.runId, () => insertChildren(deps, job, fits));
   }
 
-  async function check(
+  /**
+   * Checks the server searches circles of `radius` in full, from incident `i` (one it holds for the
+   * query's since and types). `searched`: the farthest distance it did search when not.
+   */
+  async function checkAt(
     job: JobRow,
     query: SearchQuery,
-    page: Logged<SearchResult>,
+    i: { cdid: number; lat: number; lon: number },
+    radius: number,
     signal: AbortSignal,
   ): Promise<{ ok: true } | { ok: false; searched: number }> {
-    const i = page.incidents[0];
-    if (!i) return { ok: true };
-    const r = query.radius;
-    const south = i.lat - EDGE * r >= -90;
-    const centre = { lat: south ? i.lat - EDGE * r : i.lat + EDGE * r, lon: i.lon };
+    const south = i.lat - EDGE * radius >= -90;
+    const centre = { lat: south ? i.lat - EDGE * radius : i.lat + EDGE * radius, lon: i.lon };
     const asked = {
       ...query,
       ...centre,
+      radius,
       maxRecords: MAX_RECORDS,
       sortBy: 'distance',
       sortOrder: 'DESC',
@@ -146,10 +151,42 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
     if (answer.incidents.some((x) => x.cdid === i.cdid) || farthest >= needed) return { ok: true };
     deps.log.warn('the server searched a smaller circle than asked (a silent radius clamp)', {
       job: job.id,
-      radius: r,
+      radius,
       farthest,
     });
     return { ok: false, searched: farthest };
+  }
+
+  /**
+   * The check runs once at the widest radius a backfill starts from (or the job's, if wider), so one
+   * check serves every later circle of this server; a 400 or a timeout there falls back to the
+   * job's own radius. Returns the radius proven searched in full, or how far the server did search.
+   */
+  async function check(
+    job: JobRow,
+    query: SearchQuery,
+    i: { cdid: number; lat: number; lon: number },
+    signal: AbortSignal,
+  ): Promise<{ ok: true; radius: number } | { ok: false; searched: number }> {
+    const r = query.radius;
+    const wide = Math.max(r, Math.min(BACKFILL_MAX_RADIUS, known.max ?? BACKFILL_MAX_RADIUS));
+    if (above(wide, r)) {
+      try {
+        const v = await checkAt(job, query, i, wide, signal);
+        return v.ok ? { ok: true, radius: wide } : v;
+      } catch (error) {
+        const refused = error instanceof ApiError && error.code === 'bad_input';
+        const slow = error instanceof ApiError && error.details.timedOut === true;
+        if (!(refused || slow) || signal.aborted) throw error;
+        await learn(
+          Math.max(r, wide / 2),
+          `check at radius ${wide.toFixed(4)}° ${refused ? 'refused' : 'timed out'}`,
+          wide,
+        );
+      }
+    }
+    const v = await checkAt(job, query, i, r, signal);
+    return v.ok ? { ok: true, radius: r } : v;
   }
 
   return {
@@ -201,16 +238,24 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
         }
         return page;
       }
-      const verdict = await check(job, query, page, signal);
+      const first = page.incidents[0] as { cdid: number; lat: number; lon: number };
+      const verdict = await check(job, query, first, signal);
       if (verdict.ok) {
-        known = await deps.commit(deps.runId, () => trustRadius(deps.db, deps.baseUrl, r, deps.now()));
+        known = await deps.commit(deps.runId, () =>
+          trustRadius(deps.db, deps.baseUrl, verdict.radius, deps.now()),
+        );
         return page;
       }
-      await count(page);
       // The server did search as far as its farthest answer (perhaps below even the spec's 0.01°):
       // that is the radius to trust from now on. No answer at all: a small radius, to be safe.
       const max = verdict.searched > 0 ? verdict.searched * CLAMP_MARGIN : SMALLEST_SAFE;
       await learn(max, `searched only ${verdict.searched.toFixed(4)}° of ${r.toFixed(4)}°`, r);
+      if (!above(r, max)) {
+        // The job's own circle lies within what the server did search: its page stands.
+        known = await deps.commit(deps.runId, () => trustRadius(deps.db, deps.baseUrl, max, deps.now()));
+        return page;
+      }
+      await count(page);
       await resplit(job, known.max ?? max);
       return null;
     },
