@@ -33,7 +33,7 @@ const base: AreaView = {
     score: {
       score: 72,
       grade: 'B',
-      radiusMi: 2,
+      radiusMi: 2.0015,
       updatedAt: '2025-06-01T00:00:00.000Z',
       breakdown: { violent: 3, property: 9, qualityOfLife: 4 },
     },

@@ -19,7 +19,7 @@ export function surfaceText(area: AreaView): SurfaceText {
 
 export function scoreText(score: NonNullable<NonNullable<AreaView['score']>['score']>): string {
   const b = score.breakdown;
-  return `Safety score ${score.score} (${score.grade}) within ${score.radiusMi} mi — violent ${b.violent}, property ${b.property}, quality of life ${b.qualityOfLife}`;
+  return `Safety score ${score.score} (${score.grade}) within ${Number(score.radiusMi.toFixed(2))} mi — violent ${b.violent}, property ${b.property}, quality of life ${b.qualityOfLife}`;
 }
 
 /** Bar heights 0–100 for a trend's buckets (the largest is 100). */
