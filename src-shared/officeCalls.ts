@@ -16,6 +16,8 @@ export const JoinOfficeInput = z
     password: z.string().max(1000).nullable(),
     /** The folder already holds incidents or areas: they give way to the office's. */
     replaceLocal: z.boolean().default(false),
+    /** The office is empty: this folder's standalone archive (areas, coverage, incidents) seeds it. */
+    seed: z.boolean().default(false),
   })
   .strict();
 

@@ -15,7 +15,7 @@ import { withSession } from './session';
 
 export const OFFICE_FLAGS = {
   values: ['data-dir', 'pg'],
-  booleans: ['password-stdin', 'replace-local', 'help'],
+  booleans: ['password-stdin', 'replace-local', 'seed', 'help'],
   words: 1,
 };
 
@@ -95,6 +95,7 @@ export async function officeCommand(p: Parsed, io: Io): Promise<number> {
         url,
         password,
         replaceLocal: p.flags.has('replace-local'),
+        seed: p.flags.has('seed'),
       });
       io.err(
         `office: joined ${status.url} (schema ${status.schemaVersion}); pulled ${pulled.incidents} incidents, ` +

@@ -45,7 +45,7 @@ export function refuseInOfficeMode(ctx: EngineContext, what: string): void {
 
 export const officeHandlers = {
   joinOffice: (input, ctx) =>
-    translated(() => ctx.services.office.join(input.url, input.password, input.replaceLocal)),
+    translated(() => ctx.services.office.join(input.url, input.password, input.replaceLocal, input.seed)),
   getOfficeStatus: (_input, ctx) => translated(() => ctx.services.office.status()),
   pullOffice: (_input, ctx) => translated(() => ctx.services.office.pull()),
   leaveOffice: (_input, ctx) => translated(() => ctx.services.office.leave()),

@@ -18,7 +18,7 @@ import type { Db } from '../store/database';
 import { ALL_COLUMNS, type IncidentRow } from '../store/incidents/incidentRow';
 import type { CommitSink } from '../sync/runner';
 import type { RequestGate } from '../sync/requester';
-import type { OfficeLeading, OfficeSeen, OfficeSync } from '../sync/syncService';
+import type { OfficeLeading, OfficeSync } from '../sync/syncService';
 import {
   acquireLease,
   fencedWrite,
@@ -337,28 +337,25 @@ export function createOfficeLeader(d: LeaderDeps): OfficeSync & {
 
   return {
     paused,
-    lead: (areaId, apiKey, seen) => officeStep(() => lead(areaId, apiKey, seen)),
+    lead: (areaId, apiKey, askedAt) => officeStep(() => lead(areaId, apiKey, askedAt)),
     wait: (signal) => officeStep(() => wait(signal)),
   };
 
-  async function lead(areaId: number, apiKey: string, seen?: OfficeSeen): ReturnType<OfficeSync['lead']> {
+  async function lead(areaId: number, apiKey: string, askedAt: number): ReturnType<OfficeSync['lead']> {
     {
       const pool = await d.pool();
       const before = await readSyncState(pool, areaId);
+      // Synced since this sync was asked for (by whichever desktop): nothing to do but pull.
       const synced = (s: SyncState | null) =>
-        seen !== undefined &&
-        s !== null &&
-        s.run.state === 'done' &&
-        (seen === null || seen.state !== 'done' || seen.startedAt !== s.run.started_at);
+        s !== null && s.run.state === 'done' && Number(s.run.finished_at ?? 0) >= askedAt;
       if (synced(before)) return { synced: summaryOf(before!) };
       const lease = await acquireLease(pool, areaLease(areaId), d.holder, ttl);
-      const mark = before ? { state: before.run.state, startedAt: before.run.started_at } : null;
       if (!lease) {
         const holder = await pool.query<{ holder: string }>(
           'SELECT holder FROM leader_lease WHERE name = $1',
           [areaLease(areaId)],
         );
-        return { heldBy: holder.rows[0]?.holder ?? 'another desktop', seen: mark };
+        return { heldBy: holder.rows[0]?.holder ?? 'another desktop' };
       }
       // The lease is ours: what the office holds now decides (a leader may have finished meanwhile).
       const state = await readSyncState(pool, areaId);

@@ -24,6 +24,7 @@ import { evaluatePulled } from '../alerts/pulled';
 import { createAreaStore } from '../sync/areaStore';
 import { officeAreaEdits, type AreaEdits } from './areaEdits';
 import { createOfficeLeader } from './leader';
+import { officeIsEmpty, seedOffice } from './seed';
 import { PROCESS_HOLDER } from '../sync/syncLock';
 import type { OfficeSync } from '../sync/syncService';
 
@@ -181,13 +182,21 @@ export function createOfficeService(
         );
     },
 
-    async join(url: string, password: string | null, replaceLocal: boolean) {
+    async join(url: string, password: string | null, replaceLocal: boolean, seed = false) {
       const address = parseOfficeUrl(url);
-      if (!replaceLocal && !readOfficeLink(core.db) && localCount('incidents') + localCount('areas') > 0)
-        throw new LocalArchiveNotEmptyError(
-          `This data folder holds ${localCount('incidents')} incidents and ${localCount('areas')} areas of its own; joining an office replaces them with the office's (say so to continue).`,
-        );
+      const own = !readOfficeLink(core.db) && localCount('incidents') + localCount('areas') > 0;
       const schema = await reaching(address, async () => migrateOffice(await poolFor(address, password)));
+      if (own && !replaceLocal) {
+        const empty = await reaching(address, async () => officeIsEmpty(await poolFor(address)));
+        if (!seed || !empty)
+          throw new LocalArchiveNotEmptyError(
+            `This data folder holds ${localCount('incidents')} incidents and ${localCount('areas')} areas of its own; ` +
+              (empty
+                ? `the office is empty: seed it with this archive (--seed; Settings: "Seed the office"), or replace them with the office's (--replace-local).`
+                : `the office already holds an archive, so joining replaces them with the office's (--replace-local).`),
+          );
+        await reaching(address, async () => seedOffice(await poolFor(address), core.db));
+      }
       const link = readOfficeLink(core.db);
       if (password !== null) await core.secrets.set(account(), password);
       else await core.secrets.delete(account());

@@ -70,9 +70,6 @@ export type OfficeLeading = {
   release(): Promise<void>;
 };
 
-/** What a follower saw of the area's office run when it began waiting. */
-export type OfficeSeen = { state: string; startedAt: number } | null;
-
 export type OfficeSynced = {
   holder: string;
   runId: number;
@@ -90,14 +87,14 @@ export type OfficeSynced = {
 export type OfficeSync = {
   /**
    * Takes the area's lease (its job state adopted from the office, the replica pulled), or says
-   * who holds it, or — given what was seen when this sync began waiting — that another desktop
-   * has synced the area since.
+   * who holds it, or that another desktop finished a sync of the area since `askedAt` (this
+   * sync's request, by the desktops' clocks): then there is nothing to do but pull.
    */
   lead(
     areaId: number,
     apiKey: string,
-    seen?: OfficeSeen,
-  ): Promise<{ leading: OfficeLeading } | { heldBy: string; seen: OfficeSeen } | { synced: OfficeSynced }>;
+    askedAt: number,
+  ): Promise<{ leading: OfficeLeading } | { heldBy: string } | { synced: OfficeSynced }>;
   /** A follower's pause: a short wait (cut short by `signal`), then a pull. */
   wait(signal?: AbortSignal): Promise<void>;
 };
@@ -175,6 +172,7 @@ export function createSyncService(o: SyncServiceOptions) {
     conn: Connection,
     opts: StartOptions,
     stop: AbortController,
+    askedAt = now(),
   ): Promise<RunSummary> {
     const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
     const release = takeSyncLock(o.db, area.id, now); // throws AlreadySyncingError first
@@ -211,7 +209,7 @@ export function createSyncService(o: SyncServiceOptions) {
           ),
         leading?.gate,
       );
-    const done = office ? officeRun(office, area, conn, signal, run) : run(area, signal);
+    const done = office ? officeRun(office, area, conn, signal, run, askedAt) : run(area, signal);
     return done.finally(() => {
       release();
       prune();
@@ -228,6 +226,7 @@ export function createSyncService(o: SyncServiceOptions) {
     conn: Connection,
     signal: AbortSignal,
     run: (a: AreaRecord, s: AbortSignal, leading: OfficeLeading) => Promise<RunSummary>,
+    askedAt: number,
   ): Promise<RunSummary> {
     const quiet = (extra: Partial<RunSummary>): RunSummary => ({
       areaId: area.id,
@@ -242,13 +241,12 @@ export function createSyncService(o: SyncServiceOptions) {
       incomplete: [],
       ...extra,
     });
-    let seen: OfficeSeen | undefined;
     let told = false;
     for (;;) {
       if (signal.aborted) return quiet({});
       let got: Awaited<ReturnType<OfficeSync['lead']>>;
       try {
-        got = await office.lead(area.id, conn.key, seen);
+        got = await office.lead(area.id, conn.key, askedAt);
       } catch (error) {
         const e = runErrorOf(error);
         if (!e) throw error;
@@ -261,7 +259,6 @@ export function createSyncService(o: SyncServiceOptions) {
         return quiet({ ...r, state: 'done', ledBy: holder });
       }
       if ('heldBy' in got) {
-        seen ??= got.seen;
         if (!told) {
           o.log.info('another desktop leads this area; pulling its pages', {
             area: area.id,
@@ -373,10 +370,11 @@ export function createSyncService(o: SyncServiceOptions) {
     /** Syncs the areas one after another and resolves with each run's summary (the CLI waits on this). */
     async syncAreas(list: AreaRecord[], conn: Connection, opts: StartOptions = {}): Promise<RunSummary[]> {
       const out: RunSummary[] = [];
+      const askedAt = now(); // office mode: an area another desktop syncs meanwhile is not synced again
       for (const area of list) {
         if (opts.signal?.aborted) break;
         const stop = new AbortController();
-        const done = runOne(area, conn, opts, stop);
+        const done = runOne(area, conn, opts, stop, askedAt);
         running.set(area.id, { stop, done });
         try {
           const summary = await done;

@@ -1,0 +1,107 @@
+/**
+ * Seeding an empty office from the first desktop's standalone archive (`office join --seed`,
+ * Settings › Office): its areas (ids kept), coverage ledger and incidents (whole rows) go to
+ * PostgreSQL in one transaction, under a lock so two desktops cannot both seed; the folder then
+ * joins as every other desktop does — its file cleared and pulled back from the office, so the
+ * replica is exactly the office's archive (same digest as the folder had).
+ */
+import type { Db } from '../store/database';
+import { ALL_COLUMNS, type IncidentRow } from '../store/incidents/incidentRow';
+import { putOfficeIncidents } from './officeArchive';
+import { inTransaction, type OfficePool } from './officeDb';
+
+const SEED_LOCK = 4242004202;
+const AREA_COLUMNS = [
+  'id',
+  'name',
+  'kind',
+  'center_lat',
+  'center_lon',
+  'radius_mi',
+  'polygon',
+  'min_lat',
+  'min_lon',
+  'max_lat',
+  'max_lon',
+  'refresh_minutes',
+  'paused',
+  'created_at',
+  'last_synced_at',
+  'backfilled_at',
+  'deep_refreshed_at',
+] as const;
+
+export class OfficeNotEmptyError extends Error {
+  override name = 'OfficeNotEmptyError';
+}
+
+export async function officeIsEmpty(pool: OfficePool): Promise<boolean> {
+  const r = await pool.query<{ n: number }>(
+    'SELECT (SELECT count(*) FROM (SELECT 1 FROM incidents LIMIT 1) i) + (SELECT count(*) FROM (SELECT 1 FROM areas LIMIT 1) a) AS n',
+  );
+  return Number(r.rows[0]!.n) === 0;
+}
+
+/** Uploads the folder's archive into an empty office; returns what went. */
+export async function seedOffice(
+  pool: OfficePool,
+  db: Db,
+): Promise<{ areas: number; coverage: number; incidents: number }> {
+  return inTransaction(pool, async (c) => {
+    await c.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const held = await c.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM incidents) + (SELECT count(*) FROM areas) AS n',
+    );
+    if (Number(held.rows[0]!.n) > 0)
+      throw new OfficeNotEmptyError(
+        'The office database already holds an archive: it cannot be seeded again.',
+      );
+    const areas = db.prepare(`SELECT ${AREA_COLUMNS.join(', ')} FROM areas ORDER BY id`).all() as Record<
+      string,
+      unknown
+    >[];
+    for (const a of areas)
+      await c.query(
+        `INSERT INTO areas (${AREA_COLUMNS.join(', ')}) VALUES (${AREA_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
+        AREA_COLUMNS.map((k) => a[k] ?? null),
+      );
+    if (areas.length > 0)
+      await c.query("SELECT setval(pg_get_serial_sequence('areas', 'id'), (SELECT max(id) FROM areas))");
+    const coverage = db.prepare('SELECT area_id, tile, day, status, checked_at FROM coverage').all() as {
+      area_id: number;
+      tile: string;
+      day: string;
+      status: string;
+      checked_at: number;
+    }[];
+    for (let i = 0; i < coverage.length; i += 10_000) {
+      const page = coverage.slice(i, i + 10_000);
+      await c.query(
+        `INSERT INTO coverage (area_id, tile, day, status, checked_at)
+         SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[])`,
+        [
+          page.map((r) => r.area_id),
+          page.map((r) => r.tile),
+          page.map((r) => r.day),
+          page.map((r) => r.status),
+          page.map((r) => r.checked_at),
+        ],
+      );
+    }
+    let incidents = 0;
+    let page: IncidentRow[] = [];
+    for (const row of db
+      .prepare(`SELECT ${ALL_COLUMNS.join(', ')} FROM incidents ORDER BY cdid`)
+      .iterate() as Iterable<IncidentRow>) {
+      page.push(row);
+      if (page.length === 10_000) {
+        await putOfficeIncidents(c, page);
+        incidents += page.length;
+        page = [];
+      }
+    }
+    await putOfficeIncidents(c, page);
+    incidents += page.length;
+    return { areas: areas.length, coverage: coverage.length, incidents };
+  });
+}
