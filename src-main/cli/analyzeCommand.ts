@@ -9,8 +9,9 @@
 import { writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { CallInput, CallName, CallOutput } from '../../src-shared/contract';
-import { EXPORT_FLAGS, exportFilters } from './exportCommand';
+import type { Filters } from '../../src-shared/filters';
 import { one, UsageError, type Parsed } from './args';
+import { FILTER_FLAGS, filterFlags } from './filterFlags';
 import { EXIT, type Io } from './io';
 import { withSession, type Session } from './session';
 
@@ -18,7 +19,8 @@ const SUBCOMMANDS = ['hotspots', 'kde', 'near-repeat', 'compstat'] as const;
 
 export const ANALYZE_FLAGS = {
   values: [
-    ...EXPORT_FLAGS.values.filter((f) => f !== 'format' && f !== 'out'),
+    'data-dir',
+    ...FILTER_FLAGS,
     'format',
     'out',
     'grid',
@@ -87,7 +89,7 @@ export async function analyzeCommand(p: Parsed, io: Io): Promise<number> {
   const [sub] = p.words;
   if (!SUBCOMMANDS.includes(sub as (typeof SUBCOMMANDS)[number]))
     throw new UsageError(`Say which analysis: analyze ${SUBCOMMANDS.join(' | ')}.`);
-  const filters = exportFilters(p);
+  const filters = filterFlags(p);
   const out = path.resolve(one(p, 'out', true));
 
   if (sub === 'hotspots') {
@@ -99,8 +101,9 @@ export async function analyzeCommand(p: Parsed, io: Io): Promise<number> {
     return run(
       io,
       p,
+      filters,
       'analyzeHotSpots',
-      { filters, grid, ...(cellSizeM ? { cellSizeM } : {}), ...(distanceBandM ? { distanceBandM } : {}) },
+      { grid, ...(cellSizeM ? { cellSizeM } : {}), ...(distanceBandM ? { distanceBandM } : {}) },
       (r) => {
         const bytes = writeOut(out, JSON.stringify(r.geojson));
         const bins: Record<string, number> = {};
@@ -119,8 +122,9 @@ export async function analyzeCommand(p: Parsed, io: Io): Promise<number> {
     return run(
       io,
       p,
+      filters,
       'analyzeKde',
-      { filters, format, ...(radiusM ? { radiusM } : {}), ...(cellSizeM ? { cellSizeM } : {}) },
+      { format, ...(radiusM ? { radiusM } : {}), ...(cellSizeM ? { cellSizeM } : {}) },
       (r) => {
         const bytes =
           format === 'geojson'
@@ -142,15 +146,14 @@ export async function analyzeCommand(p: Parsed, io: Io): Promise<number> {
     const time = one(p, 'time-bands-days', true);
     const iterations = integer(p, 'iterations', 1, 9999);
     const seed = integer(p, 'seed', 0, 2 ** 31 - 1);
-    const input: CallInput<'analyzeNearRepeat'> = {
-      filters,
+    const input: AnalyzeInput<'analyzeNearRepeat'> = {
       spaceBands: m !== undefined ? bands('space-bands-m', m) : bands('space-bands-ft', ft as string),
       spaceUnit: m !== undefined ? 'm' : 'ft',
       timeBandsDays: bands('time-bands-days', time),
       ...(iterations ? { iterations } : {}),
       ...(seed !== undefined ? { seed } : {}),
     };
-    return run(io, p, 'analyzeNearRepeat', input, (r) => {
+    return run(io, p, filters, 'analyzeNearRepeat', input, (r) => {
       const { jobId: _jobId, ...file } = r;
       const bytes = writeOut(out, JSON.stringify(file, null, 2) + '\n');
       for (const line of r.summary) io.err(`${line}\n`);
@@ -161,7 +164,7 @@ export async function analyzeCommand(p: Parsed, io: Io): Promise<number> {
   const asOf = one(p, 'as-of');
   if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf))
     throw new UsageError(`--as-of must be a date written YYYY-MM-DD (got "${asOf}").`);
-  return run(io, p, 'analyzeCompStat', { filters, format, ...(asOf ? { asOf } : {}) }, (r) => {
+  return run(io, p, filters, 'analyzeCompStat', { format, ...(asOf ? { asOf } : {}) }, (r) => {
     const { jobId: _jobId, csv, ...file } = r;
     const bytes =
       format === 'csv' ? writeOut(out, csv ?? '') : writeOut(out, JSON.stringify(file, null, 2) + '\n');
@@ -170,17 +173,21 @@ export async function analyzeCommand(p: Parsed, io: Io): Promise<number> {
 }
 
 type AnalyzeCall = 'analyzeHotSpots' | 'analyzeKde' | 'analyzeNearRepeat' | 'analyzeCompStat';
+/** A call's input but the filters, which the session finishes (a feature named on the command line). */
+type AnalyzeInput<K extends AnalyzeCall> = Omit<CallInput<K>, 'filters' | 'jobId'>;
 
 async function run<K extends AnalyzeCall & CallName>(
   io: Io,
   p: Parsed,
+  filtersIn: (s: Session) => Promise<Filters>,
   name: K,
-  input: CallInput<K>,
+  input: AnalyzeInput<K>,
   write: (r: CallOutput<K>) => Record<string, unknown>,
 ): Promise<number> {
   return withSession(io, one(p, 'data-dir'), async (s) => {
     const jobId = `cli-${process.pid}-${Date.now().toString(36)}`;
-    const r = await follow(s, io, jobId, () => s.call(name, { ...input, jobId }));
+    const filters = await filtersIn(s);
+    const r = await follow(s, io, jobId, () => s.call(name, { ...input, filters, jobId } as CallInput<K>));
     const summary = write(r);
     io.err(`analyze: ${r.provenance.incidents} incidents; written to ${path.resolve(one(p, 'out', true))}\n`);
     io.out(

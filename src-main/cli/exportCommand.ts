@@ -2,7 +2,7 @@
  * `export`: the app's export job (startExport) with the CLI answering the destination as a host:
  * `--out FILE` (the manifest goes beside it as FILE's name + .manifest.json, as in the app), or
  * stdout (the job writes into a private temporary folder; the file is copied to stdout and the
- * folder removed). The flags are the app's filters (src-shared/filters.ts), so a filter means the
+ * folder removed). The flags are the app's filters (filterFlags.ts), so a filter means the
  * same here as on the map; the rows and bytes are the one export pipeline's.
  */
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
@@ -10,105 +10,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CallInput, EngineEvent } from '../../src-shared/contract';
-import { DatePreset, type Filters } from '../../src-shared/filters';
-import { polygonOf } from './areasCommand';
-import { one, parseArea, parseDayFlag, parseId, parseTypes, UsageError, type Parsed } from './args';
+import { one, UsageError, type Parsed } from './args';
 import { CallFailure } from './failure';
+import { FILTER_FLAGS, filterFlags } from './filterFlags';
 import { EXIT, type Io } from './io';
 import { withSession, type Session } from './session';
 
 export const EXPORT_FLAGS = {
-  values: [
-    'data-dir',
-    'format',
-    'out',
-    'types',
-    'from',
-    'to',
-    'preset',
-    'hours',
-    'weekdays',
-    'text',
-    'area',
-    'area-id',
-    'polygon',
-  ],
+  values: ['data-dir', 'format', 'out', ...FILTER_FLAGS],
   booleans: ['include-removed', 'bom', 'help'],
 };
 
 type ExportProgress = Extract<EngineEvent, { type: 'exportProgress' }>;
-
-/** The app's filter state for the export flags. */
-export function exportFilters(p: Parsed): Filters {
-  const typesText = one(p, 'types');
-  const fromText = one(p, 'from');
-  const toText = one(p, 'to');
-  const presetText = one(p, 'preset');
-  const hoursText = one(p, 'hours');
-  const weekdaysText = one(p, 'weekdays');
-  const text = one(p, 'text');
-  const areaText = one(p, 'area');
-  const areaIdText = one(p, 'area-id');
-  const polygonFile = one(p, 'polygon');
-  if ([areaText, areaIdText, polygonFile].filter((a) => a !== undefined).length > 1)
-    throw new UsageError('Give one of --area, --area-id and --polygon.');
-  if (presetText !== undefined && (fromText !== undefined || toText !== undefined))
-    throw new UsageError('Give --preset or --from/--to, not both.');
-  const filters: Filters = {
-    ...(typesText ? { types: parseTypes(typesText) } : {}),
-    ...(fromText ? { from: parseDayFlag('from', fromText) } : {}),
-    ...(toText ? { to: parseDayFlag('to', toText) } : {}),
-    ...(presetText ? { preset: parsePreset(presetText) } : {}),
-    ...(hoursText ? { hours: parseHours(hoursText) } : {}),
-    ...(weekdaysText ? { weekdays: parseWeekdays(weekdaysText) } : {}),
-    ...(text ? { text } : {}),
-    ...(areaText ? { area: { circle: toCircle(parseArea(areaText)) } } : {}),
-    ...(areaIdText ? { area: { areaId: parseId('--area-id', areaIdText) } } : {}),
-    ...(polygonFile ? { area: { polygon: polygonOf(polygonFile).points } } : {}),
-    ...(p.flags.has('include-removed') ? { includeRemoved: true } : {}),
-  };
-  if (filters.from && filters.to && filters.from > filters.to)
-    throw new UsageError('--from must not be after --to.');
-  return filters;
-}
-
-function parsePreset(text: string): DatePreset {
-  const r = DatePreset.safeParse(text);
-  if (!r.success)
-    throw new UsageError(`--preset must be one of ${DatePreset.options.join(', ')} (got "${text}").`);
-  return r.data;
-}
-
-/** `START-END` local hours, END exclusive: 22-6 wraps past midnight (the app's hour filter). */
-function parseHours(text: string): [number, number] {
-  const m = /^(\d{1,2})-(\d{1,2})$/.exec(text.trim());
-  const start = Number(m?.[1]);
-  const end = Number(m?.[2]);
-  if (!m || start > 23 || end > 24)
-    throw new UsageError(`--hours must be START-END in local hours, e.g. 22-6 (got "${text}").`);
-  return [start, end];
-}
-
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
-/** `sat,sun` (names, at least three letters) or `0,6` (Sunday 0) → the app's weekday numbers. */
-function parseWeekdays(text: string): number[] {
-  return text.split(',').map((w) => {
-    const word = w.trim().toLowerCase();
-    const day = /^[0-6]$/.test(word)
-      ? Number(word)
-      : WEEKDAYS.findIndex((name) => word.length >= 3 && name.startsWith(word));
-    if (day < 0)
-      throw new UsageError(`--weekdays takes day names or 0-6, e.g. --weekdays sat,sun (got "${w}").`);
-    return day;
-  });
-}
-
-const toCircle = ({ lat, lon, radiusMi }: { lat: number; lon: number; radiusMi: number }) => ({
-  lat,
-  lon,
-  radiusMi,
-});
 
 const EXPORT_FORMATS = ['csv', 'geojson', 'gpkg', 'shp', 'kml'] as const;
 
@@ -117,7 +30,7 @@ export async function exportCommand(p: Parsed, io: Io): Promise<number> {
   const format = EXPORT_FORMATS.find((f) => f === given);
   if (format === undefined)
     throw new UsageError(`--format must be csv, geojson, gpkg, shp or kml (got "${given}").`);
-  const filters = exportFilters(p);
+  const filtersIn = filterFlags(p);
   const outText = one(p, 'out');
   // A GeoPackage (SQLite) and a zipped shapefile are files to open, not streams to pipe.
   if ((format === 'gpkg' || format === 'shp') && outText === undefined)
@@ -132,7 +45,7 @@ export async function exportCommand(p: Parsed, io: Io): Promise<number> {
       const file = out ?? path.join(scratch as string, `export.${format}`);
       const done = await runExport(s, {
         format,
-        filters,
+        filters: await filtersIn(s),
         ...(p.flags.has('bom') ? { bom: true } : {}),
         destination: { path: file },
       });

@@ -6,7 +6,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeatureFilter } from '../../src-shared/filters';
 import { startSimulator, type Simulator } from '../../src-sim/index';
+import { createInProcessEngine } from '../engine/index';
+import { createMemorySecretStore } from '../engine/secrets/memorySecretStore';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
 import { runCli, syncArgs } from './cliTesting';
 
@@ -157,6 +160,107 @@ describe('blotter layers', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No feature is named "beat 9" by BEAT');
   }, 60_000);
+
+  it('export and analyze filter by one feature, --layer/--feature/--buffer-ft, as the app counts it', async () => {
+    // The app's engine on the same folder gives the count the map shows for the same filter.
+    const engine = await createInProcessEngine({
+      dataDir: dir.path,
+      host: 'web',
+      version: '0.0.0-test',
+      secrets: createMemorySecretStore(),
+      logFile: null,
+      scheduler: false,
+    });
+    const appCount = async (feature: FeatureFilter): Promise<number> => {
+      const r = await engine.call('countIncidents', { filters: { preset: 'all', feature } });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value.total;
+    };
+    try {
+      const listed = await engine.call('getLayerFeatures', { layerId: 1 });
+      if (!listed.ok) throw new Error(listed.error.message);
+      const beat1 = listed.value.features.find((f) => f.name === 'Beat 1')!;
+      const exported = async (extra: string[]) => {
+        const out = `${dir.path}/beat-${extra.join('')}.geojson`;
+        const r = await runCli(KEY, [
+          'export',
+          '--data-dir',
+          dir.path,
+          '--format',
+          'geojson',
+          '--preset',
+          'all',
+          '--layer',
+          'beats',
+          '--feature',
+          'beat 1',
+          ...extra,
+          '--out',
+          out,
+        ]);
+        expect(r.code, r.stderr).toBe(0);
+        return (JSON.parse(readFileSync(out, 'utf8')) as { features: unknown[] }).features.length;
+      };
+      const inside = await appCount({ layerId: 1, featureId: beat1.id });
+      expect(inside).toBeGreaterThan(0);
+      expect(inside).toBeLessThan(points.length);
+      expect(await exported([])).toBe(inside);
+      const near = await appCount({ layerId: 1, featureId: beat1.id, bufferM: 500 * 0.3048, unit: 'ft' });
+      expect(near).toBeGreaterThan(inside);
+      expect(await exported(['--buffer-ft', '500'])).toBe(near);
+
+      // analyze follows the same flags: the incidents it analysed are the app's count.
+      const analyzed = await runCli(KEY, [
+        'analyze',
+        'compstat',
+        '--data-dir',
+        dir.path,
+        '--preset',
+        'all',
+        '--layer',
+        '1',
+        '--feature',
+        'Beat 1',
+        '--buffer-m',
+        '2000',
+        '--format',
+        'json',
+        '--out',
+        `${dir.path}/beat.compstat.json`,
+      ]);
+      expect(analyzed.code, analyzed.stderr).toBe(0);
+      expect(lastJson(analyzed.stdout).incidents).toBe(
+        await appCount({ layerId: 1, featureId: beat1.id, bufferM: 2000, unit: 'm' }),
+      );
+    } finally {
+      await engine.close();
+    }
+
+    const unknown = await runCli(KEY, [
+      'export',
+      '--data-dir',
+      dir.path,
+      '--format',
+      'csv',
+      '--layer',
+      'Beats',
+      '--feature',
+      'Beat 9',
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('"Beats" has no feature named "Beat 9" (it has "Beat 1", "Beat 2")');
+    const alone = await runCli(KEY, [
+      'export',
+      '--data-dir',
+      dir.path,
+      '--format',
+      'csv',
+      '--feature',
+      'Beat 1',
+    ]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--feature needs --layer');
+  }, 120_000);
 
   it('refuses a zip whose entries lead out of its folder, exit 2 with the reason', async () => {
     // A zip whose only entry is named ../evil.shp (local header, central directory, end record).

@@ -10,20 +10,16 @@
 import path from 'node:path';
 import type { LayerView } from '../../src-shared/layerCalls';
 import { one, parseId, UsageError, type Parsed } from './args';
-import { EXPORT_FLAGS, exportFilters } from './exportCommand';
-import { CallFailure } from './failure';
+import { distanceFlags, exportFilters, FILTER_FLAGS, layerOf } from './filterFlags';
 import { EXIT, type Io } from './io';
-import { withSession, type Session } from './session';
+import { withSession } from './session';
 
 export const LAYERS_FLAGS = {
   values: [
-    ...EXPORT_FLAGS.values.filter((f) => f !== 'format' && f !== 'out'),
+    'data-dir',
+    ...FILTER_FLAGS, // --layer and --buffer-* are count's own; --feature is import's (--as-areas)
     'name',
     'name-field',
-    'layer',
-    'buffer-ft',
-    'buffer-m',
-    'feature',
   ],
   booleans: ['as-areas', 'include-removed', 'help'],
   words: 2,
@@ -99,33 +95,13 @@ async function list(p: Parsed, io: Io): Promise<number> {
   });
 }
 
-/** A layer by id or by name (case-insensitive); the newest of that name. */
-async function layerOf(s: Session, text: string): Promise<LayerView> {
-  const { layers } = await s.call('listLayers', {});
-  const byId = /^\d+$/.test(text) ? layers.find((l) => l.id === Number(text)) : undefined;
-  const layer = byId ?? [...layers].reverse().find((l) => l.name.toLowerCase() === text.toLowerCase());
-  if (!layer)
-    throw new CallFailure('not_found', `There is no reference layer "${text}" (blotter layers list).`);
-  return layer;
-}
-
-function distance(p: Parsed): { metres: number; unit: 'ft' | 'm'; given: number } {
-  const ft = one(p, 'buffer-ft');
-  const m = one(p, 'buffer-m');
-  if (ft !== undefined && m !== undefined)
-    throw new UsageError('Give the distance once: --buffer-ft or --buffer-m.');
-  const text = ft ?? m ?? '0';
-  const given = Number(text.replace(/,/g, ''));
-  if (!Number.isFinite(given) || given < 0)
-    throw new UsageError(`--buffer-${ft !== undefined ? 'ft' : 'm'} must be a distance ≥ 0 (got "${text}").`);
-  const metres = ft !== undefined ? given * 0.3048 : given;
-  if (metres > 50_000) throw new UsageError('The distance may be at most 50 km.');
-  return { metres, unit: ft !== undefined ? 'ft' : 'm', given };
-}
-
 async function count(p: Parsed, io: Io): Promise<number> {
   const layerText = one(p, 'layer', true);
-  const { metres, unit, given } = distance(p);
+  const { metres, unit, given } = distanceFlags(p);
+  if (p.values.has('feature'))
+    throw new UsageError(
+      'layers count counts near every feature of --layer; to count inside one feature, give export or analyze --layer N --feature NAME.',
+    );
   const filters = exportFilters(p);
   return withSession(io, one(p, 'data-dir'), async (s) => {
     const layer = await layerOf(s, layerText);

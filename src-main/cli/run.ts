@@ -30,13 +30,15 @@ export const USAGE = `Usage:
                    [--from YYYY-MM-DD] [--to YYYY-MM-DD] | [--preset 7d|30d|90d|all] [--hours START-END]
                    [--weekdays sat,sun] [--text WORDS] [--include-removed]
                    [--area "LAT,LON,RADIUS_MI" | --area-id ID | --polygon FILE.geojson]
+                   [--layer N|ID --feature NAME [--buffer-ft D | --buffer-m D]]   (inside one
+                   feature of a reference layer, or within D of it)
   blotter status   [--data-dir DIR]
   blotter import   FILE [--dry-run] [--on-bad-rows skip|abort] [--mapping NAME | --mapping-file F.json]
                    [--data-dir DIR]   (another system's columns: a mapping saved by name, or a file)
   blotter areas    list | add --name N (--circle "LAT,LON,RADIUS_MI" | --polygon FILE.geojson)
                    [--refresh-minutes M] | remove ID [--keep-incidents]   [--data-dir DIR]
   blotter layers   import FILE (--name N | --as-areas [--feature NAME]) [--name-field F] | list
-                 | count --layer N|ID [--buffer-ft D | --buffer-m D] [the export's filters]
+                 | count --layer N|ID [--buffer-ft D | --buffer-m D] [the export's filters but --feature]
                  | rename ID --name N | remove ID   [--data-dir DIR]   reference layers (beats,
                    schools…) from GeoJSON, a zipped Shapefile or KML; count: the matching incidents
                    within D of each feature and in all (each once); last stdout line: JSON.
