@@ -27,6 +27,8 @@ export type CliSummary = {
   rateLimited: number;
   seconds: number;
   lowerBoundRequests: number;
+  /** ceil(N / 500) for the areas' incidents after the runs' since (absent before the key existed). */
+  fairLowerBound?: number;
   complete?: boolean;
   error?: string;
 };
@@ -115,6 +117,17 @@ export function storedIn(dataDir: string, area: Circle): Map<number, Stored> {
   }
 }
 
+/** Requests the data file's log holds outside any run (the v1 surface probe, connection checks). */
+export function outsideRun(dataDir: string): number {
+  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM request_log WHERE run_id IS NULL').get() as { n: number })
+      .n;
+  } finally {
+    db.close();
+  }
+}
+
 /** Rows sharing a cdid in the incidents table (the schema's primary key should make this 0). */
 export function duplicatesIn(dataDir: string): number {
   const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
@@ -126,13 +139,17 @@ export function duplicatesIn(dataDir: string): number {
   }
 }
 
-export function runsOf(dataDir: string): { id: number; kind: string; state: string }[] {
+export function runsOf(
+  dataDir: string,
+): { id: number; kind: string; state: string; since_day: string; started_at: number }[] {
   const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
   try {
-    return db.prepare('SELECT id, kind, state FROM sync_runs ORDER BY id').all() as {
+    return db.prepare('SELECT id, kind, state, since_day, started_at FROM sync_runs ORDER BY id').all() as {
       id: number;
       kind: string;
       state: string;
+      since_day: string;
+      started_at: number;
     }[];
   } finally {
     db.close();
@@ -152,6 +169,33 @@ export function recall(truth: TruthIncident[], stored: Map<number, Stored>, sync
     recall: due.length === 0 ? 1 : (due.length - missing.length) / due.length,
     missing: missing.slice(0, 10),
   };
+}
+
+/**
+ * The fair lower bound from the simulator's ground truth: ceil(N / 500), N = incidents served inside
+ * the area that occurred after the run's since (the start of the next local day in `zone`) and were
+ * reported before the sync began. Blotter's own figure reads report times (the API hides occurred
+ * times), so it can only be higher by the few reported after midnight that occurred on the since day.
+ */
+export function fairTruth(
+  sim: Simulator,
+  area: Circle,
+  key: string,
+  sinceDay: string,
+  zone: string,
+  syncStartedAt: number,
+): { n: number; bound: number } {
+  const next = new Date(Date.parse(`${sinceDay}T00:00:00Z`) + 86_400_000);
+  const local = next.toISOString().slice(0, 10);
+  // The local midnight of the next day: the UTC midnight shifted by the zone's offset then.
+  const offsetMs =
+    Date.parse(new Date(next).toLocaleString('en-US', { timeZone: 'UTC' })) -
+    Date.parse(new Date(next).toLocaleString('en-US', { timeZone: zone }));
+  const from = Date.parse(`${local}T00:00:00Z`) + offsetMs;
+  const n = sim
+    .groundTruth({ ...area, key, since: from })
+    .filter((t) => Date.parse(t.reportedAt) <= syncStartedAt).length;
+  return { n, bound: Math.max(1, Math.ceil(n / 500)) };
 }
 
 export const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
