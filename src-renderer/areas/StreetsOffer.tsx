@@ -10,10 +10,10 @@ import { useEffect, useId, useState } from 'react';
 import type { BasemapCoverage, BasemapEstimate, BasemapProgressFields } from '../../src-shared/basemap';
 import { BridgeCallError } from '../bridge/client';
 import { errorText } from '../text/errorText';
-import { progressText } from '../views/settings/AreasDownload';
+import { downloadLabel, progressText } from '../views/settings/basemapText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import styles from './areas.module.css';
-import { offerConfirmLabel, offerEstimateText } from './streetsOfferText';
+import { offerEstimateText } from './streetsOfferText';
 
 export type StreetsOfferProps = { areaId: number };
 
@@ -123,7 +123,7 @@ export function StreetsOffer({ areaId }: StreetsOfferProps) {
                 disabled={busy}
                 onClick={() => void start(changed)}
               >
-                {offerConfirmLabel(estimate, changed)}
+                {downloadLabel(estimate, changed)}
               </button>
               <button type="button" className="button" disabled={busy} onClick={() => setEstimate(null)}>
                 Not now

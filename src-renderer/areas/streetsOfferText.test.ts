@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BasemapEstimate } from '../../src-shared/basemap';
-import { offerConfirmLabel, offerEstimateText } from './streetsOfferText';
+import { downloadLabel as offerConfirmLabel } from '../views/settings/basemapText';
+import { offerEstimateText } from './streetsOfferText';
 
 const estimate = (over: Partial<BasemapEstimate> = {}): BasemapEstimate => ({
   source: 'https://tiles.example.org/city.pmtiles',

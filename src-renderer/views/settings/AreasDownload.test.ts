@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateText, progressText } from './AreasDownload';
+import { downloadLabel, estimateText, newVersionText, progressText } from './basemapText';
 
 describe('Settings › Map: the areas’ download in words', () => {
   it('says the estimate: tiles, size, areas, zooms, free space, and what a resume still needs', () => {
@@ -29,5 +29,29 @@ describe('Settings › Map: the areas’ download in words', () => {
     expect(progressText({ ...p, state: 'failed', message: 'The source changed.' })).toBe(
       'The source changed.',
     );
+  });
+  it('says a new version of the source: the extract rebuilt whole, its size, and a start-over button', () => {
+    const e = {
+      source: 'https://x/b.pmtiles',
+      areas: 2,
+      tiles: 2015,
+      bytes: 48_200_000,
+      tilesToFetch: 2015,
+      bytesToFetch: 48_200_000,
+      requests: 40,
+      resumed: false,
+      minZoom: 0,
+      maxZoom: 15,
+      freeBytes: 12_300_000_000,
+      reusedTiles: 0,
+    };
+    expect(newVersionText({ ...e, newVersion: true })).toBe(
+      'The source has a new version: the extract will be rebuilt whole (2,015 tiles, 48.2 MB).',
+    );
+    expect(downloadLabel({ ...e, newVersion: true })).toBe('Start over with the new version');
+    expect(newVersionText({ ...e, newVersion: false })).toBeNull();
+    expect(newVersionText(e)).toBeNull();
+    expect(downloadLabel(e)).toBe('Download');
+    expect(downloadLabel(null)).toBe('Download');
   });
 });

@@ -2,7 +2,8 @@
  * Settings → Map → "Streets for my areas, offline": the PMTiles source URL, the estimate (tiles,
  * size, free space), Download with progress (tiles, bytes, time left) and Cancel. The engine
  * extracts every area's box (+1 km), zoom 0–15, into <data>/basemap/areas.pmtiles; the map draws it
- * as soon as it lands (basemapProgress 'done').
+ * as soon as it lands (basemapProgress 'done'). A source with a new version since the extract was made
+ * is said with the estimate and the button starts over (the words are basemapText.ts's, as the areas' offer).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
@@ -13,6 +14,7 @@ import {
 import type { SettingsView } from '../../../src-shared/settings';
 import type { Client } from '../../bridge/client';
 import { errorText } from '../../text/errorText';
+import { downloadLabel, estimateText, newVersionText, progressText } from './basemapText';
 import { Field } from './Field';
 
 export type AreasDownloadProps = {
@@ -20,27 +22,6 @@ export type AreasDownloadProps = {
   settings: SettingsView;
   onSaved: (settings: SettingsView) => void;
 };
-
-const mb = (bytes: number): string =>
-  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.max(0.1, bytes / 1e6).toFixed(1)} MB`;
-const count = (n: number): string => n.toLocaleString('en-US');
-
-export function estimateText(e: BasemapEstimate): string {
-  const resumed = e.resumed ? ` ${mb(e.bytesToFetch)} of it still to download (resuming).` : '';
-  return (
-    `About ${count(e.tiles)} tiles, ${mb(e.bytes)}, for ${e.areas} area${e.areas === 1 ? '' : 's'} ` +
-    `(zoom ${e.minZoom}–${e.maxZoom}, each area plus 1 km). ${mb(e.freeBytes)} free on this disk.${resumed}`
-  );
-}
-
-export function progressText(p: BasemapProgressFields): string {
-  const base = `${count(p.tilesDone)} of ${count(p.tilesTotal)} tiles · ${mb(p.bytesDone)} of ${mb(p.bytesTotal)}`;
-  if (p.state === 'done') return `Done: ${base}. The map now shows the streets of your areas, offline.`;
-  if (p.state === 'cancelled') return `Cancelled at ${base}. Download again to resume.`;
-  if (p.state === 'failed') return p.message ?? 'The download failed.';
-  const left = p.secondsLeft !== null ? ` · about ${Math.max(1, Math.ceil(p.secondsLeft))} s left` : '';
-  return `${base}${left}`;
-}
 
 export function AreasDownload({ client, settings, onSaved }: AreasDownloadProps) {
   const headingId = useId();
@@ -59,6 +40,8 @@ export function AreasDownload({ client, settings, onSaved }: AreasDownloadProps)
     [client],
   );
   const running = progress?.state === 'running';
+  // A new version of the source is rebuilt whole: the button says so and starts over.
+  const fresh = estimate ? newVersionText(estimate) : null;
 
   /** The typed URL, stored as the folder's source; null when it is not a valid source. */
   const storedSource = async (): Promise<string | null> => {
@@ -139,9 +122,9 @@ export function AreasDownload({ client, settings, onSaved }: AreasDownloadProps)
             type="button"
             className="button primary"
             disabled={busy || running}
-            onClick={() => void act('start')}
+            onClick={() => void act(fresh ? 'startOver' : 'start')}
           >
-            Download
+            {downloadLabel(estimate)}
           </button>
           {running ? (
             <button
@@ -162,6 +145,7 @@ export function AreasDownload({ client, settings, onSaved }: AreasDownloadProps)
       {estimate ? (
         <p className="muted" data-testid="basemap-estimate">
           {estimateText(estimate)}
+          {fresh ? ` ${fresh}` : ''}
         </p>
       ) : null}
       {progress ? (
