@@ -103,6 +103,7 @@ export function finalizeRun(
       const failedJobs = all.filter((j) => j.state === 'failed');
       jobs.addCounts(run.id, { removed: gone.size });
       jobs.setLowerBound(run.id, lowerBound);
+      jobs.setFairLowerBound(run.id, fairLowerBound);
       jobs.finishRun(
         run.id,
         'done',

@@ -29,6 +29,8 @@ export type RunRow = {
   requests: number;
   rate_limited: number;
   lower_bound: number | null;
+  /** ceil(N / 500) for the area's incidents after since (fairBound.ts); null until the run is done. */
+  fair_lower_bound: number | null;
 };
 
 export type JobState = 'pending' | 'done' | 'split' | 'failed';
@@ -107,6 +109,7 @@ export function createJobStore(db: Db) {
     ),
     planned: db.prepare('UPDATE sync_runs SET planned = ? WHERE id = ?'),
     lowerBound: db.prepare('UPDATE sync_runs SET lower_bound = ? WHERE id = ?'),
+    fairLowerBound: db.prepare('UPDATE sync_runs SET fair_lower_bound = ? WHERE id = ?'),
     insertJob: db.prepare(
       `INSERT INTO sync_jobs (run_id, parent_id, root_id, lat, lon, radius, cell_min_lat, cell_max_lat, cell_min_lon,
          cell_max_lon, depth, types, since, mode, asc_last_utc, estimate, updated_at)
@@ -151,6 +154,7 @@ export function createJobStore(db: Db) {
     },
     setPlanned: (id: number, planned: number) => s.planned.run(planned, id),
     setLowerBound: (id: number, lb: number) => s.lowerBound.run(lb, id),
+    setFairLowerBound: (id: number, lb: number) => s.fairLowerBound.run(lb, id),
     insertJob(runId: number, j: NewJob, now: number): number {
       const { tile } = j;
       return Number(

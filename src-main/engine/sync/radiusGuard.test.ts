@@ -38,6 +38,7 @@ describe('a first backfill from wide circles', () => {
     expect(missing(truthIn(h.sim, wider), storedIn(h.db, wider))).toEqual([]);
     // The fair bound: ceil(N / 500) of the area's incidents after the run's since.
     expect(r?.fairLowerBound).toBe(Math.ceil(storedIn(h.db, midtown).size / 500));
+    expect(h.service.jobs.run(r!.runId)?.fair_lower_bound).toBe(r?.fairLowerBound);
   });
 
   it('finds a server that silently searches a smaller circle, learns its radius and is still complete', async () => {

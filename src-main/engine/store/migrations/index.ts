@@ -17,6 +17,7 @@ import * as m009 from './009-box-index';
 import * as m010 from './010-reference-layers';
 import * as m011 from './011-sync-surface';
 import * as m012 from './012-import-provenance';
+import * as m013 from './013-sync-fair-bound';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   m010,
   m011,
   m012,
+  m013,
 ];
