@@ -44,6 +44,23 @@ export const OfficeStatus = z.object({
   replicaIncidents: z.number().int(),
   /** Who leads the office's sync now (lease), if anyone. */
   leader: z.object({ holder: z.string(), token: z.number().int(), expiresInMs: z.number() }).nullable(),
+  /** This desktop as the leases name it. */
+  holder: z.string().optional(),
+  /** Each area's sync leader now (lease unexpired), and whether it is this desktop. */
+  leaders: z
+    .array(
+      z.object({
+        areaId: z.number().int(),
+        holder: z.string(),
+        mine: z.boolean(),
+        expiresInMs: z.number(),
+      }),
+    )
+    .optional(),
+  /** API requests the office ledger counts in the last minute (every desktop, every key). */
+  requestsLastMinute: z.number().int().nullable().optional(),
+  /** Changes in the office archive this replica has not pulled yet (replica lag). */
+  behind: z.number().int().nullable().optional(),
 });
 export type OfficeStatus = z.infer<typeof OfficeStatus>;
 

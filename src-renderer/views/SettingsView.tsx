@@ -9,6 +9,7 @@ import { AboutSection } from './settings/AboutSection';
 import { ApiKeySection } from './settings/ApiKeySection';
 import { BasemapSection } from './settings/BasemapSection';
 import { ConnectionSection } from './settings/ConnectionSection';
+import { OfficeSection } from './settings/OfficeSection';
 
 export type SettingsViewProps = {
   client: Client;
@@ -37,6 +38,7 @@ export function SettingsView({ client, settings, keyStatus, appInfo, apply }: Se
         settings={settings}
         onSaved={(saved) => apply({ type: 'settingsChanged', settings: saved })}
       />
+      <OfficeSection client={client} />
       {appInfo ? <AboutSection appInfo={appInfo} /> : null}
     </ViewFrame>
   );

@@ -7,6 +7,7 @@
 import { EngineError } from '../errors';
 import { OfficeSchemaTooNewError, OfficeSetupError } from '../office/migrate';
 import { OfficeUnreachableError } from '../office/officeDb';
+import { OfficeNotEmptyError } from '../office/seed';
 import { OfficeUrlError } from '../office/officeUrl';
 import { LocalArchiveNotEmptyError, OfficeReplicaError } from '../office/service';
 import type { EngineContext } from '../context';
@@ -18,7 +19,11 @@ async function translated<T>(fn: () => Promise<T>): Promise<T> {
   } catch (e) {
     if (e instanceof OfficeUnreachableError) throw new EngineError('office_unreachable', e.message);
     if (e instanceof OfficeUrlError) throw new EngineError('bad_input', e.message);
-    if (e instanceof LocalArchiveNotEmptyError || e instanceof OfficeSchemaTooNewError)
+    if (
+      e instanceof LocalArchiveNotEmptyError ||
+      e instanceof OfficeSchemaTooNewError ||
+      e instanceof OfficeNotEmptyError
+    )
       throw new EngineError('conflict', e.message);
     if (e instanceof OfficeSetupError) throw new EngineError('conflict', e.message);
     const code = (e as { code?: string }).code;

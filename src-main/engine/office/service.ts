@@ -31,6 +31,9 @@ import type { OfficeSync } from '../sync/syncService';
 /** The keychain account of a data folder's office database password. */
 export const officePasswordAccount = (profileId: string): string => `office-db:${profileId}`;
 
+/** This process as the office's leases and ledger name it. */
+const HOLDER = `${hostname()}:${PROCESS_HOLDER}`;
+
 /** The lease name of the office's sync leader. */
 export const SYNC_LEADER = 'sync';
 
@@ -95,12 +98,35 @@ export function createOfficeService(
         const schema = await pool.query<{ version: number }>('SELECT version FROM office_schema');
         const count = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM incidents');
         const leader = await currentLeader(pool, SYNC_LEADER);
+        const leases = await pool.query<{ name: string; holder: string; ms: number }>(
+          `SELECT name, holder, (extract(epoch FROM expires_at - clock_timestamp()) * 1000)::float8 AS ms
+             FROM leader_lease WHERE name LIKE 'sync:area:%' AND expires_at > clock_timestamp() ORDER BY name`,
+        );
+        const used = await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM request_ledger
+            WHERE (ended_at IS NULL AND at > clock_timestamp() - interval '2 minutes')
+               OR ended_at > clock_timestamp() - interval '1 minute'`,
+        );
+        const seq = await pool.query<{ n: number }>(
+          `SELECT ((SELECT count(*) FROM areas WHERE change_seq > $1) + (SELECT count(*) FROM coverage WHERE change_seq > $2)
+                 + (SELECT count(*) FROM incidents WHERE change_seq > $3) + (SELECT count(*) FROM deletions WHERE change_seq > $4))::int AS n`,
+          [link.seq_areas, link.seq_coverage, link.seq_incidents, link.seq_deletions],
+        );
         return {
           ...base,
           reachable: true,
           schemaVersion: schema.rows[0]?.version ?? null,
           officeIncidents: count.rows[0]?.n ?? 0,
           leader,
+          holder: HOLDER,
+          leaders: leases.rows.map((l) => ({
+            areaId: Number(l.name.slice('sync:area:'.length)),
+            holder: l.holder,
+            mine: l.holder === HOLDER,
+            expiresInMs: l.ms,
+          })),
+          requestsLastMinute: used.rows[0]?.n ?? 0,
+          behind: seq.rows[0]?.n ?? 0,
         };
       });
     } catch (e) {
@@ -145,7 +171,7 @@ export function createOfficeService(
           pool: () => reaching(address, () => poolFor(address)),
           db: core.db,
           officeId: link.office_id,
-          holder: `${hostname()}:${PROCESS_HOLDER}`,
+          holder: HOLDER,
           pull: () => pull(),
           ...leaderOptions,
         }),

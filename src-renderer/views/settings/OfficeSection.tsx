@@ -1,0 +1,316 @@
+/**
+ * Settings › Office: join this data folder to the office's PostgreSQL database (address without a
+ * password; the password goes to the keychain; TLS verified unless the server is this computer),
+ * its status (which areas this desktop leads and for how long, the office's requests in the last
+ * minute, how far the replica is behind, the last pull, or "PostgreSQL unreachable: syncs paused,
+ * working on the replica"), a pull now, and leaving (the replica stays as a standalone archive).
+ * A folder with an archive of its own is offered to seed an empty office, or to give way to it.
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import type { OfficeStatus } from '../../../src-shared/officeCalls';
+import type { Client } from '../../bridge/client';
+import { errorText } from '../../text/errorText';
+import { Field } from './Field';
+import {
+  EMPTY_OFFICE_FORM,
+  officeStatusLines,
+  officeUrlOf,
+  type OfficeForm,
+  type OfficeFormErrors,
+} from './officeForm';
+
+export type OfficeSectionProps = { client: Client };
+
+/** What the folder's own archive may do when joining: seed an empty office, or give way. */
+type Offer = { seed: boolean; message: string } | null;
+
+export function OfficeStatusList({
+  status,
+  areaName,
+  now,
+}: {
+  status: OfficeStatus;
+  areaName: (id: number) => string;
+  now: number;
+}) {
+  return (
+    <ul className="plain" data-testid="office-status" role="status">
+      {officeStatusLines(status, areaName, now).map((l) => (
+        <li key={l.text} className={l.tone === 'warn' ? 'message message-error' : undefined}>
+          {l.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function OfficeSection({ client }: OfficeSectionProps) {
+  const headingId = useId();
+  const [status, setStatus] = useState<OfficeStatus | null>(null);
+  const [names, setNames] = useState<Map<number, string>>(new Map());
+  const [form, setForm] = useState<OfficeForm>(EMPTY_OFFICE_FORM);
+  const [errors, setErrors] = useState<OfficeFormErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [offer, setOffer] = useState<Offer>(null);
+  const [busy, setBusy] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+
+  const refresh = useCallback(async () => {
+    try {
+      setStatus(await client.call('getOfficeStatus', {}));
+      const { areas } = await client.call('listAreas', {});
+      setNames(new Map(areas.map((a) => [a.id, a.name])));
+      setNow(Date.now());
+    } catch (e) {
+      setProblem(errorText(e));
+    }
+  }, [client]);
+  useEffect(() => void refresh(), [refresh]);
+  useEffect(() => {
+    if (!status?.joined) return;
+    const t = setInterval(() => void refresh(), 10_000);
+    return () => clearInterval(t);
+  }, [status?.joined, refresh]);
+
+  const edit = (patch: Partial<OfficeForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setErrors({});
+    setOffer(null);
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(null);
+    setNotice(null);
+    try {
+      await work();
+    } catch (e) {
+      const text = errorText(e);
+      if (/holds \d+ incidents and \d+ areas of its own/.test(text))
+        setOffer({ seed: /office is empty/.test(text), message: text });
+      else setProblem(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const join = (how: { seed?: boolean; replaceLocal?: boolean } = {}) =>
+    run(async () => {
+      const { url, errors: found } = officeUrlOf(form);
+      setErrors(found);
+      if (!url) return;
+      const { pulled } = await client.call('joinOffice', {
+        url,
+        password: form.password === '' ? null : form.password,
+        replaceLocal: how.replaceLocal ?? false,
+        seed: how.seed ?? false,
+      });
+      setForm((f) => ({ ...f, password: '' }));
+      setOffer(null);
+      setNotice(
+        how.seed
+          ? `Joined: this folder's archive now seeds the office (${pulled.incidents} incidents).`
+          : `Joined: pulled ${pulled.incidents} incidents and ${pulled.areas} areas from the office.`,
+      );
+      await refresh();
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void join();
+  };
+
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Office</h2>
+      <p className="muted">
+        Share one API key’s rate budget and one archive with every Blotter in the office, on PostgreSQL. This
+        folder stays a replica you can work on offline.
+      </p>
+      {status ? (
+        <OfficeStatusList status={status} areaName={(id) => names.get(id) ?? `Area ${id}`} now={now} />
+      ) : null}
+      {status?.joined ? (
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                const n = await client.call('pullOffice', {});
+                setNotice(`Pulled ${n.incidents} incidents, ${n.areas} areas and ${n.deletions} deletions.`);
+                await refresh();
+              })
+            }
+          >
+            Pull now
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                const left = await client.call('leaveOffice', {});
+                setNotice(
+                  `Left the office: this folder keeps its ${left.replicaIncidents} incidents as a standalone archive.`,
+                );
+                await refresh();
+              })
+            }
+          >
+            Leave the office…
+          </button>
+        </div>
+      ) : status ? (
+        <form onSubmit={submit} noValidate aria-label="Join an office database">
+          <Field
+            label="Server"
+            error={errors.host}
+            hint="The office database server’s name or address, e.g. db.office.lan"
+          >
+            {(c) => (
+              <input
+                {...c}
+                autoComplete="off"
+                spellCheck={false}
+                value={form.host}
+                onChange={(e) => edit({ host: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Port" error={errors.port}>
+            {(c) => (
+              <input
+                {...c}
+                inputMode="numeric"
+                value={form.port}
+                onChange={(e) => edit({ port: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Database" error={errors.database}>
+            {(c) => (
+              <input
+                {...c}
+                autoComplete="off"
+                spellCheck={false}
+                value={form.database}
+                onChange={(e) => edit({ database: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            label="Role"
+            error={errors.user}
+            hint="The database role Blotter logs in as (README: a least-privilege role)."
+          >
+            {(c) => (
+              <input
+                {...c}
+                autoComplete="off"
+                spellCheck={false}
+                value={form.user}
+                onChange={(e) => edit({ user: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            label="Password"
+            hint="Kept in this computer’s keychain for this data folder; never in the address."
+          >
+            {(c) => (
+              <input
+                {...c}
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={form.password}
+                onChange={(e) => edit({ password: e.target.value })}
+              />
+            )}
+          </Field>
+          <fieldset className="field">
+            <legend>Connection security</legend>
+            <label className="radio">
+              <input
+                type="radio"
+                name="office-tls"
+                checked={form.tls === 'verify-full'}
+                onChange={() => edit({ tls: 'verify-full' })}
+              />
+              TLS, the server’s certificate verified (always, unless the server is this computer)
+            </label>
+            <label className="radio">
+              <input
+                type="radio"
+                name="office-tls"
+                checked={form.tls === 'disable'}
+                onChange={() => edit({ tls: 'disable' })}
+              />
+              No TLS — only for a server on this computer (127.0.0.1)
+            </label>
+          </fieldset>
+          {form.tls === 'verify-full' ? (
+            <Field
+              label="CA certificate file (optional)"
+              hint="For a server whose certificate a private CA signed: the CA’s certificate file (PEM)."
+            >
+              {(c) => (
+                <input
+                  {...c}
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={form.caFile}
+                  onChange={(e) => edit({ caFile: e.target.value })}
+                />
+              )}
+            </Field>
+          ) : null}
+          <div className="actions">
+            <button type="submit" className="button primary" disabled={busy}>
+              {busy ? 'Joining…' : 'Join the office'}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {offer ? (
+        <div className="message" role="alert" data-testid="office-offer">
+          <p>{offer.message}</p>
+          <div className="actions">
+            {offer.seed ? (
+              <button
+                type="button"
+                className="button primary"
+                disabled={busy}
+                onClick={() => void join({ seed: true })}
+              >
+                Seed the office with this archive
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void join({ replaceLocal: true })}
+            >
+              Replace this folder’s archive with the office’s
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {notice ? (
+        <p className="message" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="message message-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}
