@@ -31,6 +31,12 @@ async function countFor(page: Page, filters: Record<string, unknown>): Promise<n
   return answer.value.total;
 }
 
+/** The legend's "In view" column, added up over the types shown. */
+async function legendInView(page: Page): Promise<number> {
+  const cells = await page.getByTestId('map-legend').locator('[data-in-view]').allTextContents();
+  return cells.reduce((sum, text) => sum + Number(text.replace(/,/g, '') || 0), 0);
+}
+
 /** The period on the slider: its days, its count, and the count the engine gives for its filter. */
 async function shown(page: Page) {
   const panel = page.getByTestId('playback');
@@ -69,6 +75,10 @@ test('play steps through the weeks, each drawing the incidents the counts call f
   // The view fits the areas: every incident of the period is drawn on the playback canvas.
   await expect(panel).toHaveAttribute('data-drawn', String(first.count));
   expect(first.count).toBeGreaterThan(0);
+  // The legend's "In view" counts the period's incidents, not the clusters'.
+  const legend = page.getByTestId('map-legend');
+  await expect(legend).toHaveAttribute('data-in-view-of', 'period');
+  await expect.poll(() => legendInView(page)).toBe(first.count);
   const label = page.getByTestId('playback-period');
   await expect(label).toHaveText(/^Week of /);
   const firstLabel = await label.textContent();
@@ -99,4 +109,7 @@ test('play steps through the weeks, each drawing the incidents the counts call f
   await panel.getByRole('button', { name: 'Close time playback' }).click();
   await expect(clusterPane).toHaveCSS('visibility', 'visible');
   await expect(page.locator('.leaflet-blotter-playback-pane canvas')).toHaveCount(0);
+  // Closed: the legend counts the map's layers again (every seeded incident is in the view).
+  await expect(legend).toHaveAttribute('data-in-view-of', 'map');
+  await expect.poll(() => legendInView(page)).toBeGreaterThan(day.count);
 });

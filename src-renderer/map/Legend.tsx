@@ -1,7 +1,8 @@
 /**
  * The legend: each type's colour, how many incidents match the filters and how many of them are in
  * the current view, under labelled columns. A row is a toggle button that hides or shows its type on
- * every view (the shared filter). The "In view" column follows the map whichever layers are on.
+ * every view (the shared filter). The "In view" column follows the map whichever layers are on;
+ * while time playback is open it counts the playback period's incidents in the view instead.
  * On a small map it starts folded, so it never covers the map.
  */
 import { useState } from 'react';
@@ -11,6 +12,8 @@ import styles from './map.module.css';
 export type LegendProps = {
   entries: LegendEntry[];
   inView: Record<string, number> | null;
+  /** Whose incidents "In view" counts: the map's layers, or the open playback's period. */
+  inViewOf?: 'map' | 'period';
   shown: (type: string) => boolean;
   onToggle: (type: string) => void;
   total: number | null;
@@ -21,10 +24,24 @@ export type LegendProps = {
 const NUMBER = new Intl.NumberFormat('en-US');
 const fmt = (n: number) => NUMBER.format(n);
 
-export function Legend({ entries, inView, shown, onToggle, total, initiallyOpen = true }: LegendProps) {
+export function Legend({
+  entries,
+  inView,
+  inViewOf = 'map',
+  shown,
+  onToggle,
+  total,
+  initiallyOpen = true,
+}: LegendProps) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
-    <section className={styles.mapLegend} aria-label="Legend" data-testid="map-legend" data-open={open}>
+    <section
+      className={styles.mapLegend}
+      aria-label="Legend"
+      data-testid="map-legend"
+      data-open={open}
+      data-in-view-of={inViewOf}
+    >
       <header>
         <strong>{total === null ? 'Counting…' : `${fmt(total)} incidents`}</strong>
         <button
@@ -41,7 +58,15 @@ export function Legend({ entries, inView, shown, onToggle, total, initiallyOpen 
         <span />
         <span>Type</span>
         <span title="Incidents that match the filters">Matching</span>
-        <span title="Of those, how many are in the map's current view">In view</span>
+        <span
+          title={
+            inViewOf === 'period'
+              ? "Of those, how many of the playback period's are in the map's current view"
+              : "Of those, how many are in the map's current view"
+          }
+        >
+          In view
+        </span>
       </div>
       <ul hidden={!open}>
         {entries.map((e) => {

@@ -64,6 +64,8 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
   const [openCdid, setOpenCdid] = useState<number | null>(null);
   const [spot, setSpot] = useState<Spot | null>(null);
   const [inView, setInView] = useState<Record<string, number> | null>(null);
+  // While time playback is open, the legend's "In view" is the period's (null: closed).
+  const [periodInView, setPeriodInView] = useState<Record<string, number> | null>(null);
   const [draws, setDraws] = useState(0);
   const redrawFrom = useRef<number | null>(null);
   const fitted = useRef(initialView !== null);
@@ -217,10 +219,17 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
           />
           <MapToolbar layers={layers} onChange={setLayers} basemap={basemap.info} />
           <LayersPanel map={map} theme={theme} />
-          <PlaybackControl map={map} client={client} filters={filters} dataVersion={dataVersion} />
+          <PlaybackControl
+            map={map}
+            client={client}
+            filters={filters}
+            dataVersion={dataVersion}
+            onInView={setPeriodInView}
+          />
           <Legend
             entries={entries}
-            inView={inView}
+            inView={periodInView ?? inView}
+            inViewOf={periodInView ? 'period' : 'map'}
             shown={(t) => isShown(filters.types, t)}
             onToggle={onToggle}
             total={counts.total}

@@ -3,7 +3,8 @@
  * day or week steps, with play/pause and a step back and forward, the current period in words and
  * its number of incidents. The engine sorts the filter's incidents by day once
  * (getPlaybackPoints, in its worker); a step is then a slice of those columns, drawn by
- * PlaybackLayer alone (clusters and heat are hidden while playback is open). Each step's time —
+ * PlaybackLayer alone (clusters and heat are hidden while playback is open), and the legend's "In
+ * view" counts the period's incidents per type (`onInView`; null again when playback closes). Each step's time —
  * from the request to the drawn canvas — is kept in `window.__blotterPlayback` for the benchmark.
  */
 import type * as L from 'leaflet';
@@ -33,11 +34,14 @@ export function PlaybackControl({
   client,
   filters,
   dataVersion,
+  onInView,
 }: {
   map: L.Map | null;
   client: Client;
   filters: Filters;
   dataVersion: number;
+  /** Per type, the period's incidents in the map's view after each draw; null when playback closes. */
+  onInView?: (byType: Record<string, number> | null) => void;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -50,15 +54,21 @@ export function PlaybackControl({
   const asked = useRef(0);
   const key = JSON.stringify(filters);
 
-  const onDrawn = useCallback((d: Drawn) => {
-    setInView(d.drawn);
-    if (asked.current) {
-      (window.__blotterPlayback ??= { stepMs: [] }).stepMs.push(performance.now() - asked.current);
-      asked.current = 0;
-    }
-  }, []);
+  const onDrawn = useCallback(
+    (d: Drawn) => {
+      setInView(d.drawn);
+      onInView?.(d.inView);
+      if (asked.current) {
+        (window.__blotterPlayback ??= { stepMs: [] }).stepMs.push(performance.now() - asked.current);
+        asked.current = 0;
+      }
+    },
+    [onInView],
+  );
   const onDrawnRef = useRef(onDrawn);
   onDrawnRef.current = onDrawn;
+  const onInViewRef = useRef(onInView);
+  onInViewRef.current = onInView;
   const layer = useMemo(() => new PlaybackLayer((d) => onDrawnRef.current(d)), []);
 
   // The day-sorted incidents of the filters, asked for while playback is open.
@@ -87,6 +97,12 @@ export function PlaybackControl({
       layer.remove();
     };
   }, [open, map, layer]);
+
+  // Closed (or gone): the legend counts the map's own layers again.
+  useEffect(() => {
+    if (!open) return;
+    return () => onInViewRef.current?.(null);
+  }, [open]);
 
   const periods = points ? periodCount(points, step) : 0;
   const period = points ? periodAt(points, step, Math.min(index, Math.max(0, periods - 1))) : null;

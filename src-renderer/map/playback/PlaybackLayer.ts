@@ -7,12 +7,14 @@
 import type * as L from 'leaflet';
 import type { PlaybackPoints } from '../../../src-shared/analysis';
 import { CanvasLayer } from '../canvasLayer';
+import { periodInView, toPixel, type PixelView } from './playbackModel';
 
 export const PLAYBACK_PANE = 'blotter-playback';
 const HIDDEN_PANES = ['blotter-clusters', 'blotter-heat'];
 const SIZE = 5;
 
-export type Drawn = { begin: number; end: number; drawn: number; ms: number };
+/** A drawn step: `drawn` counts the canvas's margin too, `inView` (per type) the view alone. */
+export type Drawn = { begin: number; end: number; drawn: number; inView: Record<string, number>; ms: number };
 
 export class PlaybackLayer extends CanvasLayer {
   private points: PlaybackPoints | null = null;
@@ -55,19 +57,19 @@ export class PlaybackLayer extends CanvasLayer {
     const ctx = this.context();
     if (!map || !ctx || !points) return;
     const [begin, end] = this.range;
-    const zoom = map.getZoom();
-    const scale = 256 * 2 ** zoom;
-    const origin = map.getPixelBounds().min ?? { x: 0, y: 0 };
-    const size = map.getSize();
+    const view: PixelView = {
+      scale: 256 * 2 ** map.getZoom(),
+      origin: map.getPixelBounds().min ?? { x: 0, y: 0 },
+      size: map.getSize(),
+    };
+    const { size } = view;
     const pad = this.margin();
     const { lat, lon, typeIndex } = points;
     // One pass: each incident's screen position into its type's path (few types, one fill each).
     const paths = new Map<number, Path2D>();
     let drawn = 0;
     for (let k = begin; k < end; k++) {
-      const la = ((lat[k] as number) * Math.PI) / 180;
-      const x = (((lon[k] as number) + 180) / 360) * scale - origin.x;
-      const y = ((1 - Math.log(Math.tan(la) + 1 / Math.cos(la)) / Math.PI) / 2) * scale - origin.y;
+      const [x, y] = toPixel(lat[k] as number, lon[k] as number, view);
       if (x < -pad.x || y < -pad.y || x > size.x + pad.x || y > size.y + pad.y) continue;
       const t = typeIndex[k] as number;
       let path = paths.get(t);
@@ -80,6 +82,7 @@ export class PlaybackLayer extends CanvasLayer {
       ctx.fillStyle = this.colours[t] ?? '#9e9e9e';
       ctx.fill(path);
     }
-    this.onDrawn({ begin, end, drawn, ms: performance.now() - started });
+    const ms = performance.now() - started;
+    this.onDrawn({ begin, end, drawn, inView: periodInView(points, begin, end, view), ms });
   }
 }

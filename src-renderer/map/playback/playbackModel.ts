@@ -2,7 +2,8 @@
  * Time playback's periods: the filtered incidents' days cut into days or weeks (weeks start on
  * Monday, as CompStat's), each a slice of the engine's day-sorted columns (getPlaybackPoints), its
  * words for the slider, and the filter that selects exactly its incidents (the filters with the
- * period's dates), so its count can be checked against countIncidents.
+ * period's dates), so its count can be checked against countIncidents; and, per type, how many of
+ * the period's incidents a map view shows (the legend's "In view" while playback is open).
  */
 import type { PlaybackPoints } from '../../../src-shared/analysis';
 import { dayNumber, dayString, weekdayOf, type Filters } from '../../../src-shared/filters';
@@ -56,4 +57,36 @@ export function periodText(period: Period, step: PlaybackStep): string {
 export function periodFilters(filters: Filters, period: Period): Filters {
   const { preset: _preset, ...rest } = filters;
   return { ...rest, from: period.from, to: period.to };
+}
+
+/** A map view in Web Mercator pixels at its zoom: `scale` = 256·2^zoom, `origin` the view's top-left. */
+export type PixelView = { scale: number; origin: { x: number; y: number }; size: { x: number; y: number } };
+
+/** A point's position in a view's pixels (0, 0 = the view's top-left). */
+export function toPixel(
+  lat: number,
+  lon: number,
+  view: Pick<PixelView, 'scale' | 'origin'>,
+): [number, number] {
+  const la = (lat * Math.PI) / 180;
+  const x = ((lon + 180) / 360) * view.scale - view.origin.x;
+  const y = ((1 - Math.log(Math.tan(la) + 1 / Math.cos(la)) / Math.PI) / 2) * view.scale - view.origin.y;
+  return [x, y];
+}
+
+/** Per type, the incidents [begin, end) of the day-sorted columns inside the view (types with none left out). */
+export function periodInView(
+  points: Pick<PlaybackPoints, 'lat' | 'lon' | 'typeIndex' | 'types'>,
+  begin: number,
+  end: number,
+  view: PixelView,
+): Record<string, number> {
+  const byType: Record<string, number> = {};
+  for (let k = begin; k < end; k++) {
+    const [x, y] = toPixel(points.lat[k] as number, points.lon[k] as number, view);
+    if (x < 0 || y < 0 || x > view.size.x || y > view.size.y) continue;
+    const type = points.types[points.typeIndex[k] as number] ?? '';
+    byType[type] = (byType[type] ?? 0) + 1;
+  }
+  return byType;
 }
