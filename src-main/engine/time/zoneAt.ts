@@ -1,22 +1,33 @@
 /**
  * The IANA time zone at a point, from geo-tz's boundary data (the 1970-merged set: zones that agree
- * since 1970 are merged, which is all a 20YY date needs). geo-tz is fast once its data is warm; a
- * small cache keyed by the point rounded to 1e-4 degrees (about 11 m) still saves work for incidents
- * that share a block.
+ * since 1970 are merged, which is all a 20YY date needs). Most points are answered by their 0.05°
+ * cell (`zoneCells.ts`: a cell geo-tz's data puts wholly in one zone, worked out once, then one Map
+ * lookup on a numeric key); points in a cell that a zone boundary, a quad edge of geo-tz's index or
+ * the coast crosses take geo-tz's exact lookup. Either way the answer is geo-tz's own.
  */
 import { find } from 'geo-tz';
+import { cellKey, resolveCell } from './zoneCells';
 
-const cache = new Map<string, string>();
-const MAX_CACHE = 50_000;
+const cells = new Map<number, string | null>();
+const MAX_CELLS = 200_000;
 
 export function zoneAt(lat: number, lon: number): string {
-  const key = `${lat.toFixed(4)},${lon.toFixed(4)}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const zone = find(lat, lon)[0] ?? fallbackZone(lon);
-  if (cache.size >= MAX_CACHE) cache.clear();
-  cache.set(key, zone);
-  return zone;
+  if (lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180) {
+    const key = cellKey(lat, lon);
+    let zone = cells.get(key);
+    if (zone === undefined) {
+      zone = resolveCell(key);
+      if (cells.size >= MAX_CELLS) cells.clear();
+      cells.set(key, zone);
+    }
+    if (zone !== null) return zone;
+  }
+  return exactZoneAt(lat, lon);
+}
+
+/** geo-tz's lookup for the point itself (what every cell's answer equals). */
+export function exactZoneAt(lat: number, lon: number): string {
+  return find(lat, lon)[0] ?? fallbackZone(lon);
 }
 
 /** Open water has no civil zone: the nautical zone of the longitude (Etc/GMT signs are inverted). */
