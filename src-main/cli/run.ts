@@ -59,7 +59,7 @@ export const USAGE = `Usage:
   blotter alerts   list | add --rule FILE.json | test --rule FILE.json|ID [--days 90] | remove ID
                    [--data-dir DIR]   rules as JSON (the schema is in the CLI README); alerts are
                    checked only while Blotter or a command-line sync runs.
-  blotter office   join --pg postgres://USER@HOST/DB [--password-stdin] [--replace-local] | status
+  blotter office   join --pg postgres://USER@HOST/DB [--password-stdin] [--replace-local|--seed] | status
                  | leave   [--data-dir DIR]   office mode: the archive in PostgreSQL, this folder a
                    replica; the password from PGPASSWORD, ~/.pgpass or stdin, never the URL.
 

@@ -161,7 +161,7 @@ export function OfficeSection({ client }: OfficeSectionProps) {
               })
             }
           >
-            Leave the office…
+            Leave the office
           </button>
         </div>
       ) : status ? (
