@@ -58,7 +58,11 @@ export type GuardDeps = {
   runId: number;
   now: () => number;
   log: Logger;
-  /** Where writes go (office mode: the run's commit sink); absent: this folder's file, at once. */
+  /**
+   * Where the run's writes go (job splits, request counts; office mode: the run's commit sink);
+   * absent: this folder's file, at once. What is learned of the server's radius is this folder's
+   * own (a settings row) and is written here directly.
+   */
   commit?: <T>(runId: number, write: () => T) => Promise<T>;
 };
 
@@ -101,7 +105,7 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
     });
 
   async function learn(max: number, reason: string, radius: number): Promise<void> {
-    known = await deps.commit(deps.runId, () => limitRadius(deps.db, deps.baseUrl, max, reason, deps.now()));
+    known = limitRadius(deps.db, deps.baseUrl, max, reason, deps.now());
     deps.log.info('learned the largest radius this server answers correctly', {
       radius,
       max: known.max,
@@ -241,9 +245,7 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
       const first = page.incidents[0] as { cdid: number; lat: number; lon: number };
       const verdict = await check(job, query, first, signal);
       if (verdict.ok) {
-        known = await deps.commit(deps.runId, () =>
-          trustRadius(deps.db, deps.baseUrl, verdict.radius, deps.now()),
-        );
+        known = trustRadius(deps.db, deps.baseUrl, verdict.radius, deps.now());
         return page;
       }
       // The server did search as far as its farthest answer (perhaps below even the spec's 0.01°):
@@ -252,7 +254,7 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
       await learn(max, `searched only ${verdict.searched.toFixed(4)}° of ${r.toFixed(4)}°`, r);
       if (!above(r, max)) {
         // The job's own circle lies within what the server did search: its page stands.
-        known = await deps.commit(deps.runId, () => trustRadius(deps.db, deps.baseUrl, max, deps.now()));
+        known = trustRadius(deps.db, deps.baseUrl, max, deps.now());
         return page;
       }
       await count(page);

@@ -181,6 +181,7 @@ export async function runArea(
     runId: run.id,
     now,
     log,
+    commit,
   });
 
   async function work(job: JobRow): Promise<void> {
