@@ -124,3 +124,43 @@ describe('blotter office', () => {
     expect(lastJson(standalone.stdout)).toMatchObject({ joined: false, replicaIncidents: 500 });
   }, 120_000);
 });
+
+describe('blotter office join --seed', () => {
+  let server: TestPostgres;
+  let tmp: TempDir;
+  let dir: string;
+  const run = (args: string[]) =>
+    runEntry(CLI, [...args, '--data-dir', dir], {
+      env: { PGPASSWORD: server.password, PGPASSFILE: path.join(tmp.path, 'no-pgpass') },
+    });
+
+  beforeAll(async () => {
+    await requireKeychain();
+    server = await startTestPostgres();
+    tmp = makeTempDir();
+    dir = path.join(tmp.path, 'data');
+  }, 60_000);
+  afterAll(() => {
+    server?.stop();
+    tmp?.remove();
+  });
+
+  test('a folder with its own archive is offered to seed an empty office; --seed uploads it', async () => {
+    const added = await run(['areas', 'add', '--name', 'Loop', '--circle', '41.85,-87.65,1']);
+    expect(added.code, added.stderr).toBe(0);
+
+    const offered = await run(['office', 'join', '--pg', server.url]);
+    expect(offered.code).toBe(1);
+    expect(offered.stderr).toMatch(/the office is empty: seed it with this archive \(--seed/);
+
+    const seeded = await run(['office', 'join', '--pg', server.url, '--seed']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect(lastJson(seeded.stdout)).toMatchObject({ joined: true, pulled: { areas: 1 } });
+    const admin = await server.admin();
+    const areas = await admin.query('SELECT id::int AS id, name FROM areas');
+    await admin.end();
+    expect(areas.rows).toEqual([{ id: 1, name: 'Loop' }]);
+    const listed = await run(['areas', 'list']);
+    expect(listed.stdout).toContain('Loop');
+  }, 120_000);
+});
