@@ -1,18 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../src-shared/contract';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
-import { logFileOf } from '../dataDir';
-import { createEngine, type Engine, type EngineOptions } from '../engine';
-import { configureLogging } from '../log';
-import { createMemorySecretStore } from '../secrets/memorySecretStore';
+import type { Engine, EngineOptions } from '../engine';
 import type { SecretStore } from '../secrets/secretStore';
-import { makeTempDir, type TempDir } from '../testing/tempDir';
+import { connectTo, enterpriseKey, ok, openEngine, type EngineFixture } from '../testing/engineFixture';
 
 const KEY = 'alerts-handler-key-42';
 const loop = { kind: 'circle' as const, lat: 41.8837, lon: -87.6289, radiusMi: 0.4 };
 let sim: Simulator;
-let tmp: TempDir | null = null;
-let engine: Engine | null = null;
+let fx: EngineFixture | null = null;
 let events: EngineEvent[];
 let secrets: SecretStore;
 
@@ -21,50 +17,20 @@ beforeAll(async () => {
     seed: 17,
     scale: 20_000,
     spanDays: 30,
-    keys: [{ key: KEY, plan: 'enterprise', ips: ['127.0.0.1', '::1'], ratePerMinute: 6000, windowDays: 30 }],
+    keys: [enterpriseKey(KEY)],
   });
 });
 afterAll(() => sim.close());
 afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  configureLogging({ file: null, stderr: true });
-  tmp?.remove();
-  tmp = null;
+  await fx?.close();
+  fx = null;
 });
 
 async function open(options: Partial<EngineOptions> = {}): Promise<Engine> {
-  tmp = makeTempDir();
-  configureLogging({ file: logFileOf(tmp.path), stderr: false });
-  events = [];
-  secrets = createMemorySecretStore();
-  engine = createEngine({
-    dataDir: tmp.path,
-    secrets,
-    host: 'web',
-    version: 't',
-    emit: (e) => events.push(e),
-    scheduler: false,
-    ...options,
-  });
-  await ok(
-    engine.dispatch('updateSettings', {
-      baseUrl: sim.url,
-      plan: 'enterprise',
-      ratePerMinute: 6000,
-      windowDays: 30,
-    }),
-  );
-  await ok(engine.dispatch('setApiKey', { key: KEY }));
-  return engine;
-}
-
-async function ok<T>(
-  p: Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>,
-): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
+  fx = openEngine({ scheduler: false, ...options });
+  ({ events, secrets } = fx);
+  await connectTo(fx.engine, sim.url, KEY);
+  return fx.engine;
 }
 
 describe('alert calls', () => {

@@ -1,38 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../../bench/seed';
 import type { EngineEvent } from '../../../src-shared/contract';
-import { dbFileOf, logFileOf } from '../dataDir';
-import { createEngine, type Engine } from '../engine';
-import { configureLogging } from '../log';
-import { createMemorySecretStore } from '../secrets/memorySecretStore';
-import { makeTempDir, type TempDir } from '../testing/tempDir';
+import { dbFileOf } from '../dataDir';
+import type { Engine } from '../engine';
+import { openEngine, type EngineFixture } from '../testing/engineFixture';
+
+/** 1,500 incidents over 200 days to 2025-03-14, the same every run. */
+const seed = (dataDir: string) =>
+  seedDatabase(dbFileOf(dataDir), { count: 1500, seed: 3, endDay: '2025-03-14', days: 200 });
 
 type Ok<T> = { ok: true; value: T };
 
 describe('analysis calls through the engine', () => {
-  let tmp: TempDir;
+  let fx: EngineFixture;
   let engine: Engine;
   let events: EngineEvent[];
 
   beforeEach(() => {
-    tmp = makeTempDir();
-    configureLogging({ file: logFileOf(tmp.path), stderr: false });
-    seedDatabase(dbFileOf(tmp.path), { count: 1500, seed: 3, endDay: '2025-03-14', days: 200 });
-    events = [];
-    engine = createEngine({
-      dataDir: tmp.path,
-      secrets: createMemorySecretStore(),
-      host: 'web',
-      version: '0.0.0',
-      emit: (event) => events.push(event),
-      checkOutputs: true,
-    });
+    fx = openEngine({ version: '0.0.0', checkOutputs: true, before: seed });
+    ({ engine, events } = fx);
   });
-  afterEach(async () => {
-    await engine.close();
-    configureLogging({ file: null, stderr: true });
-    tmp.remove();
-  });
+  afterEach(() => fx.close());
 
   const filters = { preset: 'all' as const };
 

@@ -1,15 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../src-shared/contract';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
-import { logFileOf } from '../dataDir';
-import { createEngine, type Engine } from '../engine';
-import { configureLogging } from '../log';
-import { createMemorySecretStore } from '../secrets/memorySecretStore';
-import { makeTempDir, type TempDir } from '../testing/tempDir';
+import type { Engine } from '../engine';
+import { enterpriseKey, ok, openEngine, type EngineFixture } from '../testing/engineFixture';
 
 const KEY = 'handler-test-key-42';
 let sim: Simulator;
-let tmp: TempDir;
+let fx: EngineFixture;
 let engine: Engine;
 let events: EngineEvent[];
 
@@ -18,36 +15,16 @@ beforeAll(async () => {
     seed: 9,
     scale: 20_000,
     spanDays: 40,
-    keys: [{ key: KEY, plan: 'enterprise', ips: ['127.0.0.1', '::1'], ratePerMinute: 6000, windowDays: 30 }],
+    keys: [enterpriseKey(KEY)],
   });
 });
 afterAll(() => sim.close());
 
 beforeEach(() => {
-  tmp = makeTempDir();
-  configureLogging({ file: logFileOf(tmp.path), stderr: false });
-  events = [];
-  engine = createEngine({
-    dataDir: tmp.path,
-    secrets: createMemorySecretStore(),
-    host: 'web',
-    version: 't',
-    emit: (e) => events.push(e),
-  });
+  fx = openEngine();
+  ({ engine, events } = fx);
 });
-afterEach(async () => {
-  await engine.close();
-  configureLogging({ file: null, stderr: true });
-  tmp.remove();
-});
-
-const ok = async <T>(
-  p: Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>,
-): Promise<T> => {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
+afterEach(() => fx.close());
 const chicago = { kind: 'circle' as const, lat: 41.8837, lon: -87.6289, radiusMi: 0.4 };
 
 describe('area handlers', () => {

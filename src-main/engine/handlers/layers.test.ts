@@ -1,31 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { logFileOf } from '../dataDir';
-import { createEngine, type Engine } from '../engine';
-import { configureLogging } from '../log';
-import { createMemorySecretStore } from '../secrets/memorySecretStore';
-import { makeTempDir, type TempDir } from '../testing/tempDir';
+import type { Engine } from '../engine';
+import { openEngine, type EngineFixture } from '../testing/engineFixture';
+import type { TempDir } from '../testing/tempDir';
 
+let fx: EngineFixture;
 let tmp: TempDir;
 let engine: Engine;
 
 beforeEach(() => {
-  tmp = makeTempDir();
-  configureLogging({ file: logFileOf(tmp.path), stderr: false });
-  engine = createEngine({
-    dataDir: tmp.path,
-    secrets: createMemorySecretStore(),
-    host: 'cli',
-    version: 't',
-    emit: () => {},
-  });
+  fx = openEngine({ host: 'cli' });
+  ({ tmp, engine } = fx);
 });
-afterEach(async () => {
-  await engine.close();
-  configureLogging({ file: null, stderr: true });
-  tmp.remove();
-});
+afterEach(() => fx.close());
 
 async function call<T>(name: string, input: unknown): Promise<T> {
   const r = (await engine.dispatch(name as never, input)) as {

@@ -7,11 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../src-shared/contract';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
-import { logFileOf } from '../dataDir';
-import { createEngine, type Engine, type EngineOptions } from '../engine';
-import { configureLogging } from '../log';
-import { createMemorySecretStore } from '../secrets/memorySecretStore';
-import { makeTempDir, type TempDir } from '../testing/tempDir';
+import type { Engine, EngineOptions } from '../engine';
+import { connectTo, enterpriseKey, ok, openEngine, type EngineFixture } from '../testing/engineFixture';
 
 const KEY = 'sync-handler-key-01';
 /** A key of its own for the long Retry-After (the limiter, one per key, then pauses for a minute). */
@@ -29,13 +26,7 @@ beforeAll(async () => {
     seed: 9,
     scale: 20_000,
     spanDays: 40,
-    keys: [KEY, SLOW_KEY].map((key) => ({
-      key,
-      plan: 'enterprise' as const,
-      ips: ['127.0.0.1', '::1'],
-      ratePerMinute: 6000,
-      windowDays: 30,
-    })),
+    keys: [KEY, SLOW_KEY].map(enterpriseKey),
   });
   dropper = createServer((socket) => {
     drops++;
@@ -49,44 +40,19 @@ afterAll(async () => {
   await new Promise<void>((r) => dropper.close(() => r()));
 });
 
-let tmp: TempDir | null = null;
-let engine: Engine | null = null;
+let fx: EngineFixture | null = null;
 let events: EngineEvent[] = [];
 
 async function open(options: Partial<EngineOptions> = {}, key = KEY, baseUrl = sim.url): Promise<Engine> {
-  tmp = makeTempDir();
-  configureLogging({ file: logFileOf(tmp.path), stderr: false });
-  events = [];
-  engine = createEngine({
-    dataDir: tmp.path,
-    secrets: createMemorySecretStore(),
-    host: 'web',
-    version: 't',
-    emit: (e) => events.push(e),
-    scheduler: false,
-    ...options,
-  });
-  await ok(
-    engine.dispatch('updateSettings', { baseUrl, plan: 'enterprise', ratePerMinute: 6000, windowDays: 30 }),
-  );
-  await ok(engine.dispatch('setApiKey', { key }));
-  return engine;
+  fx = openEngine({ scheduler: false, ...options });
+  events = fx.events;
+  await connectTo(fx.engine, baseUrl, key);
+  return fx.engine;
 }
 afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  configureLogging({ file: null, stderr: true });
-  tmp?.remove();
-  tmp = null;
+  await fx?.close();
+  fx = null;
 });
-
-async function ok<T>(
-  p: Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>,
-): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
 async function timed<T>(p: Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
   const value = await p;
@@ -204,8 +170,7 @@ describe('the background refresh', () => {
     expect(web.context.services.sync.scheduling()).toBe(true);
     await web.close();
     expect(web.context.services.sync.scheduling()).toBe(false);
-    await engine?.close();
-    tmp?.remove();
+    await fx?.close();
 
     const cli = await open({ host: 'cli', scheduler: undefined });
     expect(cli.context.services.sync.scheduling()).toBe(false);
