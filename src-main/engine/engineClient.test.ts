@@ -96,7 +96,7 @@ describe('engine in a worker thread', () => {
     seedDatabase(dbFileOf(tmp.path), { count: 1500, seed: 3, endDay: '2025-03-14', days: 200 });
     engine = await startEngine({ dataDir: tmp.path, host: 'web', version: '1', wireTypedArrays: true });
     const answer = await engine.call('getMapPoints', { filters: { preset: 'all' } });
-    const lat = (answer as { value: { lat: { $typed: string; b64: unknown } } }).value.lat;
+    const lat = (answer as unknown as { value: { lat: { $typed: string; b64: unknown } } }).value.lat;
     expect(lat.$typed).toBe('Float32Array');
     expect(lat.b64).toBeInstanceOf(Uint8Array); // no string of it on the host's side
     const sent = decodeWire(Buffer.concat(encodeWireParts(answer)).toString('utf8')) as {
