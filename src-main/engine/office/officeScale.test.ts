@@ -150,7 +150,7 @@ test('five processes on one key and one area set, the leader killed mid-run: no 
   // A sixth desktop has just spent most of the key's minute (through the office ledger): the
   // five must share what is left and then wait for the window, never overrunning the plan.
   const spent = createOfficeLimiter(await poolOf(), keyHmac(OFFICE_KEY, officeId), 'desk-6');
-  for (let k = 0; k < RATE - 8; k++) {
+  for (let k = 0; k < RATE - 4; k++) {
     const slot = await spent.admit(RATE);
     if (!('id' in slot)) throw new Error('the ledger refused the sixth desktop');
     const r = await fetch(`${proxyUrl}/crimes/${k + 1}.json?key=${OFFICE_KEY}`);
