@@ -27,23 +27,7 @@ beforeAll(async () => {
   });
   dir = makeTempDir('blotter-cli-layers-');
   expect((await runCli(KEY, syncArgs(dir.path, sim.url, '41.874,-87.64,0.5'))).code).toBe(0);
-  const out = `${dir.path}/all.geojson`;
-  const r = await runCli(KEY, [
-    'export',
-    '--data-dir',
-    dir.path,
-    '--format',
-    'geojson',
-    '--preset',
-    'all',
-    '--out',
-    out,
-  ]);
-  expect(r.code).toBe(0);
-  const fc = JSON.parse(readFileSync(out, 'utf8')) as {
-    features: { geometry: { coordinates: [number, number] }; properties: { type: string } }[];
-  };
-  points = fc.features.map((f) => ({
+  points = (await exported('all', [])).map((f) => ({
     lon: f.geometry.coordinates[0],
     lat: f.geometry.coordinates[1],
     type: f.properties.type,
@@ -54,6 +38,27 @@ afterAll(async () => {
   await sim.close();
   dir.remove();
 });
+
+type Exported = { geometry: { coordinates: [number, number] }; properties: { type: string } };
+
+/** `export --format geojson --preset all` with `filters` into DIR/NAME.geojson: its features. */
+async function exported(name: string, filters: string[]): Promise<Exported[]> {
+  const out = `${dir.path}/${name}.geojson`;
+  const r = await runCli(KEY, [
+    'export',
+    '--data-dir',
+    dir.path,
+    '--format',
+    'geojson',
+    '--preset',
+    'all',
+    ...filters,
+    '--out',
+    out,
+  ]);
+  expect(r.code, r.stderr).toBe(0);
+  return (JSON.parse(readFileSync(out, 'utf8')) as { features: Exported[] }).features;
+}
 
 const cli = (args: string[]) => runCli(KEY, ['layers', ...args, '--data-dir', dir.path]);
 const lastJson = (stdout: string) => JSON.parse(stdout.trimEnd().split('\n').at(-1) as string);
@@ -180,34 +185,16 @@ describe('blotter layers', () => {
       const listed = await engine.call('getLayerFeatures', { layerId: 1 });
       if (!listed.ok) throw new Error(listed.error.message);
       const beat1 = listed.value.features.find((f) => f.name === 'Beat 1')!;
-      const exported = async (extra: string[]) => {
-        const out = `${dir.path}/beat-${extra.join('')}.geojson`;
-        const r = await runCli(KEY, [
-          'export',
-          '--data-dir',
-          dir.path,
-          '--format',
-          'geojson',
-          '--preset',
-          'all',
-          '--layer',
-          'beats',
-          '--feature',
-          'beat 1',
-          ...extra,
-          '--out',
-          out,
-        ]);
-        expect(r.code, r.stderr).toBe(0);
-        return (JSON.parse(readFileSync(out, 'utf8')) as { features: unknown[] }).features.length;
-      };
+      const beat1Export = async (extra: string[]) =>
+        (await exported(`beat1${extra.join('')}`, ['--layer', 'beats', '--feature', 'beat 1', ...extra]))
+          .length;
       const inside = await appCount({ layerId: 1, featureId: beat1.id });
       expect(inside).toBeGreaterThan(0);
       expect(inside).toBeLessThan(points.length);
-      expect(await exported([])).toBe(inside);
+      expect(await beat1Export([])).toBe(inside);
       const near = await appCount({ layerId: 1, featureId: beat1.id, bufferM: 500 * 0.3048, unit: 'ft' });
       expect(near).toBeGreaterThan(inside);
-      expect(await exported(['--buffer-ft', '500'])).toBe(near);
+      expect(await beat1Export(['--buffer-ft', '500'])).toBe(near);
 
       // analyze follows the same flags: the incidents it analysed are the app's count.
       const analyzed = await runCli(KEY, [
