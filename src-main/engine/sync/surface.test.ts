@@ -79,6 +79,19 @@ describe('verification', () => {
     expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
   });
 
+  it('costs one request a day while the service has no v1, and no live sample', async () => {
+    const h = await start({ v1: false });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [summary] = await h.service.syncAreas([area], h.conn);
+    expect(summary?.state).toBe('done');
+    expect(readSurface(h.db, h.sim.url)?.state).toBe('absent');
+    const seen = h.sim.stats();
+    // A service without v1 answers its routes as unknown (404): one such request, the probe.
+    expect(seen.total - (seen.byRoute.search ?? 0)).toBe(1);
+    // Every live search is the run's own work: nothing spent on a sample for v1.
+    expect(seen.byRoute.search).toBe(latestRun(h, area.id).requests);
+  });
+
   it('a faithful v1 is verified on a sample and used', async () => {
     const h = await start({ v1: true });
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());

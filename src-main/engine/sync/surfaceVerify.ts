@@ -65,6 +65,23 @@ export async function verifySurface(
   const tile = coveringTile(area.shape);
   const radius = Math.min(tile.radius, SAMPLE_RADIUS);
   const zone = 'UTC';
+  // First, whether v1 answers at all: one small request. While the service has no v1 (today's
+  // normal case) the daily probe costs this one request, not a live sample as well.
+  try {
+    const r = await requester.page(
+      {
+        lat: tile.lat,
+        lon: tile.lon,
+        radiusMi: radius * MAX_MILES_PER_DEGREE,
+        start: new Date(now() - DAY).toISOString(),
+        limit: 1,
+      },
+      signal,
+    );
+    log(deps, r.meta, r.incidents.length, r.logId);
+  } catch (error) {
+    return v1Failure(error, deps.baseUrl, record);
+  }
   let live: ApiIncident[];
   try {
     const r = await requester.search(
@@ -114,19 +131,28 @@ export async function verifySurface(
       cursor = r.nextCursor;
     }
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code === 'cancelled') throw error;
-    if (error.code === 'not_found') {
-      return record(
-        'absent',
-        `The service has no v1 surface at ${hostOf(deps.baseUrl)} yet (${error.details.status ?? 404}); syncing on the live surface.`,
-      );
-    }
-    return record(
-      'unverified',
-      `The v1 surface could not be checked (${error.message}); syncing on the live surface.`,
-    );
+    return v1Failure(error, deps.baseUrl, record);
   }
   return judge(live, reports, v1, all, record);
+}
+
+/** A v1 request's failure as the probe's verdict: absent (404/501) or unverified; cancels rethrown. */
+function v1Failure(
+  error: unknown,
+  baseUrl: string,
+  record: (state: SurfaceRecord['state'], reason: string) => SurfaceRecord,
+): SurfaceRecord {
+  if (!(error instanceof ApiError) || error.code === 'cancelled') throw error;
+  if (error.code === 'not_found') {
+    return record(
+      'absent',
+      `The service has no v1 surface at ${hostOf(baseUrl)} yet (${error.details.status ?? 404}); syncing on the live surface.`,
+    );
+  }
+  return record(
+    'unverified',
+    `The v1 surface could not be checked (${error.message}); syncing on the live surface.`,
+  );
 }
 
 /** The verdict on a sample: verified, or the first disagreement in words. */
