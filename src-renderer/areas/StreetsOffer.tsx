@@ -10,7 +10,8 @@ import { useEffect, useId, useState } from 'react';
 import type { BasemapCoverage, BasemapEstimate, BasemapProgressFields } from '../../src-shared/basemap';
 import { BridgeCallError } from '../bridge/client';
 import { errorText } from '../text/errorText';
-import { downloadLabel, progressText } from '../views/settings/basemapText';
+import { BasemapProgress } from '../views/settings/BasemapProgress';
+import { downloadLabel } from '../views/settings/basemapText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import styles from './areas.module.css';
 import { offerEstimateText } from './streetsOfferText';
@@ -138,17 +139,7 @@ export function StreetsOffer({ areaId }: StreetsOfferProps) {
         </div>
       ) : null}
       {shown ? (
-        <div role="status" data-testid="streets-offer-progress" data-state={shown.state}>
-          {shown.state === 'running' ? (
-            <progress
-              max={Math.max(1, shown.tilesTotal)}
-              value={shown.tilesDone}
-              aria-label="Offline streets download"
-            />
-          ) : null}
-          <p className={shown.state === 'failed' ? 'message message-error' : 'muted'}>
-            {progressText(shown)}
-          </p>
+        <BasemapProgress progress={shown} label="Offline streets download" testId="streets-offer-progress">
           {shown.state === 'running' ? (
             <button
               type="button"
@@ -163,7 +154,7 @@ export function StreetsOffer({ areaId }: StreetsOfferProps) {
               Start over with the new version
             </button>
           ) : null}
-        </div>
+        </BasemapProgress>
       ) : null}
       {problem ? (
         <p className="message message-error" role="alert">

@@ -14,7 +14,8 @@ import {
 import type { SettingsView } from '../../../src-shared/settings';
 import type { Client } from '../../bridge/client';
 import { errorText } from '../../text/errorText';
-import { downloadLabel, estimateText, newVersionText, progressText } from './basemapText';
+import { BasemapProgress } from './BasemapProgress';
+import { downloadLabel, estimateText, newVersionText } from './basemapText';
 import { Field } from './Field';
 
 export type AreasDownloadProps = {
@@ -149,18 +150,7 @@ export function AreasDownload({ client, settings, onSaved }: AreasDownloadProps)
         </p>
       ) : null}
       {progress ? (
-        <div role="status" data-testid="basemap-download-progress">
-          {progress.state === 'running' ? (
-            <progress
-              max={Math.max(1, progress.tilesTotal)}
-              value={progress.tilesDone}
-              aria-label="Basemap download"
-            />
-          ) : null}
-          <p className={progress.state === 'failed' ? 'message message-error' : 'muted'}>
-            {progressText(progress)}
-          </p>
-        </div>
+        <BasemapProgress progress={progress} label="Basemap download" testId="basemap-download-progress" />
       ) : null}
       {problem ? (
         <p className="message message-error" role="alert">
