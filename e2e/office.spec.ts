@@ -1,0 +1,78 @@
+/**
+ * Settings › Office against a real PostgreSQL + PostGIS the test starts (the office tests' own
+ * helper, like the simulator: the other side of the wire): join with the address from the form's
+ * fields and the password in its own field, see the status in words, pull, leave — the replica
+ * stays. The password is in no page text, input value or data file afterwards.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startTestPostgres, type TestPostgres } from '../src-main/engine/office/pgTesting';
+import { expect, test } from './fixtures';
+import { openView } from './support/app';
+
+let server: TestPostgres;
+test.beforeAll(async () => {
+  server = await startTestPostgres();
+});
+test.afterAll(() => server?.stop());
+
+test('joins the office database from Settings, shows its status, pulls and leaves keeping the replica', async ({
+  page,
+  dataDir,
+}) => {
+  test.setTimeout(90_000);
+  await openView(page, 'Settings');
+  const office = page.getByRole('region', { name: 'Office', exact: true });
+  await expect(office.getByTestId('office-status')).toContainText('standalone archive');
+
+  await office.getByRole('textbox', { name: 'Server', exact: true }).fill('127.0.0.1');
+  await office.getByRole('textbox', { name: 'Port', exact: true }).fill(String(server.port));
+  await office.getByRole('textbox', { name: 'Database', exact: true }).fill(server.database);
+  await office.getByRole('textbox', { name: 'Role', exact: true }).fill(server.user);
+  await office.getByLabel('Password', { exact: true }).fill(server.password);
+  await office.getByRole('radio', { name: /No TLS/ }).check();
+  await office.getByRole('button', { name: 'Join the office' }).click();
+
+  await expect(office.getByText(/^Joined: pulled 0 incidents/)).toBeVisible({ timeout: 30_000 });
+  const status = office.getByTestId('office-status');
+  await expect(status).toContainText(
+    `Joined to postgres://${server.user}@127.0.0.1:${server.port}/${server.database}?sslmode=disable.`,
+  );
+  await expect(status).toContainText('This desktop leads no area’s sync now');
+  await expect(status).toContainText('The replica is up to date.');
+  await expect(office.getByLabel('Password', { exact: true })).toHaveCount(0);
+
+  // An area another desktop drew arrives by the pull.
+  const db = await server.admin();
+  await db.query(
+    `INSERT INTO areas (name, kind, center_lat, center_lon, radius_mi, min_lat, min_lon, max_lat, max_lon, created_at)
+     VALUES ('Loop', 'circle', 41.85, -87.65, 1, 41.83, -87.67, 41.87, -87.63, 1)`,
+  );
+  await db.end();
+  await office.getByRole('button', { name: 'Pull now' }).click();
+  await expect(office.getByText('Pulled 0 incidents, 1 areas and 0 deletions.')).toBeVisible();
+
+  // The password went to the keychain: not in the page, nor in any file of the data folder.
+  expect(await page.content()).not.toContain(server.password);
+  for (const name of await readdir(dataDir, { recursive: true })) {
+    const file = path.join(dataDir, name);
+    const text = await readFile(file).catch(() => Buffer.alloc(0));
+    expect(text.includes(server.password), file).toBe(false);
+  }
+
+  server.stop();
+  await office.getByRole('button', { name: 'Pull now' }).click();
+  await expect(office.getByRole('alert')).toContainText('cannot be reached');
+  await page.reload();
+  await openView(page, 'Settings');
+  await expect(
+    page.getByRole('region', { name: 'Office', exact: true }).getByTestId('office-status'),
+  ).toContainText('PostgreSQL unreachable: syncs paused, working on the replica.');
+
+  const again = page.getByRole('region', { name: 'Office', exact: true });
+  await again.getByRole('button', { name: 'Leave the office' }).click();
+  await expect(
+    again.getByText(/Left the office: this folder keeps its 0 incidents as a standalone archive/),
+  ).toBeVisible();
+  await expect(again.getByTestId('office-status')).toContainText('standalone archive');
+});
