@@ -17,7 +17,11 @@ const Range = z.object({ from: Day.nullable(), to: Day.nullable() });
 export const ExportFormat = z.enum(['csv', 'geojson', 'gpkg', 'shp', 'kml', 'pdf']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
-/** The CSV and GeoJSON columns, in order (GeoJSON: the properties). */
+/**
+ * The CSV and GeoJSON columns, in order (GeoJSON: the properties). `attributes` — the columns a
+ * mapped import kept (engine/import) as one JSON object: CSV JSON text, GeoJSON an object, empty /
+ * null for API rows; it stays last (storedFormat.ts reads every other column from `incidents`).
+ */
 export const EXPORT_COLUMN_NAMES = [
   'cdid',
   'type',
@@ -33,6 +37,7 @@ export const EXPORT_COLUMN_NAMES = [
   'first_seen',
   'last_seen',
   'removed',
+  'attributes',
 ] as const;
 
 /**
@@ -102,6 +107,8 @@ export const Manifest = z.object({
     bytes: Count,
     bom: z.boolean().optional(),
     columns: z.array(z.string()).optional(),
+    /** Columns written as JSON text (`attributes`: a mapped import's kept columns; GeoJSON has an object). */
+    jsonText: z.array(z.string()).optional(),
     /** GIS formats: the coordinate reference system of every geometry. */
     crs: z.literal('EPSG:4326').optional(),
     /** GeoPackage: the tables it holds (features and attributes). */

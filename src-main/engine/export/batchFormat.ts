@@ -113,7 +113,7 @@ export class BatchFormatter {
       `${this.cell('zone', s.zone[row] as number)},${isoInstant(s.utc[row] as number, this.days)},` +
       `${csvField(dateRaw)},${this.cell('addr', s.addr[row] as number)},${s.lat[row]},${s.lon[row]},` +
       `${csvField(link)},${csvField(description)},${this.firstSeen(firstSeen)},${this.lastSeen(lastSeen)},` +
-      `${s.state[row] === REMOVED ? 'true' : 'false'}\r\n`
+      `${s.state[row] === REMOVED ? 'true' : 'false'},${csvField(batch.attributes.get(cdid))}\r\n`
     );
   }
 
@@ -139,6 +139,7 @@ export class BatchFormatter {
       first_seen: this.firstSeen(firstSeen),
       last_seen: this.lastSeen(lastSeen),
       removed: s.state[row] === REMOVED,
+      attributes: batch.attributes.get(cdid) ?? null,
     };
   }
 

@@ -13,6 +13,7 @@ import type { IncidentTuple } from '../store/incidents/incidentRow';
 import type { Resolved } from '../query/service';
 import type { Snapshot } from '../query/snapshot';
 import { yieldToEventLoop } from '../query/snapshotLoader';
+import { attributesReader } from './attributesOf';
 import { matchByCdid } from './matchByCdid';
 
 /** The columns the snapshot lacks. */
@@ -25,6 +26,8 @@ export type Batch = {
   /** Snapshot rows, ascending cdid; `stored[k]` belongs to `rows[k]`. */
   rows: Uint32Array;
   stored: StoredColumns[];
+  /** The kept columns of a mapped import's rows in the batch, by cdid (attributesOf.ts). */
+  attributes: Map<number, string>;
   /** Matching rows the store no longer held when read (deleted since the filter ran). */
   vanished: number;
 };
@@ -51,14 +54,17 @@ export function isDenseBatch(snapshot: Snapshot, rows: Uint32Array): boolean {
 /** Reads one batch (snapshot rows, ascending cdid) of the stored columns, joined to its rows. */
 export function batchReader(db: Db, snapshot: Snapshot): (rows: Uint32Array) => Batch {
   const stored = incidentsByCdid(db, COLUMNS);
+  const attributesOf = attributesReader(db);
   const cdid = snapshot.cdid;
   return (rows) => {
     const first = rows[0] as number;
     const last = rows[rows.length - 1] as number;
-    const found = isDenseBatch(snapshot, rows)
+    const dense = isDenseBatch(snapshot, rows);
+    const ids = Float64Array.from(rows, (r) => cdid[r] as number);
+    const found = dense
       ? stored.between(cdid[first] as number, cdid[last] as number)
-      : stored.among(Array.from(rows, (r) => cdid[r] as number));
-    return join(snapshot, rows, found);
+      : stored.among(Array.from(ids));
+    return join(snapshot, rows, found, attributesOf(ids, dense));
   };
 }
 
@@ -78,7 +84,12 @@ export async function* exportBatches(
 }
 
 /** Pairs each wanted row with its stored columns (both ascending by cdid); extra stored rows are skipped. */
-function join(snapshot: Snapshot, wanted: Uint32Array, found: StoredColumns[]): Batch {
+function join(
+  snapshot: Snapshot,
+  wanted: Uint32Array,
+  found: StoredColumns[],
+  attributes: Map<number, string>,
+): Batch {
   const rows = new Uint32Array(wanted.length);
   const stored: StoredColumns[] = [];
   const ids = Float64Array.from(wanted, (row) => snapshot.cdid[row] as number);
@@ -86,5 +97,11 @@ function join(snapshot: Snapshot, wanted: Uint32Array, found: StoredColumns[]): 
     rows[stored.length] = wanted[k] as number;
     stored.push(hit);
   });
-  return { snapshot, rows: rows.subarray(0, stored.length), stored, vanished: wanted.length - stored.length };
+  return {
+    snapshot,
+    rows: rows.subarray(0, stored.length),
+    stored,
+    attributes,
+    vanished: wanted.length - stored.length,
+  };
 }

@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { incidentsByCdid } from '../store/incidents/incidentRepo';
+import { attributesReader } from './attributesOf';
 import { BufferPool } from './byteLines';
 import { matchByCdid } from './matchByCdid';
 import { STORED_EXPORT_COLUMNS, StoredFormatter, type StoredExportRow } from './storedFormat';
@@ -33,6 +34,7 @@ const { dbFile, format } = workerData as ExportWorkerData;
 const db = new Database(dbFile, { readonly: true, fileMustExist: true });
 db.pragma('cache_size = -2000'); // it reads each page once, in order: a small cache does
 const stored = incidentsByCdid(db, STORED_EXPORT_COLUMNS);
+const attributesOf = attributesReader(db);
 const formatter = new StoredFormatter();
 const pool = new BufferPool();
 
@@ -54,10 +56,11 @@ port.on('message', (message: ToExportWorker) => {
     const rows: StoredExportRow[] = [];
     matchByCdid(cdids, found, (_k, row) => rows.push(row));
     let own: Uint8Array;
-    if (format === 'csv') own = formatter.csvBytes(rows, pool.take());
+    const attributes = attributesOf(cdids, dense);
+    if (format === 'csv') own = formatter.csvBytes(rows, attributes, pool.take());
     else {
       // A small Buffer may be a view of the shared pool: give the answer an ArrayBuffer of its own.
-      const text = Buffer.from(formatter.geojson(rows), 'utf8');
+      const text = Buffer.from(formatter.geojson(rows, attributes), 'utf8');
       own = new Uint8Array(text.buffer.slice(text.byteOffset, text.byteOffset + text.byteLength));
     }
     port.postMessage(

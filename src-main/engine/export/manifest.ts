@@ -41,6 +41,8 @@ export function buildManifest(m: ManifestInput): Manifest {
       bytes: m.bytes,
       ...(m.format === 'csv' ? { bom: m.bom === true } : {}),
       ...(tabular ? { columns: [...EXPORT_COLUMNS] } : {}),
+      // Every tabular format but GeoJSON (an object there) holds the kept columns as JSON text.
+      ...(tabular && m.format !== 'geojson' ? { jsonText: ['attributes'] } : {}),
       ...m.fileInfo,
     },
     filters: m.filters,

@@ -36,6 +36,15 @@ beforeEach(() => {
   t.db
     .prepare(`UPDATE incidents SET removed_at = last_seen, removed_reason = 'gone' WHERE cdid % 11 = 0`)
     .run();
+  // Kept columns of a mapped import (the attributes column) on every fourth row.
+  t.db.prepare(`INSERT INTO import_runs (id, file_name, imported_at) VALUES (1, 'rms.csv', 0)`).run();
+  t.db
+    .prepare(
+      `INSERT INTO incident_imports (cdid, run_id, external_id, attributes)
+       SELECT cdid, 1, 'X' || cdid, json_object('Beat', cdid % 40, 'Note', '=a, "b"' || char(10) || 'ü')
+       FROM incidents WHERE cdid % 4 = 0`,
+    )
+    .run();
 });
 afterEach(() => t.close());
 
@@ -83,6 +92,7 @@ describe('an export on threads', () => {
         const expected = await oneThread(format, filters);
         const { text, progress } = await onThreads(format, filters);
         expect(text.length).toBeGreaterThan(1000);
+        expect(text).toContain(format === 'csv' ? '"{""Beat"":' : '"attributes":{"Beat":');
         expect(text).toBe(expected);
         expect(progress.length).toBeGreaterThan(5);
         expect(progress.every((n, k) => k === 0 || n > (progress[k - 1] as number))).toBe(true);

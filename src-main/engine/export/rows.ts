@@ -20,6 +20,8 @@ export type ExportRow = {
   first_seen: string;
   last_seen: string;
   removed: boolean;
+  /** A mapped import's kept columns as JSON object text (incident_imports), null for API rows. */
+  attributes: string | null;
 };
 
 /** The export's columns, in order: one list for the engine, the renderer and the tests. */

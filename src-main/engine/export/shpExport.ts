@@ -11,6 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
+import type { Db } from '../store/database';
 import { FileSink } from './fileSink';
 import { dictionaryOf, exportRowBatches, runnerOf, type Writer } from './gisRows';
 import {
@@ -29,7 +30,12 @@ import { writeZip } from './zipWriter';
 const KEEP_CDIDS = 20;
 
 /** The dBASE fields of the export columns, sized from the archive's dictionaries. */
-export function dbfFields(longest: { type: number; timezone: number; address: number }): DbfField[] {
+export function dbfFields(longest: {
+  type: number;
+  timezone: number;
+  address: number;
+  attributes: number;
+}): DbfField[] {
   const names = shortNames(EXPORT_COLUMNS);
   const text = (n: number) => Math.max(1, Math.min(MAX_TEXT_BYTES, n));
   const spec: Record<string, Omit<DbfField, 'name' | 'column'>> = {
@@ -47,6 +53,9 @@ export function dbfFields(longest: { type: number; timezone: number; address: nu
     first_seen: { type: 'C', length: 24, decimals: 0 },
     last_seen: { type: 'C', length: 24, decimals: 0 },
     removed: { type: 'L', length: 1, decimals: 0 },
+    // A mapped import's kept columns as JSON text (GeoJSON has them as an object), as wide as the
+    // archive's longest (1 when it has none); longer ones are cut and counted like any text.
+    attributes: { type: 'C', length: text(longest.attributes), decimals: 0 },
   };
   return EXPORT_COLUMNS.map((column, k) => ({
     name: names[k] as string,
@@ -57,6 +66,14 @@ export function dbfFields(longest: { type: number; timezone: number; address: nu
 
 const longestBytes = (values: readonly string[]): number =>
   values.reduce((n, v) => Math.max(n, Buffer.byteLength(v ?? '', 'utf8')), 1);
+
+/** The longest kept-columns text in the archive, in UTF-8 bytes. */
+function longestAttributes(db: Db): number {
+  const row = db.prepare('SELECT max(length(CAST(attributes AS BLOB))) AS n FROM incident_imports').get() as {
+    n: number | null;
+  };
+  return row.n ?? 1;
+}
 
 export const shpRunner = runnerOf(shpWriter());
 
@@ -79,6 +96,7 @@ export function shpWriter(): Writer {
         type: longestBytes(dictionaryOf(job, 'types')),
         timezone: longestBytes(dictionaryOf(job, 'zones')),
         address: longestBytes(dictionaryOf(job, 'addresses')),
+        attributes: longestAttributes(ctx.db),
       });
       const recordLength = dbfRecordLength(fields);
       const part = (ext: string) => path.join(folder, `${base}${ext}`);

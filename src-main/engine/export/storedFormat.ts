@@ -16,10 +16,17 @@ import type { IncidentColumn, IncidentTuple } from '../store/incidents/incidentR
 type StoredColumnOf<C> = C extends 'removed' ? 'removed_at' : C;
 type StoredColumns<T extends readonly unknown[]> = { -readonly [K in keyof T]: StoredColumnOf<T[K]> };
 
-/** The columns read for each exported incident: the export's columns, in their order. */
-export const STORED_EXPORT_COLUMNS = EXPORT_COLUMN_NAMES.map((c) =>
+/** The export's columns but the last, `attributes` (read from incident_imports: attributesOf.ts). */
+type IncidentExportColumns<T extends readonly unknown[]> = T extends readonly [...infer Head, 'attributes']
+  ? Head
+  : never;
+
+/** The columns read from `incidents` for each exported incident: the export's columns, in their order. */
+export const STORED_EXPORT_COLUMNS = EXPORT_COLUMN_NAMES.slice(0, -1).map((c) =>
   c === 'removed' ? 'removed_at' : c,
-) as unknown as StoredColumns<typeof EXPORT_COLUMN_NAMES> satisfies readonly IncidentColumn[];
+) as unknown as StoredColumns<
+  IncidentExportColumns<typeof EXPORT_COLUMN_NAMES>
+> satisfies readonly IncidentColumn[];
 
 export type StoredExportRow = IncidentTuple<typeof STORED_EXPORT_COLUMNS>;
 
@@ -41,27 +48,28 @@ export class StoredFormatter {
   }
 
   /** CSV lines as UTF-8 bytes (see byteLines.ts). */
-  csvBytes(rows: readonly StoredExportRow[], reuse?: ArrayBuffer): Buffer {
+  csvBytes(rows: readonly StoredExportRow[], attributes: Map<number, string>, reuse?: ArrayBuffer): Buffer {
     const days = this.days;
     const lines = new ByteLines(rows.length * 300, reuse);
     for (const r of rows) {
       lines.add(
         `${r[0]},${this.cell(r[1])},${r[2]},${this.cell(r[3])},${isoInstant(r[4], days)},` +
           `${csvField(r[5])},${this.cell(r[6])},${r[7]},${r[8]},${csvField(r[9])},${csvField(r[10])},` +
-          `${isoInstant(r[11], days)},${isoInstant(r[12], days)},${r[13] === null ? 'false' : 'true'}\r\n`,
+          `${isoInstant(r[11], days)},${isoInstant(r[12], days)},${r[13] === null ? 'false' : 'true'},` +
+          `${csvField(attributes.get(r[0]))}\r\n`,
       );
     }
     return lines.bytes();
   }
 
   /** GeoJSON features separated by `,\n` (the caller puts `\n` or `,\n` before the first). */
-  geojson(rows: readonly StoredExportRow[]): string {
+  geojson(rows: readonly StoredExportRow[], attributes: Map<number, string>): string {
     let out = '';
-    rows.forEach((r, k) => (out += (k === 0 ? '' : ',\n') + feature(this.exportRow(r))));
+    rows.forEach((r, k) => (out += (k === 0 ? '' : ',\n') + feature(this.exportRow(r, attributes))));
     return out;
   }
 
-  private exportRow(r: StoredExportRow): ExportRow {
+  private exportRow(r: StoredExportRow, attributes: Map<number, string>): ExportRow {
     const days = this.days;
     return {
       cdid: r[0],
@@ -78,6 +86,7 @@ export class StoredFormatter {
       first_seen: isoInstant(r[11], days),
       last_seen: isoInstant(r[12], days),
       removed: r[13] !== null,
+      attributes: attributes.get(r[0]) ?? null,
     };
   }
 }

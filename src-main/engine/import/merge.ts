@@ -128,7 +128,11 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
              .join(' UNION ALL ')}) ORDER BY cdid`
         : // Rows inserted or replaced now carry this import's last_seen (AS_ARCHIVE_ROW, REPLACE_SET).
           `INSERT OR REPLACE INTO incident_imports (cdid, run_id, external_id, attributes)
-           SELECT s.cdid, @run, s.external_id, s.attributes FROM (${stagedRowsSql(schemas)}) s
+           SELECT s.cdid, @run,
+                  -- a Blotter export carries no external id: the row keeps the one it had
+                  coalesce(s.external_id, (SELECT x.external_id FROM incident_imports x WHERE x.cdid = s.cdid)),
+                  s.attributes
+           FROM (${stagedRowsSql(schemas)}) s
            JOIN main.incidents i ON i.cdid = s.cdid
            WHERE i.source = 'import' AND i.last_seen = coalesce(s.last_seen, @now)`,
     ).run({ run, now });

@@ -73,11 +73,14 @@ class Problem extends Error {
 export type NormalizeOptions = {
   /**
    * A mapped file (mapping/apply.ts): ids from another system come as negative whole numbers (their
-   * own namespace, never an API cdid), which are accepted beside ordinary cdids.
+   * own namespace, never an API cdid), which are accepted beside ordinary cdids. A Blotter CSV
+   * too: its rows from a mapped import carry that namespaced cdid, which they keep.
    */
   namespaced?: boolean;
   /** Blotter CSV: undo the export's formula neutralising (a leading ' before = + - @ tab CR). */
   unneutralise: boolean;
+  /** Blotter CSV: read its `attributes` column (a mapped import's kept columns; keptColumns). */
+  keptColumns?: boolean;
   /**
    * The latest instant (epoch ms) a row's times may name: the import's clock plus a day's skew
    * (FUTURE_SKEW_MS). A later occurrence, first_seen or last_seen is refused: a last_seen in 2099
@@ -199,7 +202,7 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
   notFuture(firstSeen, 'first_seen', opts.notAfter);
   notFuture(lastSeen, 'last_seen', opts.notAfter);
   const day = `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)}`;
-  return [
+  const row: ImportRow = [
     cdid,
     type,
     address,
@@ -219,6 +222,32 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
     lastSeen,
     flag(rec.removed),
   ];
+  const attributes = opts.keptColumns === true ? keptColumns(rec) : null;
+  if (attributes !== null) row[18] = attributes;
+  return row;
+}
+
+/**
+ * A Blotter export's `attributes` cell (a mapped import's kept columns, as the export wrote them):
+ * a JSON object of texts, kept as such; empty is none.
+ */
+function keptColumns(rec: Record<string, unknown>): string | null {
+  const s = text(rec, 'attributes', false, 1_000_000, false);
+  if (s === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(s);
+  } catch {
+    value = undefined;
+  }
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    !Object.values(value).every((v) => typeof v === 'string')
+  )
+    throw new Problem('attributes', 'attributes must be a JSON object of texts, as Blotter exports it.');
+  return JSON.stringify(value);
 }
 
 const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));

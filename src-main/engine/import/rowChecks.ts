@@ -63,7 +63,13 @@ export function checked(
     }
     return row;
   }
-  return normalize(rec.value, { unneutralise: detected.format === 'blotter-csv', notAfter: rules.notAfter });
+  const blotter = detected.format === 'blotter-csv';
+  return normalize(rec.value, {
+    unneutralise: blotter,
+    notAfter: rules.notAfter,
+    namespaced: blotter,
+    keptColumns: blotter,
+  });
 }
 
 /** Checks `records`, staging each valid row under its row number. */
