@@ -223,28 +223,12 @@ describe('blotter layers', () => {
       await engine.close();
     }
 
-    const unknown = await runCli(KEY, [
-      'export',
-      '--data-dir',
-      dir.path,
-      '--format',
-      'csv',
-      '--layer',
-      'Beats',
-      '--feature',
-      'Beat 9',
-    ]);
+    const csv = (filters: string[]) =>
+      runCli(KEY, ['export', '--data-dir', dir.path, '--format', 'csv', ...filters]);
+    const unknown = await csv(['--layer', 'Beats', '--feature', 'Beat 9']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('"Beats" has no feature named "Beat 9" (it has "Beat 1", "Beat 2")');
-    const alone = await runCli(KEY, [
-      'export',
-      '--data-dir',
-      dir.path,
-      '--format',
-      'csv',
-      '--feature',
-      'Beat 1',
-    ]);
+    const alone = await csv(['--feature', 'Beat 1']);
     expect(alone.code).toBe(2);
     expect(alone.stderr).toContain('--feature needs --layer');
   }, 120_000);
