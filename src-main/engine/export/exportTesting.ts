@@ -4,13 +4,10 @@
  * engine's events. Used by *.test.ts files only.
  */
 import type { EngineEvent } from '../../../src-shared/contract';
-import { logFileOf } from '../dataDir';
-import { createEngine, type Engine } from '../engine';
-import { configureLogging } from '../log';
-import { createMemorySecretStore } from '../secrets/memorySecretStore';
 import type { Db } from '../store/database';
 import { createIncidentWriter } from '../sync/incidentWriter';
-import { makeTempDir, type TempDir } from '../testing/tempDir';
+import { openEngine, type EngineFixture } from '../testing/engineFixture';
+import type { TempDir } from '../testing/tempDir';
 
 export type ApiRow = {
   cdid: number;
@@ -51,59 +48,12 @@ export function writeIncidents(db: Db, rows: readonly ApiRow[], now = 1_750_000_
   db.transaction(() => writer.upsert(rows, now, () => true))();
 }
 
-export type TestEngine = {
-  engine: Engine;
-  db: Db;
-  dir: TempDir;
-  events: EngineEvent[];
-  /** The first event (already seen or still to come) that matches. */
-  waitFor<T extends EngineEvent>(match: (e: EngineEvent) => e is T, timeoutMs?: number): Promise<T>;
-  close(): Promise<void>;
-};
+/** The engine fixture (testing/engineFixture.ts) as the CLI host, with its database and folder. */
+export type TestEngine = EngineFixture & { db: Db; dir: TempDir };
 
 export function openTestEngine(): TestEngine {
-  const dir = makeTempDir();
-  configureLogging({ file: logFileOf(dir.path), stderr: false });
-  const events: EngineEvent[] = [];
-  const waiters = new Set<() => void>();
-  const engine = createEngine({
-    dataDir: dir.path,
-    secrets: createMemorySecretStore(),
-    host: 'cli',
-    version: '9.8.7',
-    emit: (event) => {
-      events.push(event);
-      for (const w of waiters) w();
-    },
-  });
-  return {
-    engine,
-    db: engine.context.db,
-    dir,
-    events,
-    waitFor(match, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = (): void => {
-          const hit = events.find(match);
-          if (!hit) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(hit);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error('timed out waiting for an engine event'));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    async close() {
-      await engine.close();
-      configureLogging({ file: null, stderr: true });
-      dir.remove();
-    },
-  };
+  const fx = openEngine({ host: 'cli', version: '9.8.7' });
+  return { ...fx, db: fx.engine.context.db, dir: fx.tmp };
 }
 
 type ExportEvent = Extract<EngineEvent, { type: 'exportProgress' }>;

@@ -5,8 +5,6 @@
  * description may be filled); times in the future are refused per row; and the preview says, for
  * the rows already held, what the run will do.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportResult } from '../../../src-shared/exports';
 import { apiRow, openTestEngine, writeIncidents, type TestEngine } from '../export/exportTesting';
@@ -15,18 +13,11 @@ let t: TestEngine;
 beforeEach(() => (t = openTestEngine()));
 afterEach(() => t.close());
 
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const result = await t.engine.dispatch(name, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
-  return result.value as T;
-}
+const call = <T>(name: string, input: unknown): Promise<T> => t.call<T>(name, input);
 type Stored = Record<string, unknown>;
 const stored = (cdid: number) => t.db.prepare('SELECT * FROM incidents WHERE cdid = ?').get(cdid) as Stored;
-const preview = (name: string, text: string) => {
-  const p = path.join(t.dir.path, name);
-  writeFileSync(p, text);
-  return call<ImportPreview>('previewImport', { source: { path: p } });
-};
+const preview = (name: string, text: string) =>
+  call<ImportPreview>('previewImport', { source: { path: t.file(name, text) } });
 
 const HEADER =
   'cdid,type,occurred_local,timezone,occurred_utc,date_raw,address,lat,lon,link,description,first_seen,last_seen,removed';

@@ -22,16 +22,8 @@ let t: TestEngine;
 beforeEach(() => (t = openTestEngine()));
 afterEach(() => t.close());
 
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const result = await t.engine.dispatch(name, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
-  return result.value as T;
-}
-const file = (name: string, text: string): string => {
-  const p = path.join(t.dir.path, name);
-  writeFileSync(p, text);
-  return p;
-};
+const call = <T>(name: string, input: unknown): Promise<T> => t.call<T>(name, input);
+const file = (name: string, text: string): string => t.file(name, text);
 const preview = (p: string) => call<ImportPreview>('previewImport', { source: { path: p } });
 const stored = (cdid: number) =>
   t.db.prepare('SELECT * FROM incidents WHERE cdid = ?').get(cdid) as Record<string, unknown> | undefined;

@@ -6,8 +6,6 @@
  * and the ids' namespace are checked in the store.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportResult } from '../../../src-shared/exports';
 import type { ColumnMappingInput } from '../../../src-shared/importMapping';
@@ -19,16 +17,8 @@ let t: TestEngine;
 beforeEach(() => (t = openTestEngine()));
 afterEach(() => t.close());
 
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const result = await t.engine.dispatch(name, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
-  return result.value as T;
-}
-const file = (name: string, text: string): string => {
-  const p = path.join(t.dir.path, name);
-  writeFileSync(p, text);
-  return p;
-};
+const call = <T>(name: string, input: unknown): Promise<T> => t.call<T>(name, input);
+const file = (name: string, text: string): string => t.file(name, text);
 const stored = (cdid: number) =>
   t.db.prepare('SELECT * FROM incidents WHERE cdid = ?').get(cdid) as Record<string, unknown> | undefined;
 const count = () => t.db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;

@@ -4,8 +4,6 @@
  * (the same file read again as the mapping changes; nothing written until runImport), saveMapping /
  * listMappings, and the saved mapping proposed for a file of the same header shape.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportResult } from '../../../src-shared/exports';
 import type { ColumnMapping } from '../../../src-shared/importMapping';
@@ -16,16 +14,8 @@ let t: TestEngine;
 beforeEach(() => (t = openTestEngine()));
 afterEach(() => t.close());
 
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const result = await t.engine.dispatch(name, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
-  return result.value as T;
-}
-const file = (name: string, text: string): string => {
-  const p = path.join(t.dir.path, name);
-  writeFileSync(p, text);
-  return p;
-};
+const call = <T>(name: string, input: unknown): Promise<T> => t.call<T>(name, input);
+const file = (name: string, text: string): string => t.file(name, text);
 const count = () => t.db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
 
 // Chicago, Illinois East State Plane (EPSG:3435, US feet).

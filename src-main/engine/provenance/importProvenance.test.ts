@@ -4,8 +4,6 @@
  * the incident panel; a later import of the same rows (seen later) takes them over, an API row
  * never gets any.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../../src-shared/exports';
 import type { ColumnMapping } from '../../../src-shared/importMapping';
@@ -18,16 +16,8 @@ let t: TestEngine;
 beforeEach(() => (t = openTestEngine()));
 afterEach(() => t.close());
 
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const result = await t.engine.dispatch(name, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
-  return result.value as T;
-}
-const file = (name: string, text: string): string => {
-  const p = path.join(t.dir.path, name);
-  writeFileSync(p, text);
-  return p;
-};
+const call = <T>(name: string, input: unknown): Promise<T> => t.call<T>(name, input);
+const file = (name: string, text: string): string => t.file(name, text);
 async function importFile(p: string, mapping?: ColumnMapping): Promise<void> {
   const pv = await call<ImportPreview>('previewImport', {
     source: { path: p },

@@ -25,11 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const result = await t.engine.dispatch(name, input);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
-  return result.value as T;
-}
+const call = <T>(name: string, input: unknown): Promise<T> => t.call<T>(name, input);
 
 describe('PDF export', () => {
   it('hands the host a print token; the report page gets the model; the printed file is checked and kept', async () => {
