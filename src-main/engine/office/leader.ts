@@ -339,6 +339,9 @@ export function createOfficeLeader(d: LeaderDeps): OfficeSync & {
     paused,
     lead: (areaId, apiKey, askedAt) => officeStep(() => lead(areaId, apiKey, askedAt)),
     wait: (signal) => officeStep(() => wait(signal)),
+    pull: async () => {
+      await officeStep(d.pull);
+    },
   };
 
   async function lead(areaId: number, apiKey: string, askedAt: number): ReturnType<OfficeSync['lead']> {

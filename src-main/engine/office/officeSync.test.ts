@@ -213,3 +213,25 @@ test('a paused leader that lost its lease cannot commit; the next leader resumes
   expect([...truthIn(sim, shape)].filter((x) => !inArea(d.db).has(x))).toEqual([]);
   expect(officeContent.rows).toBeGreaterThanOrEqual(alone.rows);
 }, 120_000);
+
+test('the refresh scheduler in office mode leads the due areas through the office: its pages are in PostgreSQL first, then in every replica by the pull', async () => {
+  const [a, b] = desks;
+  const before = await a!.pool.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM sync_state WHERE run->>'kind' = 'refresh'",
+  );
+  expect(before.rows[0]!.n).toBe(0);
+  sim.clock.advance(20 * 60_000); // every area is due (refresh every 15 minutes)
+  b!.service.startScheduler({ firstCheckMs: 10, checkEveryMs: 3_600_000 });
+  const refreshed = async () =>
+    (
+      await a!.pool.query<{ holder: string }>(
+        "SELECT holder FROM sync_state WHERE run->>'kind' = 'refresh' AND run->>'state' = 'done' ORDER BY area_id",
+      )
+    ).rows.map((r) => r.holder);
+  await expect.poll(refreshed, { timeout: 60_000, interval: 250 }).toEqual(['b', 'b']);
+  await expect.poll(() => b!.service.isRunning(1) || b!.service.isRunning(2)).toBe(false);
+  await Promise.all([a!.pull(), b!.pull()]);
+  const office = await officeDigest(a!.pool);
+  expect(replicaDigest(b!.db)).toEqual(office);
+  expect(replicaDigest(a!.db)).toEqual(office);
+}, 90_000);

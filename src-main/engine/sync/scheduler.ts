@@ -22,6 +22,11 @@ export type SchedulerDeps = {
   start(areaIds: number[]): Promise<unknown>;
   now(): number;
   log: Logger;
+  /**
+   * Before each look (office mode: the replica's pull, so areas drawn elsewhere and the leaders'
+   * sync times are known here — an area another desktop just refreshed is not due).
+   */
+  beforeCheck?(): Promise<void>;
 };
 
 export function createRefreshScheduler(deps: SchedulerDeps) {
@@ -39,6 +44,16 @@ export function createRefreshScheduler(deps: SchedulerDeps) {
   }
 
   function check(): void {
+    if (!deps.beforeCheck) return look();
+    deps
+      .beforeCheck()
+      .catch((error: unknown) => deps.log.info('office pull before the refresh check failed', { error }))
+      .finally(() => {
+        if (!stopped) look();
+      });
+  }
+
+  function look(): void {
     const list = due();
     if (list.length === 0) return;
     for (const a of list) attempted.set(a.id, deps.now());

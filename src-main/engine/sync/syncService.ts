@@ -97,6 +97,8 @@ export type OfficeSync = {
   ): Promise<{ leading: OfficeLeading } | { heldBy: string } | { synced: OfficeSynced }>;
   /** A follower's pause: a short wait (cut short by `signal`), then a pull. */
   wait(signal?: AbortSignal): Promise<void>;
+  /** The replica's pull (the refresh scheduler's look starts with one). */
+  pull(): Promise<void>;
 };
 
 export type StartOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal; history?: boolean };
@@ -477,6 +479,9 @@ export function createSyncService(o: SyncServiceOptions) {
     start: (ids) => service.start(ids),
     now,
     log: o.log,
+    beforeCheck: async () => {
+      await o.office?.()?.pull();
+    },
   });
   return service;
 }
