@@ -2,47 +2,22 @@
  * The opt-in 36-month history backfill (v1's /v1/history): its request count first (planHistory),
  * or why it cannot run, then a confirmation that starts it (startSync with history).
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { AreaView, HistoryPlan } from '../../src-shared/sync';
-import { problemOf, type Problem } from '../text/errorText';
 import { count } from '../text/count';
-import { useWorkspace } from '../workspace/WorkspaceContext';
 import styles from './surface.module.css';
+import { usePlannedStart } from './usePlannedStart';
 
 export function HistoryConfirm({ area, onDone }: { area: AreaView; onDone: () => void }) {
-  const { client, reportCall } = useWorkspace();
   const headingId = useId();
-  const [plan, setPlan] = useState<HistoryPlan | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [starting, setStarting] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    client.call('planHistory', { areaIds: [area.id] }).then(
-      (answer) => {
-        if (!cancelled) setPlan(answer);
-      },
-      (failure: unknown) => {
-        if (!cancelled) setProblem(problemOf(failure));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, area.id]);
-
-  const start = () => {
-    setStarting(true);
-    setProblem(null);
-    client.call('startSync', { areaIds: [area.id], history: true }).then(
-      () => onDone(),
-      (failure: unknown) => {
-        reportCall(failure);
-        setProblem(problemOf(failure));
-        setStarting(false);
-      },
-    );
-  };
+  const { plan, problem, starting, start } = usePlannedStart<HistoryPlan>(
+    area.id,
+    {
+      plan: (client) => client.call('planHistory', { areaIds: [area.id] }),
+      start: (client) => client.call('startSync', { areaIds: [area.id], history: true }),
+    },
+    onDone,
+  );
 
   return (
     <div

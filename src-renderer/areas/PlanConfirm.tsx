@@ -2,50 +2,25 @@
  * Before a sync starts: what it will cost (planSync: requests, and minutes at the plan's rate) and a
  * confirmation. Starting returns at once; progress then arrives as events.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { AreaView, SyncPlan } from '../../src-shared/sync';
 import { hashOf } from '../app/routes';
-import { problemOf, type Problem } from '../text/errorText';
-import { useWorkspace } from '../workspace/WorkspaceContext';
 import { planText } from './progressText';
 import styles from './areas.module.css';
+import { usePlannedStart } from './usePlannedStart';
 
 export type PlanConfirmProps = { area: AreaView; onDone: () => void };
 
 export function PlanConfirm({ area, onDone }: PlanConfirmProps) {
-  const { client, reportCall } = useWorkspace();
   const headingId = useId();
-  const [plan, setPlan] = useState<SyncPlan | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [starting, setStarting] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    client.call('planSync', { areaIds: [area.id] }).then(
-      (answer) => {
-        if (!cancelled) setPlan(answer);
-      },
-      (failure: unknown) => {
-        if (!cancelled) setProblem(problemOf(failure));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, area.id]);
-
-  const start = () => {
-    setStarting(true);
-    setProblem(null);
-    client.call('startSync', { areaIds: [area.id] }).then(
-      () => onDone(),
-      (failure: unknown) => {
-        reportCall(failure);
-        setProblem(problemOf(failure));
-        setStarting(false);
-      },
-    );
-  };
+  const { plan, problem, starting, start } = usePlannedStart<SyncPlan>(
+    area.id,
+    {
+      plan: (client) => client.call('planSync', { areaIds: [area.id] }),
+      start: (client) => client.call('startSync', { areaIds: [area.id] }),
+    },
+    onDone,
+  );
 
   const text = plan ? planText(plan, area.id) : null;
   const resuming = area.lastRun !== null && area.lastRun.state !== 'done';
