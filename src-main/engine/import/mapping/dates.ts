@@ -72,6 +72,35 @@ function fromSerial(serial: number): [number, number, number, number] | null {
   return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), minutes];
 }
 
+/** A date cell read: the day as `YYYY-MM-DDT`, and the time and offset it carried, if any. */
+type DatePart = { day: string; minutes: number | null; offset: number | null } | { expected: string };
+
+/** `HH:MM` for each minute of the day. */
+const CLOCK_TEXT = Array.from({ length: 1440 }, (_, m) => `${p2(Math.floor(m / 60))}:${p2(m % 60)}`);
+
+// A file repeats its days and times: each distinct cell is read once per thread (bounded memos).
+const MEMO_LIMIT = 50_000;
+const dateMemos: Record<DateStyle, Map<string, DatePart>> = {
+  auto: new Map(),
+  iso: new Map(),
+  us: new Map(),
+  excel: new Map(),
+};
+const clockMemo = new Map<string, number | null>();
+
+function remember<K, V>(memo: Map<K, V>, key: K, value: V): V {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+function clockOf(text: string): number | null {
+  const hit = clockMemo.get(text);
+  return hit !== undefined || clockMemo.has(text)
+    ? (hit as number | null)
+    : remember(clockMemo, text, readClock(text));
+}
+
 /**
  * A date (and maybe time) cell, with an optional separate time cell → a wall time and offset, or
  * an explanation of what was expected.
@@ -81,6 +110,19 @@ export function readDateTime(
   timeText: string | null,
   style: DateStyle = 'auto',
 ): ReadTime | { expected: string } {
+  const memo = dateMemos[style];
+  const part = memo.get(dateText) ?? remember(memo, dateText, readDate(dateText, style));
+  if ('expected' in part) return part;
+  let minutes = part.minutes;
+  if (timeText !== null && timeText !== '' && timeText.trim() !== '') {
+    const t = clockOf(timeText);
+    if (t === null) return { expected: 'a time such as 13:30, 1:30 PM or 1330' };
+    minutes = t;
+  }
+  return { wall: part.day + (CLOCK_TEXT[minutes ?? 0] as string), offsetMinutes: part.offset };
+}
+
+function readDate(dateText: string, style: DateStyle): DatePart {
   const s = dateText.trim();
   let y: number, mo: number, d: number;
   let minutes: number | null = null;
@@ -112,13 +154,7 @@ export function readDateTime(
     minutes = s.includes('.') ? parts[3] : null;
   } else return { expected: EXPECTED[style] };
   if (!validDay(y, mo, d)) return { expected: `a real calendar day (${EXPECTED[style]})` };
-  if (timeText !== null && timeText.trim() !== '') {
-    const t = readClock(timeText);
-    if (t === null) return { expected: 'a time such as 13:30, 1:30 PM or 1330' };
-    minutes = t;
-  }
-  const m = minutes ?? 0;
-  return { wall: `${y}-${p2(mo)}-${p2(d)}T${p2(Math.floor(m / 60))}:${p2(m % 60)}`, offsetMinutes: offset };
+  return { day: `${y}-${p2(mo)}-${p2(d)}T`, minutes, offset };
 }
 
 const EXPECTED: Record<DateStyle, string> = {

@@ -93,6 +93,30 @@ describe('dates and times', () => {
     expect(readDateTime('5/10/2025', null, 'iso')).toEqual({ expected: expect.stringMatching(/ISO-8601/) });
     expect(readClock('2400')).toBeNull();
   });
+
+  it('reads a repeated cell the same way each time, per style and with each time column', () => {
+    // Cells are read once and remembered: the second reading must answer as the first did.
+    for (let k = 0; k < 2; k++) {
+      expect(readDateTime('45787', null)).toEqual({ wall: '2025-05-10T00:00', offsetMinutes: null });
+      expect(readDateTime('45787', null, 'us')).toEqual({ expected: expect.stringMatching(/US date/) });
+      expect(readDateTime('5/10/2025', '1330')).toEqual({ wall: '2025-05-10T13:30', offsetMinutes: null });
+      expect(readDateTime('5/10/2025', '0005')).toEqual({ wall: '2025-05-10T00:05', offsetMinutes: null });
+      expect(readDateTime('5/10/2025 1:30 PM', ' ')).toEqual({
+        wall: '2025-05-10T13:30',
+        offsetMinutes: null,
+      });
+      expect(readDateTime('5/10/2025', '2500')).toEqual({
+        expected: expect.stringMatching(/a time such as/),
+      });
+      expect(readDateTime('2025-05-10T18:30:00Z', null)).toEqual({
+        wall: '2025-05-10T18:30',
+        offsetMinutes: 0,
+      });
+      expect(readDateTime('2/30/2025', '1330')).toEqual({
+        expected: expect.stringMatching(/real calendar day/),
+      });
+    }
+  });
 });
 
 describe('a records-system file mapped', () => {
