@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../src-sim/index';
 import { expect, test } from './fixtures';
-import { openView, section } from './support/app';
+import { addAreaByCoordinates, connectEnterprise, openView } from './support/app';
 import { ARTIFACTS_DIR } from './support/paths';
 
 const KEY = 'alerts-e2e-key';
@@ -94,25 +94,9 @@ test('a rule made in the page fires on a sync: inbox count, notification, its in
   await expect(page.locator('body[data-app-ready="true"]')).toBeVisible();
 
   await test.step('configure the API and add an area by coordinates; its first sync is old news', async () => {
-    await openView(page, 'Settings');
-    const connection = section(page, 'Connection');
-    await connection.getByLabel('Base URL').fill(sim?.url ?? '');
-    await connection.getByLabel('Plan').selectOption('enterprise');
-    await connection.getByLabel('Rate (requests per minute)').fill(String(RATE));
-    await connection.getByRole('button', { name: 'Save settings' }).click();
-    await expect(connection.getByRole('status')).toHaveText('Settings saved.');
-    const apiKey = section(page, 'API key');
-    await apiKey.getByLabel('API key', { exact: true }).fill(KEY);
-    await apiKey.getByRole('button', { name: 'Save key' }).click();
-    await expect(apiKey.getByTestId('key-state')).toHaveText('An API key is set');
+    await connectEnterprise(page, { url: sim?.url ?? '', rate: RATE, key: KEY });
 
-    await openView(page, 'Areas');
-    const form = page.getByRole('form', { name: 'Add an area' });
-    await form.getByRole('button', { name: 'Coordinates' }).click();
-    await form.getByLabel('Centre (latitude, longitude)').fill(`${LOOP.lat}, ${LOOP.lon}`);
-    await form.getByLabel('Radius (miles)').fill(String(LOOP.radiusMi));
-    await form.getByLabel('Name').fill('The Loop');
-    await form.getByRole('button', { name: 'Add area' }).click();
+    await addAreaByCoordinates(page, LOOP, 'The Loop');
     await syncArea(page);
   });
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { startSimulator, type Simulator } from '../src-sim/index';
 import { expect, test } from './fixtures';
-import { openView, section } from './support/app';
+import { addAreaByCoordinates, connectEnterprise } from './support/app';
 import { ARTIFACTS_DIR } from './support/paths';
 
 const KEY = 'surface-e2e-key';
@@ -31,25 +31,9 @@ test('an area syncs over a verified v1: the card shows v1, the score and trend, 
     keys: [{ key: KEY, plan: 'enterprise', ips: ['127.0.0.1', '::1'], ratePerMinute: RATE, windowDays: 90 }],
   });
 
-  await openView(page, 'Settings');
-  const connection = section(page, 'Connection');
-  await connection.getByLabel('Base URL').fill(sim.url);
-  await connection.getByLabel('Plan').selectOption('enterprise');
-  await connection.getByLabel('Rate (requests per minute)').fill(String(RATE));
-  await connection.getByRole('button', { name: 'Save settings' }).click();
-  await expect(connection.getByRole('status')).toHaveText('Settings saved.');
-  const apiKey = section(page, 'API key');
-  await apiKey.getByLabel('API key', { exact: true }).fill(KEY);
-  await apiKey.getByRole('button', { name: 'Save key' }).click();
-  await expect(apiKey.getByTestId('key-state')).toHaveText('An API key is set');
+  await connectEnterprise(page, { url: sim.url, rate: RATE, key: KEY });
 
-  await openView(page, 'Areas');
-  const form = page.getByRole('form', { name: 'Add an area' });
-  await form.getByRole('button', { name: 'Coordinates' }).click();
-  await form.getByLabel('Centre (latitude, longitude)').fill(`${LOOP.lat}, ${LOOP.lon}`);
-  await form.getByLabel('Radius (miles)').fill(String(LOOP.radiusMi));
-  await form.getByLabel('Name').fill('The Loop');
-  await form.getByRole('button', { name: 'Add area' }).click();
+  await addAreaByCoordinates(page, LOOP, 'The Loop');
 
   const card = page.getByTestId('area-card').first();
   const plan = card.getByTestId('sync-plan');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../src-sim/index';
 import { expect, test } from './fixtures';
-import { openView, section } from './support/app';
+import { connectEnterprise, openView } from './support/app';
 import { ARTIFACTS_DIR } from './support/paths';
 
 const KEY = 'workspace-e2e-key';
@@ -68,17 +68,7 @@ test('draw an area, sync it, filter, open an incident, go offline and resume', a
   const port = sim.port;
 
   await test.step('configure the API in Settings: base URL, Enterprise rate, key', async () => {
-    await openView(page, 'Settings');
-    const connection = section(page, 'Connection');
-    await connection.getByLabel('Base URL').fill(sim?.url ?? '');
-    await connection.getByLabel('Plan').selectOption('enterprise');
-    await connection.getByLabel('Rate (requests per minute)').fill(String(RATE));
-    await connection.getByRole('button', { name: 'Save settings' }).click();
-    await expect(connection.getByRole('status')).toHaveText('Settings saved.');
-    const apiKey = section(page, 'API key');
-    await apiKey.getByLabel('API key', { exact: true }).fill(KEY);
-    await apiKey.getByRole('button', { name: 'Save key' }).click();
-    await expect(apiKey.getByTestId('key-state')).toHaveText('An API key is set');
+    await connectEnterprise(page, { url: sim?.url ?? '', rate: RATE, key: KEY });
     await shot(page, '01-settings');
   });
 
