@@ -72,6 +72,7 @@ describe('the legend while playback is open', () => {
       type,
       colour: ['#111', '#222', '#333'][i]!,
       count: 10,
+      known: true,
     }));
     const html = renderToStaticMarkup(
       <Legend
