@@ -130,7 +130,12 @@ export class Requester {
     call: (source: IncidentSource, s?: AbortSignal) => Promise<T>,
     signal?: AbortSignal,
   ): Promise<Logged<T>> {
-    return this.attempt(PRIORITY_SEARCH, signal, (s) => call(this.o.source, s), () => 1);
+    return this.attempt(
+      PRIORITY_SEARCH,
+      signal,
+      (s) => call(this.o.source, s),
+      () => 1,
+    );
   }
 
   private async attempt<T extends { meta: RequestMeta }>(
