@@ -276,21 +276,25 @@ export function createSyncService(o: SyncServiceOptions) {
       try {
         const fresh = areas.get(area.id) ?? area;
         const summary = await run(fresh, AbortSignal.any([signal, leading.lost]), leading);
-        if (summary.state === 'cancelled' && leading.lost.aborted && !signal.aborted)
-          return {
-            ...summary,
-            state: 'failed',
-            error: {
-              code: 'conflict',
-              message:
-                'This desktop lost the lease on the area (paused or cut off); another desktop leads its sync now.',
-              fatal: false,
-            },
-          };
+        const lost =
+          summary.state !== 'done' &&
+          !signal.aborted &&
+          (leading.lost.aborted || summary.error?.code === 'conflict');
+        if (lost) {
+          // Paused or cut off past the lease: nothing more was committed; another desktop leads
+          // now, so this sync follows it (pulls) until the area is done.
+          o.log.warn('lost the lease on the area; following its new leader', { area: area.id });
+          told = false;
+          continue;
+        }
         return summary;
       } catch (error) {
         const e = runErrorOf(error);
         if (!e) throw error;
+        if (e.code === 'conflict' && !signal.aborted) {
+          o.log.warn('lost the lease on the area; following its new leader', { area: area.id });
+          continue;
+        }
         return quiet({ state: 'failed', error: e });
       } finally {
         await leading.release();
