@@ -105,10 +105,34 @@ describe('blotter office', () => {
       dir,
     ]);
     expect(added.code, added.stderr).toBe(0);
+    // So is an area made from a boundary file's polygon.
+    const beats = path.join(tmp.path, 'beats.geojson');
+    const ring = [
+      [-87.66, 41.86],
+      [-87.64, 41.86],
+      [-87.64, 41.88],
+      [-87.66, 41.88],
+      [-87.66, 41.86],
+    ];
+    writeFileSync(
+      beats,
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { name: 'Beat 111' },
+            geometry: { type: 'Polygon', coordinates: [ring] },
+          },
+        ],
+      }),
+    );
+    const fromFile = await runEntry(CLI, ['layers', 'import', beats, '--as-areas', '--data-dir', dir]);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
     const office = await server.admin();
-    const areas = await office.query('SELECT name FROM areas');
+    const areas = await office.query('SELECT name FROM areas ORDER BY name');
     await office.end();
-    expect(areas.rows).toEqual([{ name: 'Loop' }]);
+    expect(areas.rows).toEqual([{ name: 'Beat 111' }, { name: 'Loop' }]);
 
     server.stop();
     const down = await run(['status']);

@@ -5,6 +5,7 @@
  */
 import { EngineError } from '../errors';
 import { layerView } from '../boundaries/service';
+import type { AreaRecord } from '../sync/areaStore';
 import { areaView } from '../sync/engineSync';
 import type { HandlerGroup } from './handler';
 
@@ -19,9 +20,19 @@ export const layerHandlers = {
     const shapes = layers.areaShapes(previewId, nameField, indexes, names);
     const s = ctx.services.sync;
     const now = Date.now();
-    const made = ctx.db.transaction(() =>
-      shapes.map((a) => s.areas.create({ name: a.name, shape: a.shape }, now)),
-    )();
+    // Office mode: areas are the office's, created in PostgreSQL and back here by the pull, as
+    // createArea's; a standalone folder makes them all in one transaction.
+    const office = ctx.services.office.areaEdits();
+    const made: AreaRecord[] = [];
+    if (office) {
+      for (const a of shapes) made.push(await office.create({ name: a.name, shape: a.shape }, now));
+    } else {
+      made.push(
+        ...ctx.db.transaction(() =>
+          shapes.map((a) => s.areas.create({ name: a.name, shape: a.shape }, now)),
+        )(),
+      );
+    }
     layers.discard(previewId);
     return {
       areas: made.map((a) => areaView(s, a)),
