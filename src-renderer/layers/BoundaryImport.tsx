@@ -111,7 +111,7 @@ export function BoundaryImport({
   };
 
   const nameOf = (f: BoundaryPreview['features'][number]): string => {
-    const v = field ? f.properties[field] : null;
+    const v = field && Object.hasOwn(f.properties, field) ? f.properties[field] : null;
     return v === null || v === undefined || v === '' ? `Feature ${f.index}` : String(v);
   };
   const names = preview ? preview.features.slice(0, 6).map(nameOf) : [];

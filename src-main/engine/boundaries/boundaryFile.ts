@@ -84,9 +84,17 @@ export function proposeNameField(file: Pick<BoundaryFile, 'features' | 'fields'>
   return texts[0] ?? file.fields[0] ?? null;
 }
 
-/** A feature's name by the chosen attribute; "Feature N" when it has none. */
+/** C0/C1 controls, line and paragraph separators, bidi embeddings, overrides and isolates. */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+
+/**
+ * A feature's name by the chosen attribute (an own attribute only: "constructor" is not a name
+ * every feature has); "Feature N" when it has none. One line of at most 200 characters: the file's
+ * control characters, line breaks and bidi overrides become spaces, so the name reads the same on
+ * the map's labels, the filter chip, the CLI and the report.
+ */
 export function featureName(f: BoundaryFeature, field: string | null): string {
-  const v = field ? f.properties[field] : null;
-  const text = v === null || v === undefined ? '' : String(v).trim();
+  const v = field && Object.hasOwn(f.properties, field) ? f.properties[field] : null;
+  const text = v === null || v === undefined ? '' : String(v).replace(UNPRINTABLE, ' ').trim();
   return (text || `Feature ${f.index}`).slice(0, 200);
 }

@@ -50,8 +50,13 @@ function ringOf(c: unknown, toLatLon: (c: unknown) => LatLon): LatLon[] {
 
 type Parts = { polygons: PolygonRings[]; points: LatLon[]; lines: number };
 
-function collect(g: unknown, toLatLon: (c: unknown) => LatLon, into: Parts): void {
+/** GeometryCollections inside GeometryCollections, at most (RFC 7946 advises against any). */
+const MAX_NESTING = 8;
+
+function collect(g: unknown, toLatLon: (c: unknown) => LatLon, into: Parts, depth = 0): void {
   if (!isObject(g)) return;
+  if (depth > MAX_NESTING)
+    throw new Error(`its GeometryCollections are nested more than ${MAX_NESTING} deep`);
   const c = g.coordinates;
   const poly = (p: unknown): PolygonRings => {
     if (!Array.isArray(p)) throw new Error('a polygon is not a list of rings');
@@ -74,7 +79,7 @@ function collect(g: unknown, toLatLon: (c: unknown) => LatLon, into: Parts): voi
       c.forEach((p) => into.points.push(toLatLon(p)));
       break;
     case 'GeometryCollection':
-      (Array.isArray(g.geometries) ? g.geometries : []).forEach((x) => collect(x, toLatLon, into));
+      (Array.isArray(g.geometries) ? g.geometries : []).forEach((x) => collect(x, toLatLon, into, depth + 1));
       break;
     case 'LineString':
     case 'MultiLineString':
@@ -85,12 +90,18 @@ function collect(g: unknown, toLatLon: (c: unknown) => LatLon, into: Parts): voi
   }
 }
 
-const attribute = (v: unknown): Attribute =>
-  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
-    ? v
-    : v === undefined
-      ? null
-      : JSON.stringify(v);
+/** A property's value; a list or object is kept as its JSON text (refused when nested past reason). */
+function attribute(v: unknown, feature: number, key: string): Attribute {
+  if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (v === undefined) return null;
+  try {
+    return JSON.stringify(v);
+  } catch {
+    throw new BoundaryProblem(
+      `Feature ${feature}'s property "${key.slice(0, 100)}" is nested too deep to be kept as text.`,
+    );
+  }
+}
 
 export function readGeoJson(text: string): BoundaryFile {
   let doc: unknown;
@@ -123,7 +134,7 @@ export function readGeoJson(text: string): BoundaryFile {
     const properties: Record<string, Attribute> = {};
     if (isObject(f.properties))
       for (const [k, v] of Object.entries(f.properties)) {
-        properties[k] = attribute(v);
+        properties[k] = attribute(v, index, k);
         if (!seen.has(k)) {
           seen.add(k);
           fields.push(k);

@@ -8,10 +8,21 @@
 import path from 'node:path';
 import type { LatLon, PolygonRings } from '../../../src-shared/geo';
 import { unprojector, type Unproject } from '../import/mapping/projection';
-import { BoundaryProblem, type Attribute, type BoundaryFeature, type BoundaryFile } from './boundaryFile';
+import {
+  BoundaryProblem,
+  LIMITS,
+  type Attribute,
+  type BoundaryFeature,
+  type BoundaryFile,
+} from './boundaryFile';
 import { readZip } from './zipRead';
 
 type XY = [number, number];
+
+/** Records of any kind (empty and line ones too) read from one .shp. */
+const MAX_RECORDS = LIMITS.features * 10;
+/** Bytes of a .prj or .cpg read (a WKT is a few kB). */
+const MAX_SIDECAR = 64 * 1024;
 
 /** Twice the signed area in source X/Y (negative: clockwise). */
 function area2(ring: readonly XY[]): number {
@@ -56,38 +67,73 @@ type ShapeRecord =
   | { kind: 'null' }
   | { kind: 'line' };
 
+const damaged = (record: number, why: string) =>
+  new BoundaryProblem(`Record ${record} of the .shp is damaged: ${why}.`);
+
+/**
+ * The .shp's records. Every count and offset a record states is checked against the record's own
+ * length before anything is read (a lying header cannot make the reader run past its record or
+ * build millions of corners), and the file stops being read once it holds more features or corners
+ * than LIMITS allows (an entry can inflate to far more than the zip's size).
+ */
 function readShp(buf: Buffer): ShapeRecord[] {
   if (buf.length < 100 || buf.readInt32BE(0) !== 9994)
     throw new BoundaryProblem('The .shp is not a shapefile (wrong file code).');
   const out: ShapeRecord[] = [];
   let p = 100;
+  let features = 0;
+  let corners = 0;
+  const count = (n: number) => {
+    features++;
+    corners += n;
+    if (features > LIMITS.features)
+      throw new BoundaryProblem(
+        `The .shp holds more than ${LIMITS.features.toLocaleString('en-US')} features; Blotter reads at most that many in one layer.`,
+      );
+    if (corners > LIMITS.vertices)
+      throw new BoundaryProblem(
+        `The .shp's features have more than ${LIMITS.vertices.toLocaleString('en-US')} corners in all; simplify them first.`,
+      );
+  };
   while (p + 8 <= buf.length) {
+    const record = out.length + 1;
+    if (record > MAX_RECORDS)
+      throw new BoundaryProblem(
+        `The .shp holds more than ${MAX_RECORDS.toLocaleString('en-US')} records; Blotter reads at most that many.`,
+      );
     const len = buf.readInt32BE(p + 4) * 2;
     const start = p + 8;
     p = start + len;
-    if (len < 4 || p > buf.length)
-      throw new BoundaryProblem(`The .shp is cut short at record ${out.length + 1}.`);
+    if (len < 4 || p > buf.length) throw new BoundaryProblem(`The .shp is cut short at record ${record}.`);
     const type = buf.readInt32LE(start);
     if (type === 0) out.push({ kind: 'null' });
-    else if (type === 1 || type === 11 || type === 21)
+    else if (type === 1 || type === 11 || type === 21) {
+      if (len < 20) throw damaged(record, 'a point shorter than its coordinates');
+      count(1);
       out.push({ kind: 'points', points: [[buf.readDoubleLE(start + 4), buf.readDoubleLE(start + 12)]] });
-    else if (type === 8 || type === 18 || type === 28) {
+    } else if (type === 8 || type === 18 || type === 28) {
+      if (len < 40) throw damaged(record, 'shorter than its header');
       const n = buf.readInt32LE(start + 36);
+      if (n < 0 || start + 40 + 16 * n > p) throw damaged(record, `${n} points do not fit in its length`);
+      count(n);
       const points: XY[] = [];
       for (let i = 0; i < n; i++)
         points.push([buf.readDoubleLE(start + 40 + 16 * i), buf.readDoubleLE(start + 48 + 16 * i)]);
       out.push({ kind: 'points', points });
     } else if (type === 5 || type === 15 || type === 25) {
+      if (len < 44) throw damaged(record, 'shorter than its header');
       const parts = buf.readInt32LE(start + 36);
       const n = buf.readInt32LE(start + 40);
       const first = start + 44;
       const pts = first + 4 * parts;
       if (parts < 0 || n < 0 || pts + 16 * n > p)
-        throw new BoundaryProblem(`Record ${out.length + 1} of the .shp is damaged.`);
+        throw damaged(record, `${parts} parts of ${n} points do not fit in its length`);
+      count(n);
       const rings: XY[][] = [];
       for (let k = 0; k < parts; k++) {
         const from = buf.readInt32LE(first + 4 * k);
         const to = k + 1 < parts ? buf.readInt32LE(first + 4 * (k + 1)) : n;
+        if (from < 0 || to < from || to > n) throw damaged(record, `part ${k + 1} points outside its points`);
         const ring: XY[] = [];
         for (let i = from; i < to; i++)
           ring.push([buf.readDoubleLE(pts + 16 * i), buf.readDoubleLE(pts + 16 * i + 8)]);
@@ -100,7 +146,7 @@ function readShp(buf: Buffer): ShapeRecord[] {
     } else if (type === 3 || type === 13 || type === 23) out.push({ kind: 'line' });
     else
       throw new BoundaryProblem(
-        `Record ${out.length + 1} of the .shp has shape type ${type}, which Blotter does not read.`,
+        `Record ${record} of the .shp has shape type ${type}, which Blotter does not read.`,
       );
   }
   return out;
@@ -133,9 +179,11 @@ type Field = { name: string; type: string; length: number };
 function readDbf(
   buf: Buffer,
   decode: (b: Buffer) => string,
+  wanted: number,
 ): { fields: string[]; rows: Record<string, Attribute>[] } {
   if (buf.length < 32) throw new BoundaryProblem('The .dbf is cut short.');
-  const count = buf.readUInt32LE(4);
+  // Rows past the .shp's records are never used, so never read (a header may claim 4 billion).
+  const count = Math.min(buf.readUInt32LE(4), wanted);
   const headerLen = buf.readUInt16LE(8);
   const recordLen = buf.readUInt16LE(10);
   const fields: Field[] = [];
@@ -148,6 +196,11 @@ function readDbf(
       length: buf[p + 16] as number,
     });
   }
+  const width = fields.reduce((sum, f) => sum + f.length, 1);
+  if (count > 0 && recordLen < width)
+    throw new BoundaryProblem(
+      `The .dbf is damaged: its records are ${recordLen} bytes long but its fields need ${width}.`,
+    );
   const rows: Record<string, Attribute>[] = [];
   for (let r = 0; r < count; r++) {
     const start = headerLen + r * recordLen;
@@ -199,17 +252,21 @@ export function readShapefileZip(bytes: Buffer): BoundaryFile {
     );
   const shp = shps[0]!;
   const stem = shp.name.slice(0, -4).toLowerCase();
-  const part = (ext: string) => {
+  const part = (ext: string, cap?: number) => {
     const e = zip.entries.find((x) => x.name.toLowerCase() === stem + ext);
+    if (e && cap !== undefined && e.size > cap)
+      throw new BoundaryProblem(
+        `The ${ext} is ${e.size.toLocaleString('en-US')} bytes; at most ${cap / 1024} kB is read.`,
+      );
     return e ? zip.read(e) : null;
   };
   const records = readShp(zip.read(shp));
-  const cpg = part('.cpg');
+  const cpg = part('.cpg', MAX_SIDECAR);
   const dbfBytes = part('.dbf');
   const dbf = dbfBytes
-    ? readDbf(dbfBytes, decoderOf(cpg ? cpg.toString('latin1') : null))
+    ? readDbf(dbfBytes, decoderOf(cpg ? cpg.toString('latin1') : null), records.length)
     : { fields: [], rows: [] };
-  const prj = part('.prj');
+  const prj = part('.prj', MAX_SIDECAR);
   const { unproject, crs } = projectionOf(prj ? prj.toString('utf8') : null);
   const toLatLon = (p: XY): LatLon => {
     if (!unproject) return [p[1], p[0]];

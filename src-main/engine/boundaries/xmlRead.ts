@@ -22,9 +22,24 @@ function decodeEntities(s: string, where: number): string {
   return s.replace(/&([^;&\s]*);?/g, (whole, name: string) => {
     if (!whole.endsWith(';'))
       throw new BoundaryProblem(`The KML has a bare "&" near character ${where}; write it as &amp;.`);
-    if (name.startsWith('#x') || name.startsWith('#X'))
-      return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
+    if (name.startsWith('#')) {
+      const hex = name[1] === 'x' || name[1] === 'X';
+      const digits = name.slice(hex ? 2 : 1);
+      const code = (hex ? /^[0-9a-fA-F]{1,6}$/ : /^\d{1,7}$/).test(digits)
+        ? parseInt(digits, hex ? 16 : 10)
+        : NaN;
+      // XML's Char: no NUL or other C0 control but tab and newlines, no surrogates, nothing past U+10FFFF.
+      const allowed =
+        code === 0x9 ||
+        code === 0xa ||
+        code === 0xd ||
+        (code >= 0x20 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff));
+      if (!allowed)
+        throw new BoundaryProblem(
+          `The KML has a character reference &${name.slice(0, 12)}; near character ${where} that is not a character XML allows.`,
+        );
+      return String.fromCodePoint(code);
+    }
     const known = PREDEFINED[name];
     if (known !== undefined) return known;
     throw new BoundaryProblem(

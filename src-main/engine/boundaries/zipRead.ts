@@ -2,7 +2,8 @@
  * A zip read safely, in memory (nothing is written to disk): the central directory is read first
  * and the whole file is refused when any entry's name leads outside the zip's folder (`../`, an
  * absolute path, a drive letter), when it holds more than LIMITS.zipEntries entries, is encrypted,
- * ZIP64 or declares more than LIMITS.zipBytes uncompressed. An entry is inflated only when asked,
+ * ZIP64 or declares more than LIMITS.zipBytes uncompressed, or when an entry is a symbolic link or
+ * a second entry of the same name (case aside). An entry is inflated only when asked,
  * with its output capped at its declared size (a zip bomb that lies about its size stops there).
  */
 import { inflateRawSync } from 'node:zlib';
@@ -46,10 +47,12 @@ export function readZip(bytes: Buffer): ZipArchive {
   if (dirOffset + dirSize > end) throw refuse('its table of contents points past its end.');
 
   const entries: ZipEntry[] = [];
+  const names = new Set<string>();
   let total = 0;
   let p = dirOffset;
   for (let k = 0; k < count; k++) {
     if (p + 46 > end || bytes.readUInt32LE(p) !== CENTRAL) throw refuse('its table of contents is damaged.');
+    const madeBy = bytes.readUInt8(p + 5);
     const flags = bytes.readUInt16LE(p + 8);
     const method = bytes.readUInt16LE(p + 10);
     const compressed = bytes.readUInt32LE(p + 20);
@@ -57,6 +60,7 @@ export function readZip(bytes: Buffer): ZipArchive {
     const nameLen = bytes.readUInt16LE(p + 28);
     const extraLen = bytes.readUInt16LE(p + 30);
     const commentLen = bytes.readUInt16LE(p + 32);
+    const external = bytes.readUInt32LE(p + 38);
     const offset = bytes.readUInt32LE(p + 42);
     const raw = bytes.subarray(p + 46, p + 46 + nameLen);
     const name = flags & 0x800 ? raw.toString('utf8') : raw.toString('latin1');
@@ -66,6 +70,13 @@ export function readZip(bytes: Buffer): ZipArchive {
         `it holds an entry named "${name}", which points outside the zip's own folder; such zips are refused.`,
       );
     if (flags & 1) throw refuse(`"${name}" is encrypted.`);
+    // Unix (3) and macOS (19) zips keep the file mode in the high half: 0o120000 is a symlink.
+    if ((madeBy === 3 || madeBy === 19) && ((external >>> 16) & 0o170000) === 0o120000)
+      throw refuse(`"${name}" is a symbolic link, not a file; such zips are refused.`);
+    // Two entries of one name (case aside): which one a reader takes would be a guess.
+    const key = name.toLowerCase();
+    if (names.has(key)) throw refuse(`it holds "${name}" twice; such zips are refused.`);
+    names.add(key);
     if (size === 0xffffffff || compressed === 0xffffffff || offset === 0xffffffff)
       throw refuse('it is a ZIP64 file, which Blotter does not read.');
     if (method !== 0 && method !== 8)
