@@ -4,6 +4,7 @@
  * try again (with backoff, or after Retry-After for 429).
  */
 import type { ErrorCode } from '../../../src-shared/contract';
+import { redact } from '../redact';
 
 export type ApiErrorCode = Extract<
   ErrorCode,
@@ -67,6 +68,8 @@ export function errorForStatus(
   retryAfterHeader: string | null,
   what: 'search' | 'detail',
 ): ApiError {
+  // The server's words may echo the key: redacted before an error message or its details hold them.
+  serverMessages = serverMessages?.map(redact);
   const base = { status, url, serverMessages };
   if (status === 401) {
     return new ApiError(

@@ -175,3 +175,51 @@ describe('errors', () => {
     expect(e.message).toMatch(/nothing was saved/);
   });
 });
+
+describe('what a hostile server can send', () => {
+  it('cannot put the key into an error message, its details or the live surface’s errors by echoing it', async () => {
+    for (const status of [400, 401, 404, 500, 418]) {
+      const echo: FetchLike = async () =>
+        new Response(JSON.stringify({ errors: [`key ${KEY} is not valid`] }), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+      for (const e of [
+        await failure(source(KEY, echo).page!(chicago)),
+        await failure(
+          source(KEY, echo).search({
+            lat: chicago.lat,
+            lon: chicago.lon,
+            radius: 0.01,
+            maxRecords: 10,
+            sortOrder: 'DESC',
+          }),
+        ),
+      ]) {
+        expect(`${e.message} ${JSON.stringify(e.details)}`).not.toContain(KEY);
+        expect(e.message).toMatch(/REDACTED|refused|key/);
+      }
+    }
+  });
+
+  it('a next_cursor that is an absolute URL is sent back as an opaque value to the same host and path', async () => {
+    const urls: string[] = [];
+    let first = true;
+    const f: FetchLike = async (u) => {
+      urls.push(u);
+      const body = first
+        ? { incidents: [], next_cursor: 'https://evil.example/steal?x=1&radius_mi=99#frag' }
+        : { incidents: [], next_cursor: null };
+      first = false;
+      return new Response(JSON.stringify(body), { status: 200 });
+    };
+    const s = source(KEY, f);
+    const one = await s.page!(chicago);
+    await s.page!({ ...chicago, cursor: one.nextCursor ?? undefined });
+    const second = new URL(urls[1] as string);
+    expect(second.origin).toBe(new URL(sim.url).origin);
+    expect(second.pathname).toBe('/v1/incidents');
+    expect(second.searchParams.get('cursor')).toBe('https://evil.example/steal?x=1&radius_mi=99#frag');
+    expect(second.searchParams.getAll('radius_mi')).toEqual(['0.6000']);
+  });
+});

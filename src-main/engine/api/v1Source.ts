@@ -124,7 +124,8 @@ export function withV1(live: IncidentSource, options: V1SourceOptions): Incident
     });
     if (response.status !== 200) {
       const text = await readText(response, BODY_CAPS.detail, shown, signal).catch(() => '');
-      const messages = ErrorBody.safeParse(tryJson(text)).data?.errors;
+      // The server's words may echo the key ("key v1-… is not valid"): redacted before any message holds them.
+      const messages = ErrorBody.safeParse(tryJson(text)).data?.errors.map(redact);
       throw v1ErrorFor(response.status, shown, messages, response.headers.get('retry-after'), endpoint);
     }
     const text = await readText(response, BODY_CAPS.search, shown, signal);
