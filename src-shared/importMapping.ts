@@ -37,7 +37,10 @@ export const ColumnMapping = z
     id: Column.optional(),
     type: Column,
     /** The file's codes → Blotter's types (or a new type); codes not listed keep their text. */
-    typeMap: z.record(z.string().max(200), z.string().min(1).max(100)).optional(),
+    typeMap: z
+      .record(z.string().max(200), z.string().min(1).max(100))
+      .refine((m) => Object.keys(m).length <= 2000, 'At most 2,000 codes can be mapped to types.')
+      .optional(),
     address: Column.optional(),
     date: Column,
     /** A separate time column, when the date column holds only the day. */

@@ -3,12 +3,15 @@
  * with the header shape it was made for (src-shared/importMapping.ts `headerShape`: the column
  * names trimmed, case-folded, as a set). A preview given a mapping saves it (a later one of the
  * same name replaces it); a preview of a file whose columns are not Blotter's, given none, uses the
- * saved mapping made for the same header shape, the last saved first.
+ * saved mapping made for the same header shape, the last saved first. At most MAX_SAVED_MAPPINGS are
+ * kept; a mappings.json this version cannot read is moved aside (mappings.unreadable-TIME.json) by
+ * the next save, never overwritten.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ColumnMapping, headerShape } from '../../../../src-shared/importMapping';
+import { EngineError } from '../../errors';
 import { writeFileAtomically } from '../../export/fileSink';
 
 const Saved = z.array(z.object({ shape: z.string(), savedAt: z.number(), mapping: ColumnMapping }));
@@ -16,12 +19,29 @@ type Saved = z.infer<typeof Saved>;
 
 const fileOf = (dataDir: string) => path.join(dataDir, 'mappings.json');
 
-export function loadMappings(dataDir: string): Saved {
+/** Mappings one data folder keeps, and the bytes of mappings.json read at all. */
+export const MAX_SAVED_MAPPINGS = 200;
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+/** The saved mappings; `unreadable` when a mappings.json is there but this version cannot read it. */
+function readSaved(dataDir: string): { saved: Saved; unreadable: boolean } {
+  const file = fileOf(dataDir);
+  let size: number;
   try {
-    return Saved.parse(JSON.parse(readFileSync(fileOf(dataDir), 'utf8')));
+    size = statSync(file).size;
   } catch {
-    return []; // none yet, or a file this version cannot read: start again
+    return { saved: [], unreadable: false }; // none saved yet
   }
+  if (size > MAX_FILE_BYTES) return { saved: [], unreadable: true };
+  try {
+    return { saved: Saved.parse(JSON.parse(readFileSync(file, 'utf8'))), unreadable: false };
+  } catch {
+    return { saved: [], unreadable: true };
+  }
+}
+
+export function loadMappings(dataDir: string): Saved {
+  return readSaved(dataDir).saved;
 }
 
 export async function saveMapping(
@@ -30,7 +50,15 @@ export async function saveMapping(
   mapping: ColumnMapping,
   now: number,
 ): Promise<void> {
-  const kept = loadMappings(dataDir).filter((s) => s.mapping.name !== mapping.name);
+  const { saved, unreadable } = readSaved(dataDir);
+  // A file this version cannot read (hand-edited, from a newer Blotter) is kept beside, never overwritten.
+  if (unreadable) renameSync(fileOf(dataDir), path.join(dataDir, `mappings.unreadable-${now}.json`));
+  const kept = saved.filter((s) => s.mapping.name !== mapping.name);
+  if (kept.length >= MAX_SAVED_MAPPINGS)
+    throw new EngineError(
+      'bad_input',
+      `This data folder already keeps ${MAX_SAVED_MAPPINGS} mappings; save this one under the name of one it keeps to replace it.`,
+    );
   kept.push({ shape: headerShape(columns), savedAt: now, mapping });
   await writeFileAtomically(fileOf(dataDir), `${JSON.stringify(kept, null, 2)}\n`, String(now));
 }
