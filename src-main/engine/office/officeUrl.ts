@@ -8,7 +8,7 @@
  *   `require` (TLS without checking who answers) is refused: it protects nothing against the
  *   one attack TLS is for here. A private CA is given with `sslrootcert=FILE`.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { isLiteralLoopback } from '../../../src-shared/outboundRule';
 
 export class OfficeUrlError extends Error {
@@ -86,6 +86,37 @@ export function sslOption(
   if (address.tls === 'disable') return false;
   return {
     rejectUnauthorized: true,
-    ...(address.rootCertFile ? { ca: readFileSync(address.rootCertFile, 'utf8') } : {}),
+    ...(address.rootCertFile ? { ca: readRootCert(address.rootCertFile) } : {}),
   };
+}
+
+/** A CA certificate bundle is a few kB; more is not one. */
+const MAX_ROOT_CERT_BYTES = 1024 * 1024;
+
+/**
+ * The `sslrootcert` file's PEM text. The path comes from the address, which a page may have
+ * written, so only a regular file of at most 1 MB holding a PEM certificate is read: a FIFO (opened
+ * without blocking), a device such as /dev/zero, or any other file is refused without reading it
+ * or echoing what it holds.
+ */
+function readRootCert(file: string): string {
+  const notOne = () =>
+    new OfficeUrlError(
+      `sslrootcert must name a PEM certificate file (-----BEGIN CERTIFICATE-----, at most 1 MB); ${file} is not one.`,
+    );
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    throw new OfficeUrlError(`The CA certificate file ${file} cannot be opened on this computer.`);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_ROOT_CERT_BYTES) throw notOne();
+    const text = readFileSync(fd, 'utf8');
+    if (!text.includes('-----BEGIN CERTIFICATE-----')) throw notOne();
+    return text;
+  } finally {
+    closeSync(fd);
+  }
 }
