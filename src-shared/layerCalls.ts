@@ -12,7 +12,17 @@ import { ImportSource } from './exports';
 import { AreaView } from './sync';
 
 const Id = z.number().int().positive();
-export const LayerName = z.string().trim().min(1, 'Give the layer a name.').max(100);
+export const LayerName = z
+  .string()
+  .trim()
+  .min(1, 'Give the layer a name.')
+  .max(100)
+  // One line of printable text: no control characters, line breaks or bidi overrides (it is shown
+  // in the Layers panel, the map's filter chip, the CLI's lines and the report).
+  .refine(
+    (s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(s),
+    'A layer name is one line of printable text (no control characters or line breaks).',
+  );
 const PreviewId = z.string().min(1).max(64);
 const Attribute = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const Kind = z.enum(['polygons', 'points']);
