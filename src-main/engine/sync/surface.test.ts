@@ -209,6 +209,45 @@ describe('switching surfaces in the middle of a session', () => {
   });
 });
 
+describe('a v1 server whose cursor never ends', () => {
+  it.each([
+    ['sends back a cursor it sent before', (_n: number) => 'same-cursor', /went round in a circle/, 2],
+    [
+      'sends fresh cursors with the same incidents',
+      (n: number) => `fresh-${n}`,
+      /brought no new incident 3 times/,
+      4,
+    ],
+  ])(
+    '%s: the run stops, failed as the service’s fault, not requests for ever',
+    async (_what, next, why, pages) => {
+      const h = await start({ v1: true });
+      const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+      const [first] = await h.service.syncAreas([area], h.conn);
+      expect(surfaceOfRun(h, first!.runId)).toBe('v1');
+      let served = 0;
+      h.conn.fetch = async (u, i) => {
+        if (!u.includes('/v1/incidents')) return fetch(u, i);
+        // Whatever cursor came back, the server is asked for the first page again.
+        const url = new URL(u);
+        url.searchParams.delete('cursor');
+        const answer = await fetch(url.toString(), i);
+        if (answer.status !== 200) return answer;
+        const body = (await answer.json()) as { incidents: unknown[]; next_cursor: string | null };
+        // The same first page every time, with a cursor onwards (given up after 60, so a run without the guard ends).
+        served++;
+        const cursor = served < 60 ? next(served) : null;
+        return new Response(JSON.stringify({ ...body, next_cursor: cursor }), { status: 200 });
+      };
+      h.sim.clock.advance(3_600_000);
+      const [run] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn, { depth: 'deep' });
+      expect(run?.state).toBe('failed');
+      expect(run?.error?.message).toMatch(why);
+      expect(served).toBe(pages);
+    },
+  );
+});
+
 describe('kill -9 in the middle of a v1 run', () => {
   it('resumes from the stored cursor and ends with the whole set, each page asked once more at most', async () => {
     const h = await start({ v1: true });

@@ -192,6 +192,7 @@ export async function runAreaOnV1(
     for (const first of v1Jobs(deps, run.id)) {
       let job: V1Job | undefined = first;
       let restarted = false;
+      const chain = createChainGuard();
       while (job && job.state === 'pending' && !signal.aborted) {
         const query = {
           ...circle,
@@ -210,11 +211,13 @@ export async function runAreaOnV1(
             log.warn('v1 cursor refused; asking the chain again from its start', { message: error.message });
             setCursor(db, job.id, null);
             restarted = true;
+            chain.reset();
             job = v1Jobs(deps, run.id).find((j) => j.id === first.id);
             continue;
           }
           throw error;
         }
+        chain.check(job.cursor, result);
         latency = latency * 0.8 + result.meta.durationMs * 0.2;
         const through = job.end_at !== null ? localDayOf(job.end_at, zoneAt(job.lat, job.lon)) : undefined;
         const applied = applyV1Page(
@@ -329,5 +332,53 @@ function ownFault(): RunError {
     message:
       'The sync stopped on a problem inside Blotter; the details are in the log. Syncing again resumes where it stopped.',
     fatal: true,
+  };
+}
+
+/** Pages in a row that bring no incident the chain has not already given, before it is refused. */
+export const MAX_PAGES_WITHOUT_NEWS = 3;
+
+/**
+ * A cursor chain must move on: a next_cursor the chain has already sent (a circle), or pages that
+ * bring nothing new MAX_PAGES_WITHOUT_NEWS times in a row, is the service's fault (bad_response),
+ * refused before the page is kept, so a faulty or hostile server cannot spend the key's requests
+ * for ever on one area.
+ */
+export function createChainGuard() {
+  let sent = new Set<string>();
+  let cdids = new Set<number>();
+  let stale = 0;
+  const refuse = (url: string, why: string) =>
+    new ApiError('bad_response', `The service's v1 pages ${why}; the run stopped there.`, {
+      url,
+      status: 200,
+    });
+  return {
+    reset(): void {
+      sent = new Set();
+      cdids = new Set();
+      stale = 0;
+    },
+    check(
+      cursor: string | null,
+      page: { incidents: { cdid: number }[]; nextCursor: string | null; meta: { url: string } },
+    ): void {
+      if (cursor !== null) sent.add(cursor);
+      if (page.nextCursor === null) return;
+      if (sent.has(page.nextCursor))
+        throw refuse(page.meta.url, 'went round in a circle (a cursor it had sent before)');
+      let news = 0;
+      for (const i of page.incidents) {
+        if (cdids.has(i.cdid)) continue;
+        cdids.add(i.cdid);
+        news++;
+      }
+      stale = news > 0 ? 0 : stale + 1;
+      if (stale >= MAX_PAGES_WITHOUT_NEWS)
+        throw refuse(
+          page.meta.url,
+          `brought no new incident ${MAX_PAGES_WITHOUT_NEWS} times in a row, yet went on`,
+        );
+    },
   };
 }
