@@ -6,7 +6,13 @@
  */
 import type { LatLon, PolygonRings } from '../../../src-shared/geo';
 import { unprojector, zoneOf } from '../import/mapping/projection';
-import { BoundaryProblem, type Attribute, type BoundaryFeature, type BoundaryFile } from './boundaryFile';
+import {
+  BoundaryProblem,
+  LIMITS,
+  type Attribute,
+  type BoundaryFeature,
+  type BoundaryFile,
+} from './boundaryFile';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -103,7 +109,24 @@ function attribute(v: unknown, feature: number, key: string): Attribute {
   }
 }
 
+/**
+ * Lists ("[") a file may hold before it is parsed: every corner is one, so twice the corner limit
+ * leaves room for rings, parts and listed properties. A file of tens of millions of positions is
+ * refused here, before JSON.parse builds an array for each of them.
+ */
+const MAX_LISTS = LIMITS.vertices * 2;
+
+function countLists(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) n++;
+  return n;
+}
+
 export function readGeoJson(text: string): BoundaryFile {
+  if (countLists(text) > MAX_LISTS)
+    throw new BoundaryProblem(
+      `The file holds more than ${MAX_LISTS.toLocaleString('en-US')} coordinate lists; at most ${LIMITS.vertices.toLocaleString('en-US')} corners are read in one layer, so it was not read. Simplify it first.`,
+    );
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -230,6 +230,26 @@ describe('KML', () => {
   });
 });
 
+describe('files of tens of millions of corners', () => {
+  it('a KML is refused while its coordinates are read, not after building them all', () => {
+    const tuples = '-87.6,41.8 '.repeat(LIMITS.vertices + 1);
+    const text = kml(
+      `<Placemark><MultiGeometry><Point><coordinates>${tuples}</coordinates></Point></MultiGeometry></Placemark>`,
+    );
+    expect(problem(() => readBoundaryBytes('x.kml', Buffer.from(text)))).toMatch(
+      /more than 2,000,000 corners in all; at most that many are read/,
+    );
+  });
+
+  it('a GeoJSON is refused before it is parsed', () => {
+    const positions = '[-87.6,41.8],'.repeat(LIMITS.vertices * 2);
+    const text = `{"type":"MultiPoint","coordinates":[${positions}[-87.6,41.8]]}`;
+    expect(problem(() => readBoundaryBytes('x.geojson', Buffer.from(text)))).toMatch(
+      /more than 4,000,000 coordinate lists; .* so it was not read/,
+    );
+  });
+});
+
 describe('GeoJSON', () => {
   const point = { type: 'Point', coordinates: [-87.6, 41.8] };
   const feature = (properties: unknown, geometry: unknown = point) => ({

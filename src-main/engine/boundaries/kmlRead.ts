@@ -5,28 +5,44 @@
  * never reads a DTD or expands an entity it declares.
  */
 import type { LatLon, PolygonRings } from '../../../src-shared/geo';
-import { BoundaryProblem, type Attribute, type BoundaryFeature, type BoundaryFile } from './boundaryFile';
+import {
+  BoundaryProblem,
+  LIMITS,
+  type Attribute,
+  type BoundaryFeature,
+  type BoundaryFile,
+} from './boundaryFile';
 import { child, descendants, parseXml, type XmlElement } from './xmlRead';
 
-function coordinates(el: XmlElement | undefined, placemark: number): LatLon[] {
+/** Corners read from the whole file so far; reading stops past LIMITS.vertices (not after building them all). */
+type Budget = { corners: number };
+
+function coordinates(el: XmlElement | undefined, placemark: number, budget: Budget): LatLon[] {
   const text = el ? el.text.trim() : '';
   if (!text) return [];
-  const ring = text.split(/\s+/).map((tuple) => {
+  const ring: LatLon[] = [];
+  const tuples = /\S+/g;
+  for (let m = tuples.exec(text); m; m = tuples.exec(text)) {
+    const tuple = m[0];
+    if (++budget.corners > LIMITS.vertices)
+      throw new BoundaryProblem(
+        `The file's features have more than ${LIMITS.vertices.toLocaleString('en-US')} corners in all; at most that many are read. Simplify them first.`,
+      );
     const [lon, lat] = tuple.split(',').map(Number);
     if (lon === undefined || lat === undefined || !Number.isFinite(lon) || !Number.isFinite(lat))
       throw new BoundaryProblem(
         `Placemark ${placemark} has coordinates "${tuple.slice(0, 40)}" that are not longitude,latitude.`,
       );
-    return [lat, lon] as LatLon;
-  });
+    ring.push([lat, lon]);
+  }
   const a = ring[0];
   const b = ring[ring.length - 1];
   if (ring.length > 1 && a && b && a[0] === b[0] && a[1] === b[1]) ring.pop();
   return ring;
 }
 
-const ringIn = (boundary: XmlElement | undefined, placemark: number): LatLon[] =>
-  coordinates(boundary ? descendants(boundary, 'coordinates')[0] : undefined, placemark);
+const ringIn = (boundary: XmlElement | undefined, placemark: number, budget: Budget): LatLon[] =>
+  coordinates(boundary ? descendants(boundary, 'coordinates')[0] : undefined, placemark, budget);
 
 export function readKml(text: string): BoundaryFile {
   const doc = parseXml(text);
@@ -43,6 +59,7 @@ export function readKml(text: string): BoundaryFile {
   };
   const features: BoundaryFeature[] = [];
   const skipped: BoundaryFile['skipped'] = [];
+  const budget: Budget = { corners: 0 };
   placemarks.forEach((pm, i) => {
     const index = i + 1;
     const properties: Record<string, Attribute> = {};
@@ -69,10 +86,12 @@ export function readKml(text: string): BoundaryFile {
       addField(key);
     }
     const polygons: PolygonRings[] = descendants(pm, 'Polygon').map((p) => [
-      ringIn(child(p, 'outerBoundaryIs'), index),
-      ...p.children.filter((c) => c.name === 'innerBoundaryIs').map((b) => ringIn(b, index)),
+      ringIn(child(p, 'outerBoundaryIs'), index, budget),
+      ...p.children.filter((c) => c.name === 'innerBoundaryIs').map((b) => ringIn(b, index, budget)),
     ]);
-    const points = descendants(pm, 'Point').flatMap((p) => coordinates(child(p, 'coordinates'), index));
+    const points = descendants(pm, 'Point').flatMap((p) =>
+      coordinates(child(p, 'coordinates'), index, budget),
+    );
     if (polygons.length > 0) features.push({ index, properties, geometry: { kind: 'polygons', polygons } });
     else if (points.length > 0) features.push({ index, properties, geometry: { kind: 'points', points } });
     else
