@@ -21,6 +21,7 @@ import {
 } from './replica';
 import { hostname } from 'node:os';
 import { evaluatePulled } from '../alerts/pulled';
+import { registerSecret } from '../redact';
 import { createAreaStore } from '../sync/areaStore';
 import { officeAreaEdits, type AreaEdits } from './areaEdits';
 import { createOfficeLeader } from './leader';
@@ -62,6 +63,8 @@ export function createOfficeService(
     if (open?.url === address.url && password === undefined) return open.pool;
     await close();
     const secret = password !== undefined ? password : await core.secrets.get(account());
+    // Like the API key: any log line or error that would carry it says REDACTED instead.
+    if (secret) registerSecret(secret);
     open = { url: address.url, pool: openOfficePool(address, secret) };
     return open.pool;
   }
