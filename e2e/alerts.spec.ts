@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../src-sim/index';
 import { expect, test } from './fixtures';
-import { addAreaByCoordinates, connectEnterprise, openView } from './support/app';
+import { addAreaByCoordinates, connectEnterprise, openSyncPlan, openView } from './support/app';
 import { ARTIFACTS_DIR } from './support/paths';
 
 const KEY = 'alerts-e2e-key';
@@ -74,8 +74,7 @@ const RECORD_NOTIFICATIONS = () => {
 async function syncArea(page: Page): Promise<void> {
   await openView(page, 'Areas');
   const card = page.getByTestId('area-card').first();
-  const plan = card.getByTestId('sync-plan');
-  if (!(await plan.isVisible())) await card.getByRole('button', { name: 'Sync now…' }).click();
+  const plan = await openSyncPlan(card);
   await plan.getByRole('button', { name: 'Start sync' }).click();
   await expect(card.locator('[data-sync-state="done"]')).toBeVisible({ timeout: 60_000 });
 }

@@ -130,6 +130,7 @@ test('a CSV of exactly the filtered set, cells as stored, formulas neutralised, 
     'first_seen',
     'last_seen',
     'removed',
+    'attributes',
   ]);
   expect(rows).toHaveLength(shown);
 
@@ -158,6 +159,7 @@ test('a CSV of exactly the filtered set, cells as stored, formulas neutralised, 
         new Date(Number(s.first_seen)).toISOString(),
         new Date(Number(s.last_seen)).toISOString(),
         'false',
+        '', // attributes: kept columns of a mapped import only; these are the API's rows
       ]);
     });
   } finally {

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { startSimulator, type Simulator } from '../src-sim/index';
 import { expect, test } from './fixtures';
-import { addAreaByCoordinates, connectEnterprise } from './support/app';
+import { addAreaByCoordinates, connectEnterprise, openSyncPlan } from './support/app';
 import { ARTIFACTS_DIR } from './support/paths';
 
 const KEY = 'surface-e2e-key';
@@ -36,8 +36,7 @@ test('an area syncs over a verified v1: the card shows v1, the score and trend, 
   await addAreaByCoordinates(page, LOOP, 'The Loop');
 
   const card = page.getByTestId('area-card').first();
-  const plan = card.getByTestId('sync-plan');
-  if (!(await plan.isVisible())) await card.getByRole('button', { name: 'Sync now…' }).click();
+  const plan = await openSyncPlan(card);
   await plan.getByRole('button', { name: 'Start sync' }).click();
   await expect(card.locator('[data-sync-state="done"]')).toBeVisible({ timeout: 60_000 });
 

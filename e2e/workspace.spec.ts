@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../src-sim/index';
 import { expect, test } from './fixtures';
-import { connectEnterprise, openView } from './support/app';
+import { connectEnterprise, openSyncPlan, openView } from './support/app';
 import { ARTIFACTS_DIR } from './support/paths';
 
 const KEY = 'workspace-e2e-key';
@@ -55,8 +55,7 @@ function areaCard(page: Page): Locator {
 }
 
 async function syncFromCard(page: Page, card: Locator, screenshot?: string): Promise<void> {
-  const plan = card.getByTestId('sync-plan');
-  if (!(await plan.isVisible())) await card.getByRole('button', { name: 'Sync now…' }).click();
+  const plan = await openSyncPlan(card);
   await expect(plan).toContainText(/requests? — .* at your plan's 6,000 requests a minute/);
   if (screenshot) await shot(page, screenshot);
   await plan.getByRole('button', { name: 'Start sync' }).click();

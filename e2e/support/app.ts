@@ -58,3 +58,17 @@ export async function addAreaByCoordinates(
   await form.getByLabel('Name').fill(name);
   await form.getByRole('button', { name: 'Add area' }).click();
 }
+
+/**
+ * The area card's sync plan, opened: a freshly added area's card opens it by itself, an older
+ * one through "Sync now…". Waits for the card to show one or the other first, so a card still
+ * rendering is not taken for one without its plan.
+ */
+export async function openSyncPlan(card: Locator): Promise<Locator> {
+  const plan = card.getByTestId('sync-plan');
+  const button = card.getByRole('button', { name: 'Sync now…' });
+  await expect(plan.or(button).first()).toBeVisible();
+  if (!(await plan.isVisible())) await button.click();
+  await expect(plan).toBeVisible();
+  return plan;
+}
