@@ -35,6 +35,8 @@ export const LIMITS = {
   vertices: 2_000_000,
   /** Corners of one feature. */
   featureVertices: 250_000,
+  /** Distinct attribute names in one file (a name picker, and each name looked up in each feature). */
+  fields: 1_000,
   /** Entries of a zip. */
   zipEntries: 1_000,
   /** Bytes all entries of a zip inflate to. */

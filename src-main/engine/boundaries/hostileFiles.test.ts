@@ -277,6 +277,13 @@ describe('GeoJSON', () => {
     );
   });
 
+  it('refuses more distinct attributes than a name picker can offer, before looking each up in each feature', () => {
+    const features = Array.from({ length: 1001 }, (_, i) => feature({ [`attr_${i}`]: 'x' }));
+    expect(problem(() => read({ type: 'FeatureCollection', features }))).toMatch(
+      /1,001 different attributes; at most 1,000 are read/,
+    );
+  });
+
   it('refuses coordinates off the Earth or not numbers', () => {
     expect(problem(() => read(feature({}, { type: 'Point', coordinates: [-87.6, 91] })))).toMatch(
       /not a latitude\/longitude on Earth/,

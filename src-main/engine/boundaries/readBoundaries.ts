@@ -53,6 +53,10 @@ export function readBoundaryBytes(name: string, bytes: Buffer): BoundaryFile {
         : 'The file has no features.',
     );
   checkLimits(file.features, (f) => vertexCount(f.geometry));
+  if (file.fields.length > LIMITS.fields)
+    throw new BoundaryProblem(
+      `The file's features have ${file.fields.length.toLocaleString('en-US')} different attributes; at most ${LIMITS.fields.toLocaleString('en-US')} are read. Keep only the attributes you need.`,
+    );
   const nameField = proposeNameField(file);
   const bad: string[] = [];
   for (const f of file.features) {
