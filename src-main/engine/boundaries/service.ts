@@ -26,6 +26,8 @@ type Held = { file: BoundaryFile; fileName: string; at: number };
 /** Previews are kept this long unless used or discarded (a page closed mid-way). */
 const PREVIEW_MS = 30 * 60_000;
 const MAX_PREVIEWS = 4;
+/** Areas made from one file at most (each polygon part is an area, synced on its own). */
+export const MAX_AREAS_FROM_FILE = 200;
 
 export const layerView = (l: LayerRecord): LayerView => ({
   id: l.id,
@@ -132,7 +134,14 @@ export class LayerService {
           `No feature is named ${missing.map((m) => `"${m}"`).join(', ')} by ${nameField ?? 'its position'}.`,
         );
     }
-    return areaShapesOf(chosen, (f) => featureName(f, nameField));
+    const shapes = areaShapesOf(chosen, (f) => featureName(f, nameField));
+    if (shapes.length > MAX_AREAS_FROM_FILE) {
+      throw new EngineError(
+        'bad_input',
+        `That would make ${shapes.length.toLocaleString('en-US')} areas (at most ${MAX_AREAS_FROM_FILE} at once): each area is synced on its own. Choose the features to sync, or keep the file as a reference layer and filter by its features.`,
+      );
+    }
+    return shapes;
   }
 
   discard(previewId: string): boolean {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { openEngine, type EngineFixture } from '../testing/engineFixture';
 import type { TempDir } from '../testing/tempDir';
+import { MAX_AREAS_FROM_FILE } from '../boundaries/service';
 
 let fx: EngineFixture;
 let tmp: TempDir;
@@ -127,6 +128,34 @@ describe('boundary calls', () => {
     await expect(
       call('importLayer', { previewId: preview.previewId, name: 'x', nameField: null }),
     ).rejects.toThrow(/no longer read in/);
+  });
+
+  it('refuse to make more areas from one file than can be synced one by one, making none', async () => {
+    const square = (i: number) => {
+      const x = -87.7 + (i % 20) * 0.01;
+      const y = 41.8 + Math.floor(i / 20) * 0.01;
+      return [
+        [x, y],
+        [x + 0.005, y],
+        [x + 0.005, y + 0.005],
+        [x, y + 0.005],
+        [x, y],
+      ];
+    };
+    const blocks = file(
+      'blocks.geojson',
+      Array.from({ length: MAX_AREAS_FROM_FILE + 1 }, (_, i) => ({
+        type: 'Feature',
+        properties: { NAME: `Block ${i + 1}` },
+        geometry: { type: 'Polygon', coordinates: [square(i)] },
+      })),
+    );
+    const preview = await call<{ previewId: string }>('previewBoundaries', { source: { path: blocks } });
+    await expect(
+      call('areasFromBoundaries', { previewId: preview.previewId, nameField: 'NAME' }),
+    ).rejects.toThrow(/That would make 201 areas \(at most 200 at once\)/);
+    const { areas } = await call<{ areas: unknown[] }>('listAreas', {});
+    expect(areas).toEqual([]);
   });
 
   it('refuse points as areas and a file that is not a boundary file, saying why', async () => {
