@@ -26,7 +26,9 @@ echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
 echo "== lint"; npx eslint .; npx prettier --check . >/dev/null; echo "lint ok"
 echo "== unit"
 unit=0; npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || unit=$?
+echo "== scale (alone: several processes against one server)"
+scale=0; npx vitest run -c vitest.scale.config.ts --reporter=default --reporter=json --outputFile=test-results/vitest-scale.json || scale=$?
 echo "== e2e"
 e2e=0; npx electron-vite build >/dev/null && npx playwright test -c e2e/playwright.config.ts || e2e=$?
 node scripts/test-summary.mjs
-exit $(( unit || e2e ))
+exit $(( unit || scale || e2e ))

@@ -1,5 +1,5 @@
 /**
- * One Blotter desktop of the office scale test (officeScale.test.ts), as its own process: its data
+ * One Blotter desktop of the office scale test (officeScale.scale.test.ts), as its own process: its data
  * folder joined to the office database, its sync of the area set leading or following each area
  * (the engine's office wiring, officeDesk.testing.ts), then a last pull. Prints one JSON line per
  * area summary and a last line with the replica's digest. Run: node --import tsx THIS_FILE,
