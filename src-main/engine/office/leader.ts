@@ -14,6 +14,7 @@
  * archive: the next leader adopts it and resumes where the archive stands.
  */
 import type pg from 'pg';
+import { createLogger, type Logger } from '../log';
 import type { Db } from '../store/database';
 import { ALL_COLUMNS, type IncidentRow } from '../store/incidents/incidentRow';
 import type { CommitSink } from '../sync/runner';
@@ -29,6 +30,7 @@ import {
   type Lease,
 } from './lease';
 import { createOfficeLimiter, keyHmac } from './limiter';
+import { officeDescriptions } from './descriptionSink';
 import { putOfficeIncidents } from './officeArchive';
 import { isUnreachable, OfficeUnreachableError, type OfficePool } from './officeDb';
 
@@ -278,6 +280,8 @@ export type LeaderDeps = {
   ttlMs?: number;
   /** How long a follower waits between looks at the office (it pulls each time). */
   followEveryMs?: number;
+  /** Where a description shown but not kept is said (descriptionSink.ts). */
+  log?: Logger;
 };
 
 /** One commit at a time per process: a page's dry run, fenced write and pull never interleave. */
@@ -342,6 +346,7 @@ export function createOfficeLeader(d: LeaderDeps): OfficeSync & {
     pull: async () => {
       await officeStep(d.pull);
     },
+    descriptions: officeDescriptions(d.pool, d.pull, d.log ?? createLogger('office')),
   };
 
   async function lead(areaId: number, apiKey: string, askedAt: number): ReturnType<OfficeSync['lead']> {

@@ -47,7 +47,7 @@ export class LocalArchiveNotEmptyError extends Error {
 }
 
 export function createOfficeService(
-  core: Pick<EngineCore, 'db' | 'settings' | 'secrets' | 'emit'>,
+  core: Pick<EngineCore, 'db' | 'settings' | 'secrets' | 'emit'> & { log?: EngineCore['log'] },
   /** A pull wrote incidents (the query service re-reads what it holds). */
   incidentsWritten: () => void = () => undefined,
   /** Tests shorten the lease and the follower's pause. */
@@ -176,6 +176,7 @@ export function createOfficeService(
           officeId: link.office_id,
           holder: HOLDER,
           pull: () => pull(),
+          ...(core.log ? { log: core.log } : {}),
           ...leaderOptions,
         }),
       };

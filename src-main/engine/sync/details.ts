@@ -16,7 +16,29 @@ import type { JobStore } from './jobStore';
 import { PRIORITY_DETAIL, PRIORITY_SEARCH } from './rateLimiter';
 import type { Requester } from './requester';
 
-type DetailDeps = { db: Db; jobs: JobStore; writer: IncidentWriter; requester: Requester; now: () => number };
+/**
+ * Where a fetched description is kept (null: the service no longer has the incident): the folder's
+ * own row (`localDescriptions`), or in office mode the office's row, back by the pull
+ * (office/descriptionSink.ts). Chosen once per call by syncService.ts.
+ */
+export type DescriptionSink = {
+  keep(cdid: number, description: string | null, fetchedAt: number): Promise<void>;
+};
+
+/** A standalone folder's own incident row. */
+export function localDescriptions(writer: IncidentWriter): DescriptionSink {
+  return { keep: async (cdid, description, at) => writer.setDescription(cdid, description, at) };
+}
+
+type DetailDeps = {
+  db: Db;
+  jobs: JobStore;
+  writer: IncidentWriter;
+  requester: Requester;
+  now: () => number;
+  /** Where the description goes; the folder's own row when absent. */
+  descriptions?: DescriptionSink;
+};
 
 /** Fetches one description now; null when the service no longer has the incident. */
 export async function fetchDetail(
@@ -31,28 +53,41 @@ export async function fetchDetail(
   if (cdid < 1) return null;
   try {
     const r = await deps.requester.detail(cdid, signal, priority);
-    deps.db
-      .transaction(() => {
-        deps.writer.setDescription(cdid, r.incident.description, deps.now());
-        deps.jobs.logRequest(runId, {
-          url: r.meta.url,
-          status: r.meta.status,
-          at: r.meta.startedAt,
-          durationMs: r.meta.durationMs,
-          records: 1,
-          error: null,
-          logId: r.logId,
-        });
-      })
-      .immediate();
+    if (!deps.descriptions) {
+      deps.db
+        .transaction(() => {
+          deps.writer.setDescription(cdid, r.incident.description, deps.now());
+          logDetail(deps, runId, r);
+        })
+        .immediate();
+      return r.incident.description;
+    }
+    logDetail(deps, runId, r);
+    await deps.descriptions.keep(cdid, r.incident.description, deps.now());
     return r.incident.description;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'not_found') {
-      deps.writer.setDescription(cdid, null, deps.now());
+      await (deps.descriptions ?? localDescriptions(deps.writer)).keep(cdid, null, deps.now());
       return null;
     }
     throw error;
   }
+}
+
+function logDetail(
+  deps: DetailDeps,
+  runId: number | null,
+  r: Awaited<ReturnType<Requester['detail']>>,
+): void {
+  deps.jobs.logRequest(runId, {
+    url: r.meta.url,
+    status: r.meta.status,
+    at: r.meta.startedAt,
+    durationMs: r.meta.durationMs,
+    records: 1,
+    error: null,
+    logId: r.logId,
+  });
 }
 
 /** Background: every incident of the area without a description yet. Returns how many were fetched. */

@@ -18,7 +18,7 @@ import type { Logger } from '../log';
 import type { Db } from '../store/database';
 import { createAreaStore, type AreaRecord } from './areaStore';
 import { CONCURRENCY, ON_DEMAND_MAX_WAIT_MS, ON_DEMAND_TIMEOUT_MS } from './constants';
-import { fetchDetail } from './details';
+import { fetchDetail, type DescriptionSink } from './details';
 import { ON_DEMAND_BACKOFF, type BackoffPolicy } from './backoff';
 import { createIncidentWriter } from './incidentWriter';
 import { createJobStore } from './jobStore';
@@ -99,6 +99,8 @@ export type OfficeSync = {
   wait(signal?: AbortSignal): Promise<void>;
   /** The replica's pull (the refresh scheduler's look starts with one). */
   pull(): Promise<void>;
+  /** Descriptions fetched on demand go to the office's row, back by the pull (office/descriptionSink.ts). */
+  descriptions: DescriptionSink;
 };
 
 export type StartOptions = { depth?: Depth; details?: boolean; signal?: AbortSignal; history?: boolean };
@@ -449,7 +451,12 @@ export function createSyncService(o: SyncServiceOptions) {
       const c = conn ?? (await o.connect());
       try {
         const description = await withRequester(c, true, (requester) =>
-          fetchDetail({ db: o.db, jobs, writer, requester, now }, cdid, null),
+          // Standalone: the folder's own row; office mode: the office's, back by the pull.
+          fetchDetail(
+            { db: o.db, jobs, writer, requester, now, descriptions: o.office?.()?.descriptions },
+            cdid,
+            null,
+          ),
         );
         return { description, fetchedAt: now() };
       } catch (error) {
