@@ -2,12 +2,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import type { Logger } from '../log';
+import type { IncidentRow } from '../store/incidents/incidentRow';
 import { createAreaStore } from '../sync/areaStore';
 import { simOptions, TEST_KEY } from '../sync/testing/harness';
 import { createSyncService } from '../sync/syncService';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { officeAreaEdits } from './areaEdits';
 import { officeDescriptions } from './descriptionSink';
+import { putOfficeIncidents } from './officeArchive';
 import { OfficeUnreachableError } from './officeDb';
 import { openDesk, type Desk } from './officeDesk.testing';
 import { startTestPostgres, type TestPostgres } from './pgTesting';
@@ -146,6 +148,22 @@ test('a description fetched on demand in office mode goes to the office row; bot
     description: shown.description,
     description_fetched_at: office.description_fetched_at,
   });
+}, 60_000);
+
+test('a leader page carrying an older copy of the row (its replica had not pulled yet) does not undo a kept description', async () => {
+  const cdid = undescribed[0]!;
+  const kept = (await officeRow(a, cdid))!;
+  expect(kept.description).not.toBeNull();
+  // What a leader's replica held before its pull: the same incident, seen again, no description.
+  const stale = b.db.prepare<[number], IncidentRow>('SELECT * FROM incidents WHERE cdid = ?').get(cdid)!;
+  await putOfficeIncidents(a.pool, [
+    { ...stale, description: null, description_fetched_at: null, last_seen: stale.last_seen + 1 },
+  ]);
+  const after = (await officeRow(a, cdid))!;
+  expect(after.description).toBe(kept.description);
+  expect(after.description_fetched_at).toBe(kept.description_fetched_at);
+  await b.pull();
+  expect(localRow(b, cdid)?.description).toBe(kept.description);
 }, 60_000);
 
 test('PostgreSQL unreachable: the fetched description is shown, kept nowhere, and the log says so', async () => {

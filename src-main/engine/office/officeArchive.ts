@@ -30,11 +30,22 @@ const PG_TYPES: Record<(typeof ALL_COLUMNS)[number], string> = {
   source: 'text',
 };
 
+/**
+ * A description another desktop kept in the office (descriptionSink.ts) after the writer read its
+ * row stays: a leader's page carries whole rows from its replica, which may not have pulled it
+ * yet. The later fetch wins (a record's amendment never clears a description: incidentRepo.ts).
+ */
+const KEEP_NEWER: Partial<Record<string, string>> = {
+  description: `CASE WHEN incidents.description_fetched_at > coalesce(EXCLUDED.description_fetched_at, -1)
+    THEN incidents.description ELSE EXCLUDED.description END`,
+  description_fetched_at: 'GREATEST(incidents.description_fetched_at, EXCLUDED.description_fetched_at)',
+};
+
 const cols = ALL_COLUMNS.join(', ');
 const UPSERT = `INSERT INTO incidents (${cols})
   SELECT * FROM unnest(${ALL_COLUMNS.map((c, i) => `$${i + 1}::${PG_TYPES[c]}[]`).join(', ')})
   ON CONFLICT (cdid) DO UPDATE SET ${ALL_COLUMNS.filter((c) => c !== 'cdid')
-    .map((c) => `${c} = EXCLUDED.${c}`)
+    .map((c) => `${c} = ${KEEP_NEWER[c] ?? `EXCLUDED.${c}`}`)
     .join(', ')}`;
 
 /** Inserts or replaces whole incident rows in the office archive. */
