@@ -3,11 +3,12 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import type { Logger } from '../log';
 import type { IncidentRow } from '../store/incidents/incidentRow';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore, type AreaRecord } from '../sync/areaStore';
 import { simOptions, TEST_KEY } from '../sync/testing/harness';
 import { createSyncService } from '../sync/syncService';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { officeAreaEdits } from './areaEdits';
+import { officeDigest, replicaDigest } from './digest';
 import { officeDescriptions } from './descriptionSink';
 import { putOfficeIncidents } from './officeArchive';
 import { OfficeUnreachableError } from './officeDb';
@@ -57,7 +58,11 @@ async function desk(name: string): Promise<Desk> {
   return d;
 }
 
-/** Every write to the desk's incidents table from now on, and whether a pull was under way when it happened. */
+/**
+ * Every description written into the desk's incidents table from now on, and whether a pull was
+ * under way. (A leader's commit also writes the replica, in a dry run that is always rolled back
+ * — leader.ts — but it never changes a description: a record's upsert keeps the one held.)
+ */
 function watchWrites(d: Desk): { cdid: number; inPull: boolean }[] {
   const seen: { cdid: number; inPull: boolean }[] = [];
   d.db.function('note_incident_write', (cdid: number) => {
@@ -65,8 +70,10 @@ function watchWrites(d: Desk): { cdid: number; inPull: boolean }[] {
     return null;
   });
   d.db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS note_incident_update AFTER UPDATE ON main.incidents
+    WHEN NEW.description IS NOT OLD.description OR NEW.description_fetched_at IS NOT OLD.description_fetched_at
     BEGIN SELECT note_incident_write(NEW.cdid); END`);
   d.db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS note_incident_insert AFTER INSERT ON main.incidents
+    WHEN NEW.description_fetched_at IS NOT NULL
     BEGIN SELECT note_incident_write(NEW.cdid); END`);
   return seen;
 }
@@ -87,6 +94,7 @@ const officeRow = async (d: Desk, cdid: number) =>
 let a: Desk;
 let b: Desk;
 let undescribed: number[] = [];
+let area: AreaRecord;
 
 beforeAll(async () => {
   server = await startTestPostgres();
@@ -96,7 +104,7 @@ beforeAll(async () => {
   a = await desk('a');
   b = await desk('b');
   const shape = { kind: 'circle' as const, lat: 40.7549, lon: -73.984, radiusMi: 0.3 };
-  const area = await officeAreaEdits(a.db, createAreaStore(a.db), async () => a.pool, a.pull).create(
+  area = await officeAreaEdits(a.db, createAreaStore(a.db), async () => a.pool, a.pull).create(
     { name: 'Midtown', shape },
     now(),
   );
@@ -201,3 +209,22 @@ test('PostgreSQL unreachable: the fetched description is shown, kept nowhere, an
     expect.stringMatching(/not kept: PostgreSQL unreachable/),
   );
 }, 60_000);
+
+test("a leader's background descriptions (details) go to the office and come back by the pull, never into its replica alone", async () => {
+  const writes = watchWrites(a);
+  const [run] = await a.service.syncAreas([area], a.conn, { details: true });
+  expect(run?.state).toBe('done');
+  expect(run?.ledBy).toBeUndefined(); // desktop A led
+  const office = (await officeRow(a, undescribed[1]!))!;
+  expect(office.description).not.toBeNull();
+  expect(localRow(a, undescribed[1]!)?.description).toBe(office.description);
+  const described = await a.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM incidents WHERE description IS NOT NULL',
+  );
+  expect(described.rows[0]!.n).toBeGreaterThan(2);
+  expect(writes.filter((w) => !w.inPull)).toEqual([]);
+  await Promise.all([a.pull(), b.pull()]);
+  const digest = await officeDigest(a.pool);
+  expect(replicaDigest(a.db)).toEqual(digest);
+  expect(replicaDigest(b.db)).toEqual(digest);
+}, 120_000);

@@ -19,7 +19,7 @@ import type { Requester } from './requester';
 /**
  * Where a fetched description is kept (null: the service no longer has the incident): the folder's
  * own row (`localDescriptions`), or in office mode the office's row, back by the pull
- * (office/descriptionSink.ts). Chosen once per call by syncService.ts.
+ * (office/descriptionSink.ts). Chosen by syncService.ts from its office link.
  */
 export type DescriptionSink = {
   keep(cdid: number, description: string | null, fetchedAt: number): Promise<void>;

@@ -13,7 +13,7 @@ import { localFailureOf } from '../store/localFailure';
 import { applyPage } from './applyPage';
 import type { AreaRecord, AreaStore } from './areaStore';
 import { CONCURRENCY, MAX_RECORDS } from './constants';
-import { fetchMissingDetails } from './details';
+import { fetchMissingDetails, type DescriptionSink } from './details';
 import { finalizeRun } from './finalize';
 import type { IncidentWriter } from './incidentWriter';
 import { tileOfJob, typesOfJob, type JobRow, type JobStore, type RunRow } from './jobStore';
@@ -43,6 +43,8 @@ export type RunnerDeps = {
   onCommit?: (areaId: number) => void;
   /** Where the run's commits go; absent: this folder's file, as they are written. */
   sink?: CommitSink;
+  /** Where `details` descriptions go (details.ts); absent: this folder's file. */
+  descriptions?: DescriptionSink;
 };
 
 /**

@@ -199,7 +199,8 @@ export function createSyncService(o: SyncServiceOptions) {
               emit: o.emit,
               log: o.log,
               onCommit: (areaId) => changes.changed(areaId),
-              ...(leading ? { sink: leading.sink } : {}),
+              // A leader's descriptions (`details`) go to the office too, back by the pull.
+              ...(leading && office ? { sink: leading.sink, descriptions: office.descriptions } : {}),
             },
             a,
             // A leader keeps one request in flight: a failover repeats at most one page.
