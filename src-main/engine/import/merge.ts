@@ -23,7 +23,7 @@ import type { Db } from '../store/database';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { columnList, INSERT_COLUMNS, RECORD_COLUMNS } from '../store/incidents/incidentRow';
 import { recordImportRun, type ImportOrigin } from '../provenance/importProvenance';
-import { stagedRowsSql } from './stage';
+import { stagedByCdidSql, stagedRowsSql } from './stage';
 import { refuseOnReplica } from '../office/standalone';
 
 export type MergeCounts = { inserted: number; updated: number };
@@ -123,9 +123,10 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
         ? // An empty archive: every staged row was inserted. Only the three columns are read, in
           // cdid order (the table's own), so the rows are appended rather than placed at random.
           `INSERT INTO incident_imports (cdid, run_id, external_id, attributes)
-           SELECT cdid, @run, external_id, attributes FROM (${schemas
-             .map((s) => `SELECT cdid, external_id, attributes FROM "${s}".rows`)
-             .join(' UNION ALL ')}) ORDER BY cdid`
+           SELECT cdid, @run, external_id, attributes FROM (${
+             stagedByCdidSql(db, schemas) ??
+             `${schemas.map((s) => `SELECT cdid, external_id, attributes FROM "${s}".rows`).join(' UNION ALL ')} ORDER BY cdid`
+           })`
         : // Rows inserted or replaced now carry this import's last_seen (AS_ARCHIVE_ROW, REPLACE_SET).
           `INSERT OR REPLACE INTO incident_imports (cdid, run_id, external_id, attributes)
            SELECT s.cdid, @run,
@@ -156,13 +157,21 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
 
 type Params = { now: number; reason: string };
 
-/** ORDER BY for new rows: by cdid when the file's come in random order (MergeInput.ascending). */
-const byCdid = (sorted: boolean): string => (sorted ? ' ORDER BY s.cdid' : '');
+/**
+ * The staged rows (meeting `where`) as a FROM subquery `s`: in file order, or in cdid order when the
+ * file's come in random order (MergeInput.ascending) — merged from the staging files' sorted copies
+ * (stage.ts `by_cdid`, sorted by the preview's threads), else sorted here.
+ */
+function staged(db: Db, schemas: string[], sorted: boolean, where?: string): string {
+  if (!sorted) return `(${stagedRowsSql(schemas, where)}) s`;
+  const merged = stagedByCdidSql(db, schemas, where);
+  return merged ? `(${merged}) s` : `(${stagedRowsSql(schemas, where)}) s ORDER BY s.cdid`;
+}
 
 /** An empty archive: every staged row goes in, in file order (or cdid order), in one statement. */
 function insertAll(db: Db, schemas: string[], params: Params, sorted: boolean): number {
   db.prepare(
-    `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW} FROM (${stagedRowsSql(schemas)}) s${byCdid(sorted)}`,
+    `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW} FROM ${staged(db, schemas, sorted)}`,
   ).run(params);
   return 0;
 }
@@ -193,7 +202,7 @@ function mergeSetwise(db: Db, schemas: string[], params: Params, sorted: boolean
     }
     db.prepare(
       `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW}
-       FROM (${stagedRowsSql(schemas, 'cdid NOT IN (SELECT cdid FROM temp.import_held)')}) s${byCdid(sorted)}`,
+       FROM ${staged(db, schemas, sorted, 'cdid NOT IN (SELECT cdid FROM temp.import_held)')}`,
     ).run(params);
     return updated;
   } finally {
