@@ -78,13 +78,14 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
       log.warn('the engine did not take the printed report', { jobId, error: answer.error.message });
   }
 
-  async function previewImport(input: {
-    source?: ImportSource;
-    mapping?: ColumnMapping;
-  }): Promise<Result<CallOutput<'previewImport'>>> {
+  /** The host chooses the file the page names (a dialog, or an upload's id), then the call goes on. */
+  async function withChosenFile<T>(
+    named: ImportSource | undefined,
+    then: (source: ImportSource) => Promise<Result<T>>,
+  ): Promise<Result<T>> {
     let source: ImportSource | null;
     try {
-      source = await hooks.chooseImport(input.source);
+      source = await hooks.chooseImport(named);
     } catch (error) {
       return {
         ok: false,
@@ -92,42 +93,31 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
       };
     }
     if (source === null) return cancelled('No file was chosen.');
+    return then(source);
+  }
+
+  async function previewImport(input: {
+    source?: ImportSource;
+    mapping?: ColumnMapping;
+  }): Promise<Result<CallOutput<'previewImport'>>> {
     // The page's column mapping goes with the host's choice of file.
-    return engine.call('previewImport', { source, ...(input.mapping ? { mapping: input.mapping } : {}) });
+    return withChosenFile(input.source, (source) =>
+      engine.call('previewImport', { source, ...(input.mapping ? { mapping: input.mapping } : {}) }),
+    );
   }
 
   /** The mapping editor's first look at a file: the host chooses it, as for previewImport. */
   async function inspectImport(input: {
     source?: ImportSource;
   }): Promise<Result<CallOutput<'inspectImport'>>> {
-    let source: ImportSource | null;
-    try {
-      source = await hooks.chooseImport(input.source);
-    } catch (error) {
-      return {
-        ok: false,
-        error: { code: 'bad_input', message: error instanceof Error ? error.message : String(error) },
-      };
-    }
-    if (source === null) return cancelled('No file was chosen.');
-    return engine.call('inspectImport', { source });
+    return withChosenFile(input.source, (source) => engine.call('inspectImport', { source }));
   }
 
   /** A boundary file (engine/boundaries): the host chooses it, as for previewImport. */
   async function previewBoundaries(input: {
     source?: ImportSource;
   }): Promise<Result<CallOutput<'previewBoundaries'>>> {
-    let source: ImportSource | null;
-    try {
-      source = await hooks.chooseImport(input.source);
-    } catch (error) {
-      return {
-        ok: false,
-        error: { code: 'bad_input', message: error instanceof Error ? error.message : String(error) },
-      };
-    }
-    if (source === null) return cancelled('No file was chosen.');
-    return engine.call('previewBoundaries', { source });
+    return withChosenFile(input.source, (source) => engine.call('previewBoundaries', { source }));
   }
 
   const steps: HostSteps = { startExport, previewImport, inspectImport, previewBoundaries };

@@ -20,7 +20,8 @@ import type { OfficePool } from './officeDb';
 /** A catch-up of at least this many incidents, and a quarter of the archive, is applied in bulk. */
 const BULK_MIN_ROWS = 20_000;
 
-const AREA_COLUMNS = [
+/** The area columns the office and a replica share (the pull and the seed). */
+export const AREA_COLUMNS = [
   'id',
   'name',
   'kind',

@@ -9,27 +9,9 @@ import type { Db } from '../store/database';
 import { ALL_COLUMNS, type IncidentRow } from '../store/incidents/incidentRow';
 import { putOfficeIncidents } from './officeArchive';
 import { inTransaction, type OfficePool } from './officeDb';
+import { AREA_COLUMNS } from './replica';
 
 const SEED_LOCK = 4242004202;
-const AREA_COLUMNS = [
-  'id',
-  'name',
-  'kind',
-  'center_lat',
-  'center_lon',
-  'radius_mi',
-  'polygon',
-  'min_lat',
-  'min_lon',
-  'max_lat',
-  'max_lon',
-  'refresh_minutes',
-  'paused',
-  'created_at',
-  'last_synced_at',
-  'backfilled_at',
-  'deep_refreshed_at',
-] as const;
 
 export class OfficeNotEmptyError extends Error {
   override name = 'OfficeNotEmptyError';
