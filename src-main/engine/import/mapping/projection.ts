@@ -5,8 +5,13 @@
  * in metres, US survey feet and international feet, and the NAD83 and WGS 84 UTM zones), or a
  * `.prj` / WKT the user supplies. The zones a file may be in are offered by its extent: those whose
  * area of use holds the file's X/Y corners once projected back.
+ *
+ * A bundled zone's inverse is `inverse.ts`'s (Lambert conic and Transverse Mercator without
+ * iteration, within a micrometre of proj4 and PROJ); the zones it does not read — the Alaska
+ * oblique Mercator and the few whose PROJ string carries a datum shift — and any WKT go to proj4.
  */
 import proj4 from 'proj4';
+import { fastInverse } from './inverse';
 import ZONES from './zones.json';
 
 export type Zone = {
@@ -32,6 +37,8 @@ export function unprojector(system: { epsg: number } | { wkt: string }): Unproje
   if ('epsg' in system) {
     const zone = byEpsg.get(system.epsg);
     if (!zone) throw new Error(`EPSG:${system.epsg} is not one of the bundled State Plane or UTM zones.`);
+    const fast = fastInverse(zone.proj4);
+    if (fast) return fast;
     def = zone.proj4;
   } else def = system.wkt;
   const converter = proj4(def, 'EPSG:4326');
