@@ -35,6 +35,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -364,20 +365,67 @@ async function heapReader(cdp: CDPSession) {
   };
 }
 
-async function run(state: { host: HostProcess | null; browser: Browser | null; dataDir: string }) {
-  const seed = seededFile();
-  state.browser = await chromium.launch({
-    executablePath: process.env.BLOTTER_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-precise-memory-info',
+type BenchState = {
+  host: HostProcess | null;
+  browser: Browser | null;
+  chromium: ChildProcess | null;
+  dataDir: string;
+};
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-precise-memory-info',
+];
+
+/**
+ * Chromium for the page. By default it is started here, in this benchmark's session, and driven over
+ * CDP: as Electron's renderer and GPU processes share the session of the main process that starts
+ * them. Playwright's own launch (`--detached-browser`) puts the browser in a session of its own, and
+ * the kernel's per-session CPU groups (autogroup) then weigh the host against the whole browser.
+ */
+async function startChromium(state: BenchState): Promise<Browser> {
+  const executablePath = process.env.BLOTTER_CHROMIUM ?? '/usr/bin/chromium';
+  if (process.argv.includes('--detached-browser'))
+    return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const profile = path.join(state.dataDir, '..', `${path.basename(state.dataDir)}-chromium`);
+  const child = spawn(
+    executablePath,
+    [
+      ...CHROMIUM_ARGS,
+      '--headless',
+      '--hide-scrollbars',
+      '--mute-audio',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
     ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  state.chromium = child;
+  const ws = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools URL.\n${seen}`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}).\n${seen}`)));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4000);
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
   });
+  return chromium.connectOverCDP(ws);
+}
+
+async function run(state: BenchState) {
+  const seed = seededFile();
+  state.browser = await startChromium(state);
   const browser = state.browser;
   const db = path.join(state.dataDir, 'blotter.sqlite');
   const startHostHere = async () => {
@@ -449,6 +497,7 @@ async function run(state: { host: HostProcess | null; browser: Browser | null; d
     'A new engine on the same folder, as when Blotter is started again.',
   );
 
+  if (process.argv.includes('--launch-only')) return;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const heaps = await heapReader(cdp);
@@ -548,15 +597,18 @@ async function run(state: { host: HostProcess | null; browser: Browser | null; d
 
 async function main(): Promise<void> {
   await ensureBuilt();
-  const state: { host: HostProcess | null; browser: Browser | null; dataDir: string } = {
+  const state: BenchState = {
     host: null,
     browser: null,
+    chromium: null,
     dataDir: mkdtempSync(path.join(tmpdir(), 'blotter-bench-')),
   };
   let cleaning: Promise<void> | null = null;
   const cleanUp = () =>
     (cleaning ??= (async () => {
       await state.browser?.close().catch(() => undefined);
+      state.chromium?.kill('SIGKILL');
+      rmSync(`${state.dataDir}-chromium`, { recursive: true, force: true });
       await state.host?.stop();
       rmSync(state.dataDir, { recursive: true, force: true });
     })());

@@ -10,6 +10,7 @@ import { createEngine, type Engine } from './engine';
 import { configureLogging, createLogger, redact } from './log';
 import { withInMemoryDemoKey } from './secrets/demoKeySecretStore';
 import { createKeytarSecretStore } from './secrets/keytarSecretStore';
+import { runBelowHost } from './threadPriority';
 import type { EngineWorkerData, FromWorker, ToWorker } from './workerProtocol';
 import { toWireValue } from '../../src-shared/wire';
 
@@ -19,6 +20,7 @@ function main(port: MessagePort, data: EngineWorkerData): void {
   const post = (message: FromWorker, transfer?: ArrayBuffer[]): void => port.postMessage(message, transfer);
   let engine: Engine;
   let bridge: WorkerFetch | null = null;
+  if (process.env.BLOTTER_ENGINE_NICE !== '0') runBelowHost(); // the host's loop first: threadPriority.ts
   try {
     ensureDir(data.dataDir); // before logging into it: a bad folder gets one clear message
     configureLogging({ file: logFileOf(data.dataDir) });
