@@ -2,7 +2,8 @@
  * Settings › Office against a real PostgreSQL + PostGIS the test starts (the office tests' own
  * helper, like the simulator: the other side of the wire): join with the address from the form's
  * fields and the password in its own field, see the status in words, pull, leave — the replica
- * stays. The password is in no page text, input value or data file afterwards.
+ * stays. The password is in no page text, input value or data file afterwards. Over TLS, a private
+ * CA's certificate is a file the page uploads (the host chooses it); an address naming a path is refused.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -75,4 +76,61 @@ test('joins the office database from Settings, shows its status, pulls and leave
     again.getByText(/Left the office: this folder keeps its 0 incidents as a standalone archive/),
   ).toBeVisible();
   await expect(again.getByTestId('office-status')).toContainText('standalone archive');
+});
+
+test('joins an office over TLS with a private CA’s certificate uploaded from the form; the address names no page path', async ({
+  page,
+  dataDir,
+}) => {
+  test.setTimeout(90_000);
+  const tls = await startTestPostgres('blotter_office', { tls: true });
+  try {
+    await openView(page, 'Settings');
+    const office = page.getByRole('region', { name: 'Office', exact: true });
+    await expect(office.getByTestId('office-status')).toContainText('standalone archive');
+    await office.getByRole('textbox', { name: 'Server', exact: true }).fill('127.0.0.1');
+    await office.getByRole('textbox', { name: 'Port', exact: true }).fill(String(tls.port));
+    await office.getByRole('textbox', { name: 'Database', exact: true }).fill(tls.database);
+    await office.getByRole('textbox', { name: 'Role', exact: true }).fill(tls.user);
+    await office.getByLabel('Password', { exact: true }).fill(tls.password);
+    await expect(office.getByRole('radio', { name: /TLS, the server’s certificate verified/ })).toBeChecked();
+    // No text box names a file any more: the CA certificate is a file the page uploads.
+    await office.getByRole('checkbox', { name: /A private CA signed its certificate/ }).check();
+    await office.getByRole('button', { name: 'Join the office' }).click();
+    await expect(office.getByRole('alert')).toContainText('Choose the CA certificate file');
+    await office.getByLabel('CA certificate file', { exact: true }).setInputFiles(tls.caFile!);
+    await office.getByRole('button', { name: 'Join the office' }).click();
+
+    await expect(office.getByText(/^Joined: pulled 0 incidents/)).toBeVisible({ timeout: 30_000 });
+    const copy = (await readdir(dataDir)).find((n) => /^office-ca-[0-9a-f]{16}\.pem$/.test(n));
+    expect(copy).toBeDefined();
+    expect(await readFile(path.join(dataDir, copy!), 'utf8')).toBe(await readFile(tls.caFile!, 'utf8'));
+    await expect(office.getByTestId('office-status')).toContainText(
+      `Joined to postgres://${tls.user}@127.0.0.1:${tls.port}/${tls.database}?sslmode=verify-full&sslrootcert=${encodeURIComponent(path.join(dataDir, copy!))}.`,
+    );
+    await expect(office.getByTestId('office-status')).toContainText('The replica is up to date.');
+    // The upload did its work and is gone.
+    expect(
+      (await readdir(path.join(dataDir, 'imports')).catch(() => [])).filter((n) => n.endsWith('.upload')),
+    ).toEqual([]);
+    await office.getByRole('button', { name: 'Leave the office' }).click();
+    await expect(office.getByTestId('office-status')).toContainText('standalone archive');
+
+    // A page that names a file itself (a hand-made call) is refused, and the engine reads nothing.
+    const refused = await page.evaluate(async (url) => {
+      const answer = await fetch('/api/call/joinOffice', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: `${url}?sslrootcert=/dev/zero`, password: null }),
+        credentials: 'same-origin',
+      });
+      return answer.json();
+    }, `postgres://${tls.user}@127.0.0.1:${tls.port}/${tls.database}`);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringMatching(/cannot name a file/) },
+    });
+  } finally {
+    tls.stop();
+  }
 });

@@ -10,7 +10,8 @@
  * - `'host'`: the host answers the call itself (demo mode: the host runs the simulator and switches
  *   data folders); the engine has no handler and refuses it if it ever arrives.
  * - `'host-then-engine'`: the host takes its part first, deciding what the page may not (an export's
- *   destination and the printing of a PDF; an import's file: the open dialog or an upload), then
+ *   destination and the printing of a PDF; an import's file, or an office join's CA certificate:
+ *   the open dialog or an upload), then
  *   hands the call to the engine's handler.
  * The hosts route these by this declaration (src-main/engine/hostCalls.ts), never by name; the
  * types below make a missing engine handler, or a host missing its answer, a type error.

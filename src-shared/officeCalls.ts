@@ -5,13 +5,23 @@
  * back; the address never carries one. Pure TypeScript.
  */
 import { z } from 'zod';
+import { ImportSource } from './exports';
 
 const Empty = z.object({}).strict();
 
 export const JoinOfficeInput = z
   .object({
-    /** postgres://user@host[:port]/database[?sslmode=verify-full&sslrootcert=FILE] — no password. */
+    /**
+     * postgres://user@host[:port]/database[?sslmode=verify-full] — no password. `sslrootcert=FILE`
+     * only from the CLI: a page never names a file on this computer (the host refuses it; see caFile).
+     */
     url: z.string().min(1).max(2000),
+    /**
+     * A private CA's certificate (PEM) for verify-full, in a file the host chooses: Electron's open
+     * dialog (`{ choose: true }` asks for it), the web host an upload's id. The engine copies it
+     * into the data folder and the address names that copy.
+     */
+    caFile: z.union([ImportSource, z.object({ choose: z.literal(true) }).strict()]).optional(),
     /** Stored in the keychain for this data folder; null: the server asks none (trust, peer). */
     password: z.string().max(1000).nullable(),
     /** The folder already holds incidents or areas: they give way to the office's. */
@@ -65,10 +75,14 @@ export const OfficeStatus = z.object({
 export type OfficeStatus = z.infer<typeof OfficeStatus>;
 
 export const officeCalls = {
-  /** Joins this data folder to an office database: migrates its schema, stores the password, pulls. */
+  /**
+   * Joins this data folder to an office database: migrates its schema, stores the password, pulls.
+   * The host chooses the CA certificate file (engine/export/hostHooks.ts); the page names none.
+   */
   joinOffice: {
     input: JoinOfficeInput,
     output: z.object({ status: OfficeStatus, pulled: OfficePullCounts }),
+    answeredBy: 'host-then-engine',
   },
   getOfficeStatus: { input: Empty, output: OfficeStatus },
   /** Pulls what changed in the office archive into this folder's replica. */

@@ -43,6 +43,20 @@ describe('Electron export dialogs', () => {
     expect(await hooks.chooseImport({ path: '/etc/shadow' })).toEqual({ path: '/data/archive.ndjson' });
   });
 
+  it('asks for the office CA certificate in its own words, whatever the page sent', async () => {
+    const showOpenDialog = vi.fn(async () => ({ canceled: false, filePaths: ['/home/ana/office-ca.pem'] }));
+    expect(await deps({ showOpenDialog }).chooseImport({ path: '/etc/shadow' }, 'office-ca')).toEqual({
+      path: '/home/ana/office-ca.pem',
+    });
+    expect(showOpenDialog).toHaveBeenCalledWith(
+      win,
+      expect.objectContaining({
+        title: expect.stringMatching(/CA certificate/),
+        filters: expect.arrayContaining([expect.objectContaining({ extensions: ['pem', 'crt', 'cer'] })]),
+      }),
+    );
+  });
+
   it('refuses when the window is gone', async () => {
     await expect(deps({}, null).chooseDestination({ format: 'csv', suggestedName: 'x.csv' })).rejects.toThrow(
       /closed/,

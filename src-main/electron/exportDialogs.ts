@@ -1,6 +1,7 @@
 /**
  * The Electron shell's part in exports and imports (engine/export/hostHooks.ts): the native save
- * dialog decides where an export goes, the open dialog which file is imported, and the report
+ * dialog decides where an export goes, the open dialog which file is imported (or which CA
+ * certificate an office join trusts), and the report
  * printer (reportPrinter.ts) prints PDF reports. Whatever path the page sent is ignored.
  */
 import type { BrowserWindow, OpenDialogOptions, SaveDialogOptions } from 'electron';
@@ -53,15 +54,27 @@ export function electronExportHooks(deps: ElectronExportDeps): ExportHostHooks {
       });
       return answer.canceled || !answer.filePath ? null : answer.filePath;
     },
-    async chooseImport() {
-      const answer = await deps.dialog.showOpenDialog(parent(), {
-        title: 'Import incidents',
-        properties: ['openFile'],
-        filters: [
-          { name: 'Incident files', extensions: ['csv', 'geojson', 'json', 'ndjson', 'jsonl'] },
-          { name: 'All files', extensions: ['*'] },
-        ],
-      });
+    async chooseImport(_sent, purpose = 'import') {
+      const answer = await deps.dialog.showOpenDialog(
+        parent(),
+        purpose === 'office-ca'
+          ? {
+              title: 'The office database’s CA certificate',
+              properties: ['openFile'],
+              filters: [
+                { name: 'CA certificate (PEM)', extensions: ['pem', 'crt', 'cer'] },
+                { name: 'All files', extensions: ['*'] },
+              ],
+            }
+          : {
+              title: 'Import incidents',
+              properties: ['openFile'],
+              filters: [
+                { name: 'Incident files', extensions: ['csv', 'geojson', 'json', 'ndjson', 'jsonl'] },
+                { name: 'All files', extensions: ['*'] },
+              ],
+            },
+      );
       const file = answer.filePaths[0];
       return answer.canceled || !file ? null : { path: file };
     },

@@ -264,6 +264,22 @@ describe('web host: calls', () => {
     expect(same(back.value.lat, lat) && same(back.value.cdid, cdid)).toBe(true);
   });
 
+  it('refuses an office join whose address or CA file names a path on this computer; takes an upload', async () => {
+    const url = 'postgres://blotter@db.office.lan/office';
+    for (const body of [
+      { url: `${url}?sslrootcert=/etc/shadow`, password: null },
+      { url, password: null, caFile: { path: '/etc/shadow' } },
+      { url, password: null, caFile: { choose: true } },
+    ]) {
+      const answer = JSON.parse((await call('joinOffice', body)).body);
+      expect(answer).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    }
+    expect(fake.engine.call).not.toHaveBeenCalled();
+    const caFile = { uploadId: 'u1234567890abcdef', name: 'ca.pem' };
+    await call('joinOffice', { url, password: null, caFile });
+    expect(fake.engine.call).toHaveBeenCalledWith('joinOffice', expect.objectContaining({ url, caFile }));
+  });
+
   it('turns an engine failure into a typed internal error', async () => {
     fake.engine.call.mockRejectedValueOnce(new Error('worker died'));
     const answer = await call('getSettings', {});

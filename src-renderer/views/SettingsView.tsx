@@ -38,7 +38,7 @@ export function SettingsView({ client, settings, keyStatus, appInfo, apply }: Se
         settings={settings}
         onSaved={(saved) => apply({ type: 'settingsChanged', settings: saved })}
       />
-      <OfficeSection client={client} />
+      <OfficeSection client={client} web={appInfo?.host === 'web'} />
       {appInfo ? <AboutSection appInfo={appInfo} /> : null}
     </ViewFrame>
   );

@@ -9,6 +9,8 @@
  *   file, then tells the engine (finishReport) — or why it could not.
  * - previewImport: the host decides the source (Electron: its open dialog; web host: an upload id,
  *   never a path).
+ * - joinOffice: the host chooses the office CA certificate the same way; an address that names a
+ *   file (sslrootcert) is refused, so a page cannot make the engine read a path it names.
  *
  * Host-agnostic and free of Electron: each host implements the three hooks thinly. Both calls are
  * the contract's `answeredBy: 'host-then-engine'`: the steps are a typed `HostSteps` record routed
@@ -24,7 +26,18 @@ import { defaultFileName } from './destination';
 
 const log = createLogger('export-host');
 
+/** Whether an office address names a file (sslrootcert, however its name is escaped). */
+function namesHostFile(url: string): boolean {
+  try {
+    return new URL(url.trim()).searchParams.has('sslrootcert');
+  } catch {
+    return false; // not an address: the engine says so
+  }
+}
+
 export type PrintJob = { jobId: string; file: string };
+/** What a chosen file is for: an import (incidents, boundaries), or an office join's CA certificate. */
+export type ChosenFilePurpose = 'import' | 'office-ca';
 
 export interface ExportHostHooks {
   /** An absolute path for the new file; undefined: the data folder's exports/; null: the user cancelled. */
@@ -32,8 +45,11 @@ export interface ExportHostHooks {
     format: ExportFormat;
     suggestedName: string;
   }): Promise<string | null | undefined>;
-  /** The file to import, given what the page sent; null: the user cancelled. Throw to refuse. */
-  chooseImport(sent: ImportSource | undefined): Promise<ImportSource | null>;
+  /**
+   * The file to read, given what the page sent; null: the user cancelled. Throw to refuse.
+   * `purpose` says what for (a dialog's title and filters): an import, or the office CA certificate.
+   */
+  chooseImport(sent: ImportSource | undefined, purpose?: ChosenFilePurpose): Promise<ImportSource | null>;
   /** Prints the report page of `jobId` (`#/report?job=ID`) into `file` as PDF; rejects with a reason. */
   printReport(job: PrintJob): Promise<void>;
 }
@@ -82,10 +98,11 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
   async function withChosenFile<T>(
     named: ImportSource | undefined,
     then: (source: ImportSource) => Promise<Result<T>>,
+    purpose: ChosenFilePurpose = 'import',
   ): Promise<Result<T>> {
     let source: ImportSource | null;
     try {
-      source = await hooks.chooseImport(named);
+      source = await hooks.chooseImport(named, purpose);
     } catch (error) {
       return {
         ok: false,
@@ -120,6 +137,31 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
     return withChosenFile(input.source, (source) => engine.call('previewBoundaries', { source }));
   }
 
-  const steps: HostSteps = { startExport, previewImport, inspectImport, previewBoundaries };
+  /**
+   * An office join: the host chooses the CA certificate file (the page asks for it or sends an
+   * upload's id); an address naming a file itself (sslrootcert) is refused — only the CLI may.
+   */
+  async function joinOffice(
+    input: Parameters<HostSteps['joinOffice']>[0],
+  ): Promise<Result<CallOutput<'joinOffice'>>> {
+    if (namesHostFile(input.url))
+      return {
+        ok: false,
+        error: {
+          code: 'bad_input',
+          message:
+            'The office address cannot name a file on this computer (sslrootcert): choose the CA certificate file instead.',
+        },
+      };
+    const { caFile, ...rest } = input;
+    if (!caFile) return engine.call('joinOffice', rest);
+    return withChosenFile(
+      'choose' in caFile ? undefined : caFile,
+      (source) => engine.call('joinOffice', { ...rest, caFile: source }),
+      'office-ca',
+    );
+  }
+
+  const steps: HostSteps = { startExport, previewImport, inspectImport, previewBoundaries, joinOffice };
   return withHostCalls(engine, steps);
 }

@@ -9,6 +9,7 @@ import { OfficeSchemaTooNewError, OfficeSetupError } from '../office/migrate';
 import { OfficeUnreachableError } from '../office/officeDb';
 import { OfficeNotEmptyError } from '../office/seed';
 import { OfficeUrlError } from '../office/officeUrl';
+import { addressWithChosenCa } from '../office/caCertificate';
 import { LocalArchiveNotEmptyError, OfficeReplicaError } from '../office/service';
 import type { EngineContext } from '../context';
 import type { HandlerGroup } from './handler';
@@ -50,7 +51,15 @@ export function refuseInOfficeMode(ctx: EngineContext, what: string): void {
 
 export const officeHandlers = {
   joinOffice: (input, ctx) =>
-    translated(() => ctx.services.office.join(input.url, input.password, input.replaceLocal, input.seed)),
+    translated(() =>
+      ctx.services.office.join(
+        // The CA file a host chose (never a path the page named: export/hostHooks.ts) is copied in.
+        input.caFile ? addressWithChosenCa(input.url, ctx.dataDir, input.caFile) : input.url,
+        input.password,
+        input.replaceLocal,
+        input.seed,
+      ),
+    ),
   getOfficeStatus: (_input, ctx) => translated(() => ctx.services.office.status()),
   pullOffice: (_input, ctx) => translated(() => ctx.services.office.pull()),
   leaveOffice: (_input, ctx) => translated(() => ctx.services.office.leave()),

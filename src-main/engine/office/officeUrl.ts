@@ -6,7 +6,9 @@
  * - TLS with a verified certificate (`verify-full`, the default) everywhere except on a literal
  *   loopback address (127.x, ::1, localhost as written: src-shared/outboundRule.ts), where `sslmode=disable` (the default there) is allowed.
  *   `require` (TLS without checking who answers) is refused: it protects nothing against the
- *   one attack TLS is for here. A private CA is given with `sslrootcert=FILE`.
+ *   one attack TLS is for here. A private CA is given with `sslrootcert=FILE`: on the CLI as
+ *   written; from a page never (the host chooses the file and the engine names its copy:
+ *   caCertificate.ts).
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { isLiteralLoopback } from '../../../src-shared/outboundRule';
@@ -94,12 +96,13 @@ export function sslOption(
 const MAX_ROOT_CERT_BYTES = 1024 * 1024;
 
 /**
- * The `sslrootcert` file's PEM text. The path comes from the address, which a page may have
- * written, so only a regular file of at most 1 MB holding a PEM certificate is read: a FIFO (opened
- * without blocking), a device such as /dev/zero, or any other file is refused without reading it
- * or echoing what it holds.
+ * The `sslrootcert` file's PEM text (also a CA file a host chose: caCertificate.ts). A page cannot
+ * name the path (the hosts refuse it), but a CLI user's typo or an address stored before that rule
+ * may name anything, so only a regular file of at most 1 MB holding a PEM certificate is read: a
+ * FIFO (opened without blocking), a device such as /dev/zero, or any other file is refused without
+ * reading it or echoing what it holds.
  */
-function readRootCert(file: string): string {
+export function readRootCert(file: string): string {
   const notOne = () =>
     new OfficeUrlError(
       `sslrootcert must name a PEM certificate file (-----BEGIN CERTIFICATE-----, at most 1 MB); ${file} is not one.`,

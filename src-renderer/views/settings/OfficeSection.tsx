@@ -8,7 +8,8 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { OfficeStatus } from '../../../src-shared/officeCalls';
-import type { Client } from '../../bridge/client';
+import { BridgeCallError, type Client } from '../../bridge/client';
+import { uploadFile } from '../../export/upload';
 import { errorText } from '../../text/errorText';
 import { Field } from './Field';
 import {
@@ -19,7 +20,11 @@ import {
   type OfficeFormErrors,
 } from './officeForm';
 
-export type OfficeSectionProps = { client: Client };
+export type OfficeSectionProps = {
+  client: Client;
+  /** The web host: a private CA's file is uploaded from the page; Electron: its open dialog chooses it. */
+  web: boolean;
+};
 
 /** What the folder's own archive may do when joining: seed an empty office, or give way. */
 type Offer = { seed: boolean; message: string } | null;
@@ -44,11 +49,13 @@ export function OfficeStatusList({
   );
 }
 
-export function OfficeSection({ client }: OfficeSectionProps) {
+export function OfficeSection({ client, web }: OfficeSectionProps) {
   const headingId = useId();
   const [status, setStatus] = useState<OfficeStatus | null>(null);
   const [names, setNames] = useState<Map<number, string>>(new Map());
   const [form, setForm] = useState<OfficeForm>(EMPTY_OFFICE_FORM);
+  /** The web host's CA certificate file, uploaded when joining. */
+  const [caUpload, setCaUpload] = useState<File | null>(null);
   const [errors, setErrors] = useState<OfficeFormErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -86,7 +93,9 @@ export function OfficeSection({ client }: OfficeSectionProps) {
     try {
       await work();
     } catch (e) {
-      const text = errorText(e);
+      if (e instanceof BridgeCallError && e.code === 'cancelled') return;
+      // An upload's failure (export/upload.ts) says its own words; the engine's come as BridgeCallError.
+      const text = e instanceof BridgeCallError || !(e instanceof Error) ? errorText(e) : e.message;
       if (/holds \d+ incidents and \d+ areas of its own/.test(text))
         setOffer({ seed: /office is empty/.test(text), message: text });
       else setProblem(text);
@@ -100,8 +109,20 @@ export function OfficeSection({ client }: OfficeSectionProps) {
       const { url, errors: found } = officeUrlOf(form);
       setErrors(found);
       if (!url) return;
+      // The host chooses the CA file: an upload here, the open dialog in Electron.
+      const caFile =
+        form.tls !== 'verify-full' || !form.privateCa
+          ? undefined
+          : web
+            ? caUpload
+              ? await uploadFile(caUpload).then((u) => ({ uploadId: u.uploadId, name: u.name }))
+              : undefined
+            : ({ choose: true } as const);
+      if (form.tls === 'verify-full' && form.privateCa && !caFile)
+        return setProblem('Choose the CA certificate file, or clear “A private CA signed its certificate”.');
       const { pulled } = await client.call('joinOffice', {
         url,
+        ...(caFile ? { caFile } : {}),
         password: form.password === '' ? null : form.password,
         replaceLocal: how.replaceLocal ?? false,
         seed: how.seed ?? false,
@@ -254,17 +275,30 @@ export function OfficeSection({ client }: OfficeSectionProps) {
             </label>
           </fieldset>
           {form.tls === 'verify-full' ? (
+            <label className="radio">
+              <input
+                type="checkbox"
+                checked={form.privateCa}
+                onChange={(e) => edit({ privateCa: e.target.checked })}
+              />
+              A private CA signed its certificate
+              {web ? '' : ' (you choose the CA’s certificate file when joining)'}
+            </label>
+          ) : null}
+          {form.tls === 'verify-full' && form.privateCa && web ? (
             <Field
-              label="CA certificate file (optional)"
-              hint="For a server whose certificate a private CA signed: the CA’s certificate file (PEM)."
+              label="CA certificate file"
+              hint="The private CA’s certificate (PEM): a copy is kept in this data folder."
             >
               {(c) => (
                 <input
                   {...c}
-                  autoComplete="off"
-                  spellCheck={false}
-                  value={form.caFile}
-                  onChange={(e) => edit({ caFile: e.target.value })}
+                  type="file"
+                  accept=".pem,.crt,.cer"
+                  onChange={(e) => {
+                    setCaUpload(e.target.files?.[0] ?? null);
+                    setErrors({});
+                  }}
                 />
               )}
             </Field>

@@ -5,11 +5,12 @@ import { OfficeStatusList } from './OfficeSection';
 import { EMPTY_OFFICE_FORM, officeUrlOf } from './officeForm';
 
 describe('the join form', () => {
-  it('builds the address without a password, TLS verified by default, with a private CA when given', () => {
+  it('builds the address without a password or a file, TLS verified by default', () => {
     const form = { ...EMPTY_OFFICE_FORM, host: 'db.office.lan', password: 's3cret' };
     expect(officeUrlOf(form).url).toBe('postgres://blotter@db.office.lan:5432/blotter_office');
-    expect(officeUrlOf({ ...form, caFile: '/etc/office-ca.pem' }).url).toBe(
-      'postgres://blotter@db.office.lan:5432/blotter_office?sslrootcert=%2Fetc%2Foffice-ca.pem',
+    // A private CA's file is the host's to choose: the address the page sends never names one.
+    expect(officeUrlOf({ ...form, privateCa: true }).url).toBe(
+      'postgres://blotter@db.office.lan:5432/blotter_office',
     );
     expect(officeUrlOf({ ...form, host: '127.0.0.1', tls: 'disable' }).url).toBe(
       'postgres://blotter@127.0.0.1:5432/blotter_office?sslmode=disable',

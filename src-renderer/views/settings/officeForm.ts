@@ -1,7 +1,8 @@
 /**
  * Settings › Office: the join form's address (postgres://user@host[:port]/database with the TLS
  * options as the engine's address rule reads them — never a password, which goes in its own field
- * to the keychain) and the status in plain words. Pure, for the section and its tests.
+ * to the keychain, nor a file: a private CA's certificate is chosen by the host) and the status in
+ * plain words. Pure, for the section and its tests.
  */
 import type { OfficeStatus } from '../../../src-shared/officeCalls';
 
@@ -13,8 +14,11 @@ export type OfficeForm = {
   password: string;
   /** verify-full: the server's certificate checked (the default); disable: loopback only. */
   tls: 'verify-full' | 'disable';
-  /** A private CA's certificate file, for verify-full. */
-  caFile: string;
+  /**
+   * A private CA signed the server's certificate: its file is chosen by the host when joining
+   * (Electron's open dialog; the web host: the file the page uploads). The address never names it.
+   */
+  privateCa: boolean;
 };
 
 export const EMPTY_OFFICE_FORM: OfficeForm = {
@@ -24,7 +28,7 @@ export const EMPTY_OFFICE_FORM: OfficeForm = {
   user: 'blotter',
   password: '',
   tls: 'verify-full',
-  caFile: '',
+  privateCa: false,
 };
 
 export type OfficeFormErrors = Partial<Record<'host' | 'port' | 'database' | 'user', string>>;
@@ -44,7 +48,6 @@ export function officeUrlOf(f: OfficeForm): { url: string | null; errors: Office
   if (Object.keys(errors).length > 0) return { url: null, errors };
   const q = new URLSearchParams();
   if (f.tls === 'disable') q.set('sslmode', 'disable');
-  if (f.tls === 'verify-full' && f.caFile.trim()) q.set('sslrootcert', f.caFile.trim());
   const query = q.toString();
   return {
     url: `postgres://${encodeURIComponent(f.user.trim())}@${host}:${port}/${encodeURIComponent(f.database.trim())}${query ? `?${query}` : ''}`,
