@@ -12,6 +12,7 @@
  * origin, bodies capped at the search cap).
  */
 import { redact, registerSecret } from '../redact';
+import { scrubKeyEchoes } from '../keyEcho';
 import { formatLegacyDate } from '../time/legacyDate';
 import { offsetAt } from '../time/wallToInstant';
 import { zoneAt } from '../time/zoneAt';
@@ -150,7 +151,8 @@ export function withV1(live: IncidentSource, options: V1SourceOptions): Incident
     }
   }
 
-  return {
+  // Every answer (live and v1) with the key scrubbed from its strings first: engine/keyEcho.ts.
+  return scrubKeyEchoes(key, {
     name: 'v1',
     search: (q, s) => live.search(q, s),
     detail: (c, s) => live.detail(c, s),
@@ -188,7 +190,7 @@ export function withV1(live: IncidentSource, options: V1SourceOptions): Incident
       if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describe(parsed.error)})`);
       return { trends: parsed.data, meta };
     },
-  };
+  });
 }
 
 /** Whether a source has the v1 surface's extras (score and trends). */
