@@ -2,7 +2,8 @@
  * The end of a run, in one transaction: removals, the lower bound, the run's and the area's state.
  *
  * Removal: an incident is marked removed only where a complete re-query of its tile proved it gone:
- * inside a finished (unsplit, unfailed) job's circle and the area, of a type that job asked about,
+ * inside a finished (unsplit, unfailed) job's cell (the part of the plane its circle was asked to
+ * cover — inside the circle under either reading of the radius) and the area, of a type that job asked about,
  * reported late enough after the run's `since` that it must have been in the answer
  * (report ≥ start of the day after since + lag + slack), early enough to be served (before the run
  * began, inside the plan window with an hour to spare), and not seen by this run. Only rows the API
@@ -12,7 +13,7 @@
  * Lower bound: for each root tile, max(1, ceil(n / 500)), n = incidents it returned (seen by this
  * run inside the root circle) — no strategy can do with fewer requests for those tiles.
  */
-import { contains, type Shape } from '../../../src-shared/geo';
+import { contains, inBox, type Shape } from '../../../src-shared/geo';
 import { inTile } from '../geo/tiles';
 import type { Db } from '../store/database';
 import { boxParams, inBoxSql } from '../store/incidents/boxQuery';
@@ -78,7 +79,8 @@ export function finalizeRun(
         for (const c of inCircle.all(box(j))) {
           // Only what the API gave can be proven gone by the API: an imported row is never removed by a sync.
           if (c.source !== 'api' || c.removed_at !== null || c.last_seen >= run.started_at) continue;
-          if (!inTile(tile, c.lat, c.lon) || !contains(area.shape, c.lat, c.lon)) continue;
+          // The job's cell: what its circle was asked to cover under either reading (radiusEvidence.ts).
+          if (!inBox(tile.cell, c.lat, c.lon) || !contains(area.shape, c.lat, c.lon)) continue;
           if (types && !types.includes(c.type.toLowerCase())) continue;
           const mustBeIn =
             dayStartUtc(addDays(run.since_day, 1), c.timezone) + MAX_REPORT_LAG_MS + CLOCK_SLACK_MS;

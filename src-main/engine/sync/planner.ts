@@ -8,7 +8,7 @@
  * from the local density, so sparse places are asked about in few, large circles.
  */
 import type { Shape } from '../../../src-shared/geo';
-import { densityTiles, rootTiles, type Tile } from '../geo/tiles';
+import { densityTiles, rootTiles, STANDARD_RADIUS, type Tile } from '../geo/tiles';
 import type { Db } from '../store/database';
 import { boxParams, inBoxSql } from '../store/incidents/boxQuery';
 import type { AreaRecord } from './areaStore';
@@ -26,7 +26,7 @@ import type { RunKind } from './jobStore';
 export type Depth = 'auto' | 'deep' | 'shallow';
 export type SyncLimits = { ratePerMinute: number; windowDays: number };
 /** What is known of the server: the largest radius it answers correctly (radiusTrust.ts), if learned. */
-export type PlanOptions = { maxRadius?: number | null };
+export type PlanOptions = { maxRadius?: number | null; trustedRadius?: number };
 
 export type RunPlan = {
   kind: RunKind;
@@ -56,7 +56,7 @@ export function planRun(
   const windowFrom = now - limits.windowDays * DAY;
   const count = densityCounter(db);
   if (area.backfilledAt === null) {
-    const roots = backfillRoots(area.shape, opts.maxRadius);
+    const roots = backfillRoots(area.shape, opts.maxRadius, opts.trustedRadius);
     const counts = roots.map((t) => count(t, windowFrom));
     const known = counts.some((n) => n > 0);
     return {
@@ -85,9 +85,27 @@ export function planRun(
   return { kind: 'refresh', fromUtc, deep, roots, estimates: roots.map(cost), basis: 'local-data' };
 }
 
-/** A first backfill's roots: as few circles as cover the area, none wider than the server's maximum. */
-export function backfillRoots(shape: Shape, maxRadius?: number | null): Tile[] {
-  return rootTiles(shape, Math.min(BACKFILL_MAX_RADIUS, maxRadius ?? BACKFILL_MAX_RADIUS));
+/**
+ * How much wider than the area one backfill circle is asked: its first page then holds rows past the
+ * area's edge, which prove the server searched the area (radiusEvidence.ts) without a check request.
+ */
+export const EVIDENCE_WIDENING = 1.02;
+
+/**
+ * A first backfill's roots: as few circles as cover the area, none wider than the server's maximum;
+ * one circle wider than the radius the server is trusted with is widened by EVIDENCE_WIDENING.
+ */
+export function backfillRoots(
+  shape: Shape,
+  maxRadius?: number | null,
+  trustedRadius = STANDARD_RADIUS,
+): Tile[] {
+  const max = Math.min(BACKFILL_MAX_RADIUS, maxRadius ?? BACKFILL_MAX_RADIUS);
+  const roots = rootTiles(shape, max);
+  const one = roots[0];
+  if (roots.length !== 1 || !one || one.radius <= trustedRadius) return roots;
+  const wider = Math.ceil(one.radius * EVIDENCE_WIDENING * 1e6) / 1e6;
+  return wider <= max ? [{ ...one, radius: wider }] : roots;
 }
 
 /** Incidents in the local file inside a tile's circle, reported from `fromUtc` on (not removed). */

@@ -19,7 +19,7 @@ const urls = (): string[] =>
     .map((r) => r.url);
 
 describe('a first backfill from wide circles', () => {
-  it('asks the whole area as one circle, checks the server searched it, and is complete', async () => {
+  it('asks the whole area as one circle, whose own rows prove the server searched it, and is complete', async () => {
     h = await start();
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     const [r] = await h.service.syncAreas([area], h.conn);
@@ -27,18 +27,47 @@ describe('a first backfill from wide circles', () => {
     expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
     const radii = urls().map((u) => Number(new URL(u).searchParams.get('radius')));
     expect(Math.max(...radii)).toBeGreaterThan(0.025);
-    expect(urls().filter((u) => u.includes('sort_by=distance'))).toHaveLength(1);
-    expect(readRadius(h.db, h.conn.baseUrl)).toMatchObject({ max: null });
-    // One check, at the widest radius a backfill starts from, serves every later circle.
-    expect(readRadius(h.db, h.conn.baseUrl).trusted).toBeGreaterThanOrEqual(0.1);
+    // The first page's rows reach past the area's edge in both measures: no check request.
+    expect(urls().filter((u) => u.includes('sort_by=distance'))).toHaveLength(0);
+    expect(readRadius(h.db, h.conn.baseUrl)).toMatchObject({ max: null, reading: null });
+    expect(readRadius(h.db, h.conn.baseUrl).trusted).toBeGreaterThan(1.5 / 69.09);
     const wider = { kind: 'circle' as const, lat: 39.9568, lon: -86.0134, radiusMi: 2 };
     const second = h.service.areas.create({ name: 'Fishers', shape: wider }, h.sim.clock.nowMs());
     await h.service.syncAreas([second], h.conn);
-    expect(urls().filter((u) => u.includes('sort_by=distance'))).toHaveLength(1);
+    expect(urls().filter((u) => u.includes('sort_by=distance')).length).toBeLessThanOrEqual(1);
     expect(missing(truthIn(h.sim, wider), storedIn(h.db, wider))).toEqual([]);
     // The fair bound: ceil(N / 500) of the area's incidents after the run's since.
     expect(r?.fairLowerBound).toBe(Math.ceil(storedIn(h.db, midtown).size / 500));
     expect(h.service.jobs.run(r!.runId)?.fair_lower_bound).toBe(r?.fairLowerBound);
+  });
+
+  it('checks a page whose rows stop short of the area (a silent clamp below a page) and is still complete', async () => {
+    // Fishers at 2 miles holds fewer than 500 incidents within the 1-mile clamp: a page that is not
+    // full, which would look complete; its rows do not reach the area's edge, so it is checked.
+    h = await start({ radiusClampMi: 1 });
+    const fishers = { kind: 'circle' as const, lat: 39.9568, lon: -86.0134, radiusMi: 2 };
+    const area = h.service.areas.create({ name: 'Fishers', shape: fishers }, h.sim.clock.nowMs());
+    const [r] = await h.service.syncAreas([area], h.conn);
+    expect(r?.state).toBe('done');
+    expect(urls().filter((u) => u.includes('sort_by=distance')).length).toBeGreaterThanOrEqual(1);
+    expect(readRadius(h.db, h.conn.baseUrl).max!).toBeLessThanOrEqual(1 / 69.09);
+    expect(missing(truthIn(h.sim, fishers), storedIn(h.db, fishers))).toEqual([]);
+  });
+
+  it('learns that a server measures great-circle distance and asks ground circles from then on', async () => {
+    h = await start({ searchDistance: 'great-circle' });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [r] = await h.service.syncAreas([area], h.conn);
+    expect(r?.state).toBe('done');
+    expect(readRadius(h.db, h.conn.baseUrl).reading).toBe('great-circle');
+    expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
+    // After the first page, the whole-area circle is asked as the 1.5-mile ground circle (+2 %), not
+    // as the degree circle of its east–west reach (1/cos 40.75° ≈ 1.32 times wider).
+    const radii = urls()
+      .filter((u) => u.includes('/crimes.json'))
+      .map((u) => Number(new URL(u).searchParams.get('radius')));
+    expect(radii[0]).toBeGreaterThan(0.028);
+    expect(Math.max(...radii.slice(1))).toBeLessThan((1.5 / 69.09) * 1.03);
   });
 
   it('finds a server that silently searches a smaller circle, learns its radius and is still complete', async () => {

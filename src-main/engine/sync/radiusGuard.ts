@@ -36,7 +36,8 @@ import { tileOfJob, typesOfJob } from './jobStore';
 import { splitLevels } from './decide';
 import { BACKFILL_MAX_RADIUS, MAX_RECORDS } from './constants';
 import type { Logged, Requester } from './requester';
-import { limitRadius, readRadius, trustRadius, type RadiusKnowledge } from './radiusTrust';
+import { areaReach, provenRadius, readingOf } from './radiusEvidence';
+import { learnReading, limitRadius, readRadius, trustRadius, type RadiusKnowledge } from './radiusTrust';
 
 /** Radii are rounded up when sent (geo/tiles.ts); within this, two radii are the same. */
 const SLACK = 1e-5;
@@ -86,6 +87,15 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
   };
   let known = readRadius(deps.db, deps.baseUrl);
   const above = (r: number, limit: number): boolean => r > limit + SLACK;
+  /**
+   * Whether a circle is within what the server is known to search in full: its radius, or the
+   * reach of the area's part of it in both measures, is at most the trusted radius.
+   */
+  const covered = (circle: Pick<Tile, 'lat' | 'lon' | 'radius' | 'cell'>, trusted: number): boolean => {
+    if (!above(circle.radius, trusted)) return true;
+    const need = areaReach(circle, deps.shape);
+    return need.degrees <= trusted && need.arc <= trusted;
+  };
 
   const count = (r: Logged<SearchResult> | null, error?: ApiError): Promise<void> =>
     deps.commit(deps.runId, () => {
@@ -232,14 +242,24 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
         await resplit(job, max);
         return null;
       }
-      if (!above(r, known.trusted) || page.incidents.length === 0) {
-        if (page.incidents.length === 0 && above(r, known.trusted) && !opts.emptyIsInconclusive) {
-          // Nothing to check against: an empty answer at an unchecked radius is not believed; the
-          // circles that fit the trusted radius are asked instead.
-          await count(page);
-          await resplit(job, known.trusted);
-          return null;
-        }
+      const circle = { lat: query.lat, lon: query.lon, radius: r, cell: tileOfJob(job).cell };
+      if (known.reading !== 'great-circle' && readingOf(circle, page.incidents) === 'great-circle') {
+        known = learnReading(deps.db, deps.baseUrl, deps.now());
+        deps.log.info('the server measures the radius as great-circle distance', { radius: r });
+      }
+      if (covered(circle, known.trusted)) return page;
+      if (page.incidents.length === 0) {
+        if (opts.emptyIsInconclusive) return page;
+        // Nothing to check against: an empty answer at an unchecked radius is not believed; the
+        // circles that fit the trusted radius are asked instead.
+        await count(page);
+        await resplit(job, known.trusted);
+        return null;
+      }
+      // Rows reaching past the area's part of the circle in both measures prove it was searched.
+      const proven = provenRadius(circle, deps.shape, page.incidents);
+      if (proven !== null) {
+        known = trustRadius(deps.db, deps.baseUrl, proven, deps.now());
         return page;
       }
       const first = page.incidents[0] as { cdid: number; lat: number; lon: number };

@@ -21,6 +21,12 @@ export type RadiusKnowledge = {
   max: number | null;
   /** Why `max` was set, in plain words (for the log). */
   reason: string | null;
+  /**
+   * How the server measures `radius`, once its answers showed it (radiusEvidence.ts `readingOf`):
+   * 'great-circle' — circles are then asked as ground circles (`sentRadius`); null: not known, and
+   * circles are asked in degree space, which covers the area under either reading.
+   */
+  reading?: 'great-circle' | null;
 };
 
 export const DEFAULT_RADIUS_KNOWLEDGE: RadiusKnowledge = {
@@ -40,7 +46,13 @@ export function readRadius(db: Db, baseUrl: string): RadiusKnowledge {
     const v = JSON.parse(row.value) as Partial<RadiusKnowledge>;
     const trusted = typeof v.trusted === 'number' && v.trusted > 0 ? v.trusted : STANDARD_RADIUS;
     const max = typeof v.max === 'number' && v.max > 0 ? v.max : null;
-    return { trusted: max !== null ? Math.min(trusted, max) : trusted, max, reason: v.reason ?? null };
+    const reading = v.reading === 'great-circle' ? v.reading : null;
+    return {
+      trusted: max !== null ? Math.min(trusted, max) : trusted,
+      max,
+      reason: v.reason ?? null,
+      reading,
+    };
   } catch {
     return { ...DEFAULT_RADIUS_KNOWLEDGE };
   }
@@ -70,5 +82,12 @@ export function limitRadius(
 ): RadiusKnowledge {
   const k = readRadius(db, baseUrl);
   const next = k.max !== null ? Math.min(k.max, max) : max;
-  return write(db, baseUrl, { trusted: Math.min(k.trusted, next), max: next, reason }, now);
+  return write(db, baseUrl, { ...k, trusted: Math.min(k.trusted, next), max: next, reason }, now);
+}
+
+/** The server's answers showed it measures `radius` as great-circle degrees of arc. */
+export function learnReading(db: Db, baseUrl: string, now: number): RadiusKnowledge {
+  const k = readRadius(db, baseUrl);
+  if (k.reading === 'great-circle') return k;
+  return write(db, baseUrl, { ...k, reading: 'great-circle' }, now);
 }

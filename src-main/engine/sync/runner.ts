@@ -26,6 +26,7 @@ import { readQuirk } from './windowStart';
 import { runAreaOnV1, type V1RunOptions } from './surfaceRun';
 import { pickSurface } from './surfaceSelect';
 import { createRadiusGuard } from './radiusGuard';
+import { sentRadius } from './radiusEvidence';
 import { readRadius } from './radiusTrust';
 
 export type RunnerDeps = {
@@ -110,6 +111,7 @@ export async function runArea(
   const quirks = createQuirkLearner(deps, readQuirk(db, deps.baseUrl), area.backfilledAt === null);
   const { run, resumed, deep } = prepareRun(deps, area, opts.depth ?? 'auto', quirks.planned(), {
     maxRadius: readRadius(db, deps.baseUrl).max,
+    trustedRadius: readRadius(db, deps.baseUrl).trusted,
   });
   let latency = 200;
   const progress = createProgressReporter(
@@ -195,7 +197,8 @@ export async function runArea(
       const query: SearchQuery = {
         lat: tile.lat,
         lon: tile.lon,
-        radius: tile.radius,
+        // Degree space until the server is seen to measure great-circle distance (radiusEvidence.ts).
+        radius: sentRadius(tile, area.shape, guard.knowledge().reading),
         since: sent,
         maxRecords: MAX_RECORDS,
         sortOrder: current.mode === 'asc' ? 'ASC' : 'DESC',
