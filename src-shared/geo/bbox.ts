@@ -6,15 +6,20 @@ export type Box = { minLat: number; maxLat: number; minLon: number; maxLon: numb
 /** A point as [lat, lon]. */
 export type LatLon = readonly [number, number];
 
+/** The box of the points (a loop, not Math.min(...all): a ring of 250,000 corners overflows the stack). */
 export function boxOfPoints(points: readonly LatLon[]): Box {
-  const lats = points.map((p) => p[0]);
-  const lons = points.map((p) => p[1]);
-  return {
-    minLat: Math.min(...lats),
-    maxLat: Math.max(...lats),
-    minLon: Math.min(...lons),
-    maxLon: Math.max(...lons),
-  };
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  let minLon = Infinity;
+  let maxLon = -Infinity;
+  for (const [lat, lon] of points) {
+    // Math.min/max of two, as Math.min(...all) was: a NaN makes the box NaN.
+    minLat = Math.min(minLat, lat);
+    maxLat = Math.max(maxLat, lat);
+    minLon = Math.min(minLon, lon);
+    maxLon = Math.max(maxLon, lon);
+  }
+  return { minLat, maxLat, minLon, maxLon };
 }
 
 /** The smallest box holding a ground circle (exact on the sphere): what an area stores, and tiles are cut from. */

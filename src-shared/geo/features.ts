@@ -5,7 +5,7 @@
  * for the one filter loop. Lat/lon polygons are planar, like `insidePolygon`'s.
  */
 import { boxOfPoints, unionBox, type Box, type LatLon } from './bbox';
-import { insidePolygon, segmentsIntersect } from './polygon';
+import { insidePolygon, selfIntersects } from './polygon';
 import type { Region } from './region';
 import { MILES_PER_DEGREE_LON_AT_EQUATOR, MIN_MILES_PER_DEGREE_LAT, METRES_PER_MILE, RAD } from './units';
 import { UtmProjection, utmZoneOf } from './utm';
@@ -43,9 +43,6 @@ export const vertexCount = (g: FeatureGeometry): number =>
     ? g.points.length
     : g.polygons.reduce((n, rings) => n + rings.reduce((m, r) => m + r.length, 0), 0);
 
-/** Rings at most this long are checked for crossing edges (the check is quadratic). */
-export const MAX_CHECKED_RING = 4000;
-
 /** Twice the signed area of a ring in degree space (positive: counter-clockwise with lon as x). */
 export function ringArea2(ring: readonly LatLon[]): number {
   let a = 0;
@@ -55,36 +52,6 @@ export function ringArea2(ring: readonly LatLon[]): number {
     a += p[1] * q[0] - q[1] * p[0];
   }
   return a;
-}
-
-/** Whether two non-adjacent edges of a ring touch; rings over MAX_CHECKED_RING are not checked. */
-function ringCrosses(ring: readonly LatLon[]): boolean {
-  const n = ring.length;
-  if (n > MAX_CHECKED_RING) return false;
-  const lat0 = new Float64Array(n);
-  const lat1 = new Float64Array(n);
-  const lon0 = new Float64Array(n);
-  const lon1 = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const a = ring[i] as LatLon;
-    const b = ring[(i + 1) % n] as LatLon;
-    lat0[i] = Math.min(a[0], b[0]);
-    lat1[i] = Math.max(a[0], b[0]);
-    lon0[i] = Math.min(a[1], b[1]);
-    lon1[i] = Math.max(a[1], b[1]);
-  }
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 2; j < n; j++) {
-      if (i === 0 && j === n - 1) continue;
-      if (lat0[j]! > lat1[i]! || lat0[i]! > lat1[j]! || lon0[j]! > lon1[i]! || lon0[i]! > lon1[j]!) continue;
-      const a = ring[i] as LatLon;
-      const b = ring[(i + 1) % n] as LatLon;
-      const c = ring[j] as LatLon;
-      const d = ring[(j + 1) % n] as LatLon;
-      if (segmentsIntersect(a, b, c, d)) return true;
-    }
-  }
-  return false;
 }
 
 /** Plain-words problems of a feature's geometry (after reprojection to lat/lon); empty when usable. */
@@ -108,7 +75,7 @@ export function geometryProblems(g: FeatureGeometry): string[] {
         return void out.push(
           `${which} has a corner that is not a latitude/longitude on Earth (a projected file without its .prj?)`,
         );
-      if (ringCrosses(ring)) return void out.push(`${which} crosses itself`);
+      if (selfIntersects(ring)) return void out.push(`${which} crosses itself`);
       if (Math.abs(ringArea2(ring)) < 1e-18) out.push(`${which} has no area`);
     });
   });

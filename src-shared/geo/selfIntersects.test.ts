@@ -1,0 +1,149 @@
+/**
+ * The self-crossing check (polygon.ts `selfIntersects`, used by drawn areas and by
+ * `geometryProblems` for boundary files) gives the all-pairs answer — crossing, touching at a corner
+ * or on an edge, overlapping — on small rings, on rings large enough for its grid and the grids in
+ * its cells, and on random rings checked against all pairs. Its speed is bench/geometryProblems.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LatLon } from './bbox';
+import { geometryProblems } from './features';
+import { segmentsIntersect, selfIntersects } from './polygon';
+
+/** The check this replaced: every pair of non-adjacent edges. */
+function allPairs(ring: readonly LatLon[]): boolean {
+  const n = ring.length;
+  for (let i = 0; i < n; i++)
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue;
+      if (segmentsIntersect(ring[i]!, ring[(i + 1) % n]!, ring[j]!, ring[(j + 1) % n]!)) return true;
+    }
+  return false;
+}
+
+let seed = 7;
+const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+
+/** A simple ring: corners around a centre at growing angles, radius wavy. */
+function wavy(corners: number, lat = 41.85, lon = -87.65, size = 0.01): LatLon[] {
+  return Array.from({ length: corners }, (_, k) => {
+    const a = (k / corners) * 2 * Math.PI;
+    const r = size * (1 + 0.2 * Math.sin(37 * a));
+    return [lat + r * Math.sin(a), lon + r * Math.cos(a)] as LatLon;
+  });
+}
+
+/** A comb of thin upright teeth on a spine: simple, and finer than one cell of a grid over it. */
+function comb(teeth: number): LatLon[] {
+  const up: LatLon[] = [];
+  const w = 0.01 / teeth;
+  for (let t = 0; t < teeth; t++) {
+    const x = -87.7 + t * w;
+    up.push([41.9, x], [41.95, x + w * 0.25], [41.95, x + w * 0.5], [41.9, x + w * 0.75]);
+  }
+  return [...up, [41.89, -87.7 + teeth * w], [41.89, -87.7]];
+}
+
+describe('selfIntersects', () => {
+  it('finds a crossing, a touch at a corner, a corner on an edge and an overlap; not a simple ring', () => {
+    const square: LatLon[] = [
+      [0, 0],
+      [0, 1],
+      [1, 1],
+      [1, 0],
+    ];
+    expect(selfIntersects(square)).toBe(false);
+    const bowtie: LatLon[] = [
+      [0, 0],
+      [1, 1],
+      [1, 0],
+      [0, 1],
+    ];
+    expect(selfIntersects(bowtie)).toBe(true);
+    // Two lobes meeting at (1, 1): corners 1 and 4 are the same point.
+    const pinched: LatLon[] = [
+      [0, 0],
+      [1, 1],
+      [2, 0],
+      [2, 2],
+      [1, 1],
+      [0, 2],
+    ];
+    expect(selfIntersects(pinched)).toBe(true);
+    // Corner (1, 1) lies on the edge from (0, 1) to (2, 1) without crossing it.
+    const onEdge: LatLon[] = [
+      [0, 0],
+      [0, 1],
+      [2, 1],
+      [2, 0],
+      [1, 0.5],
+      [1, 1],
+      [1.5, 0.2],
+    ];
+    expect(selfIntersects(onEdge)).toBe(true);
+    // An edge folding back over an earlier, non-adjacent one.
+    const overlap: LatLon[] = [
+      [0, 0],
+      [0, 3],
+      [1, 3],
+      [1, 1],
+      [0, 1],
+      [0, 2],
+      [-1, 2],
+      [-1, 0],
+    ];
+    expect(selfIntersects(overlap)).toBe(allPairs(overlap));
+    expect(selfIntersects(overlap)).toBe(true);
+    expect(selfIntersects(square.slice(0, 3))).toBe(false);
+  });
+
+  it('answers for rings its grid splits: large wavy rings, a comb finer than a cell, one touch among thousands', () => {
+    const big = wavy(50_000);
+    expect(selfIntersects(big)).toBe(false);
+    const swapped = [...big];
+    [swapped[1000], swapped[1001]] = [swapped[1001]!, swapped[1000]!];
+    expect(selfIntersects(swapped)).toBe(true);
+    const teeth = comb(1000);
+    expect(selfIntersects(teeth)).toBe(false);
+    // Tooth 500's right foot moved onto tooth 501's left foot: two teeth touch.
+    const touching = [...teeth];
+    touching[500 * 4 + 3] = touching[501 * 4]!;
+    expect(selfIntersects(touching)).toBe(true);
+    expect(allPairs(touching)).toBe(true);
+  });
+
+  it('agrees with all pairs on random rings, corners on a coarse lattice (touches on cell borders) and wavy', () => {
+    let crossing = 0;
+    for (let t = 0; t < 1500; t++) {
+      const n = 4 + Math.floor(random() * 160);
+      let ring: LatLon[];
+      if (t % 3 === 0)
+        ring = Array.from({ length: n }, () => [Math.round(random() * 30), Math.round(random() * 30)]);
+      else {
+        ring = Array.from({ length: n }, (_, k) => {
+          const a = (k / n) * 2 * Math.PI;
+          const r = Math.round((1 + random() * (t % 3 === 1 ? 0.5 : 3)) * 8) / 8;
+          return [41 + Math.round(r * Math.sin(a) * 64) / 64, -87 + Math.round(r * Math.cos(a) * 64) / 64];
+        });
+        if (random() < 0.3) {
+          const k = Math.floor(random() * n);
+          ring[k] = ring[(k + 2 + Math.floor(random() * 5)) % n]!;
+        }
+      }
+      const want = allPairs(ring);
+      if (want) crossing++;
+      expect(selfIntersects(ring), JSON.stringify(ring)).toBe(want);
+    }
+    expect(crossing).toBeGreaterThan(300);
+    expect(crossing).toBeLessThan(1200);
+  });
+
+  it('is what geometryProblems says of a boundary ring of any size', () => {
+    const ring = wavy(20_000);
+    expect(geometryProblems({ kind: 'polygons', polygons: [[ring]] })).toEqual([]);
+    const crossed = [...ring];
+    [crossed[5], crossed[9000]] = [crossed[9000]!, crossed[5]!];
+    expect(geometryProblems({ kind: 'polygons', polygons: [[crossed]] })).toEqual([
+      'the outer ring crosses itself',
+    ]);
+  });
+});
