@@ -128,6 +128,22 @@ export function outsideRun(dataDir: string): number {
   }
 }
 
+/** Requests for an area's v1 score and trends in the data file's log (a card's extras, not sync pages). */
+export function scoreRequests(dataDir: string): number {
+  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
+  try {
+    return (
+      db
+        .prepare(
+          "SELECT count(*) AS n FROM request_log WHERE url LIKE '%/v1/score%' OR url LIKE '%/v1/trends%'",
+        )
+        .get() as { n: number }
+    ).n;
+  } finally {
+    db.close();
+  }
+}
+
 /** Rows sharing a cdid in the incidents table (the schema's primary key should make this 0). */
 export function duplicatesIn(dataDir: string): number {
   const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
@@ -139,17 +155,25 @@ export function duplicatesIn(dataDir: string): number {
   }
 }
 
-export function runsOf(
-  dataDir: string,
-): { id: number; kind: string; state: string; since_day: string; started_at: number }[] {
+export function runsOf(dataDir: string): {
+  id: number;
+  kind: string;
+  state: string;
+  since_day: string;
+  started_at: number;
+  surface: string;
+}[] {
   const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
   try {
-    return db.prepare('SELECT id, kind, state, since_day, started_at FROM sync_runs ORDER BY id').all() as {
+    return db
+      .prepare('SELECT id, kind, state, since_day, started_at, surface FROM sync_runs ORDER BY id')
+      .all() as {
       id: number;
       kind: string;
       state: string;
       since_day: string;
       started_at: number;
+      surface: string;
     }[];
   } finally {
     db.close();

@@ -28,9 +28,12 @@
  * the bound 2.0 is held by the dense city, the sparse suburb and the 650-at-one-block case synced into
  * a folder that knows the server already (sync-known-*, after sync-city-at-rate) — and by the same
  * three on a server with degree-space distance, exclusive since, 5 % random 5xx and 5 % random 429s
- * (sync-hostile-*, one folder, the first case paying the probes). Informational: the dense city on a
- * great-circle server with an inclusive since, and on a server that silently clamps the radius to
- * half a mile (recall must stay 1).
+ * (sync-hostile-*, one folder, the first case paying the probes), on a great-circle server
+ * (sync-great-circle-*, one fresh folder, the first case paying the probe and learning the reading)
+ * and on the v1 surface (sync-v1-*, one folder, the first case paying the probe and sample check;
+ * bounded without the area card's daily score and trend requests, printed apart). Informational:
+ * the dense city on a great-circle server with an inclusive since, and on a server that silently
+ * clamps the radius to half a mile (recall must stay 1).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +46,7 @@ import {
   recall,
   round,
   runsOf,
+  scoreRequests,
   spawnCli,
   storedIn,
   summaryOf,
@@ -69,6 +73,12 @@ const HOSTILE_KEYS = {
   knownSparse: { key: 'bench-ksparse-14', rate: 600 },
   knownBlock: { key: 'bench-kblock-015', rate: 600 },
   round: { key: 'bench-round-0011', rate: 600 },
+  gcDense: { key: 'bench-gcdense-19', rate: 600 },
+  gcSparse: { key: 'bench-gcsprs-020', rate: 600 },
+  gcBlock: { key: 'bench-gcblock-21', rate: 600 },
+  v1Dense: { key: 'bench-v1dense-16', rate: 600 },
+  v1Sparse: { key: 'bench-v1sprs-017', rate: 600 },
+  v1Block: { key: 'bench-v1block-18', rate: 600 },
   clamp: { key: 'bench-clamp-0012', rate: 600 },
 };
 /** The fair ratio's bound (issue 18): requests / ceil(N / 500). */
@@ -350,6 +360,8 @@ async function hostileScenarios(): Promise<boolean[]> {
   } finally {
     await hostile.close();
   }
+  results.push(...(await greatCircleScenarios()));
+  results.push(...(await v1Scenarios()));
   const others: [string, Parameters<typeof startSimulator>[0], { key: string; rate: number }][] = [
     [
       'sync-great-circle-inclusive',
@@ -375,6 +387,101 @@ async function hostileScenarios(): Promise<boolean[]> {
     } finally {
       await sim.close();
     }
+  }
+  return results;
+}
+
+/**
+ * A great-circle server (exclusive since): the dense city, sparse suburb and block in one fresh
+ * folder. The first case pays the daily v1 probe and learns the server's reading (its first circle
+ * is asked in degree space, which covers the area under either reading); the fair ratio of the
+ * other two is bounded at 2.0, as on the degree-space server.
+ */
+async function greatCircleScenarios(): Promise<boolean[]> {
+  const results: boolean[] = [];
+  const sim = await otherSimulator({ searchDistance: 'great-circle' });
+  const folder = dataDir('great-circle');
+  try {
+    const b = sim.bigBlock;
+    const cases: [string, Circle, { key: string; rate: number }][] = [
+      ['sync-great-circle-dense-city', MIDTOWN, HOSTILE_KEYS.gcDense],
+      ['sync-great-circle-sparse-suburb', SPARSE, HOSTILE_KEYS.gcSparse],
+      ['sync-great-circle-big-block', { lat: b.lat, lon: b.lon, radiusMi: 0.25 }, HOSTILE_KEYS.gcBlock],
+    ];
+    let first = true;
+    for (const [name, area, k] of cases) {
+      const r = await syncScenario(sim, name, area, k, folder);
+      const ok =
+        r.figures.exit === 0 &&
+        r.figures.recall === 1 &&
+        r.figures.rateLimited === 0 &&
+        (first || r.figures.fairRatio <= FAIR_RATIO_BOUND);
+      out({
+        ...r.figures,
+        server: 'great-circle distance, exclusive since',
+        firstContact: first,
+        wallBoundSeconds: null,
+        fairRatioBound: first ? null : FAIR_RATIO_BOUND,
+        ok,
+      });
+      results.push(ok);
+      first = false;
+    }
+  } finally {
+    await sim.close();
+  }
+  return results;
+}
+
+/**
+ * The v1 surface (the simulator's, switched on): the dense city, sparse suburb and block in one
+ * folder, the first case paying the daily probe and its sample check (counted: the CLI's requests
+ * include them). Each run must be on v1, complete (recall 1) and without a 429; the fair ratio
+ * without the area card's daily score and trend requests (two per area, printed apart) is bounded
+ * at 2.0 for the cases after the probe and printed for the first.
+ */
+async function v1Scenarios(): Promise<boolean[]> {
+  const results: boolean[] = [];
+  const sim = await otherSimulator({ v1: true });
+  const folder = dataDir('v1');
+  try {
+    const b = sim.bigBlock;
+    const cases: [string, Circle, { key: string; rate: number }][] = [
+      ['sync-v1-dense-city', MIDTOWN, HOSTILE_KEYS.v1Dense],
+      ['sync-v1-sparse-suburb', SPARSE, HOSTILE_KEYS.v1Sparse],
+      ['sync-v1-big-block', { lat: b.lat, lon: b.lon, radiusMi: 0.25 }, HOSTILE_KEYS.v1Block],
+    ];
+    let first = true;
+    for (const [name, area, k] of cases) {
+      const extrasBefore = first ? 0 : scoreRequests(folder);
+      const r = await syncScenario(sim, name, area, k, folder);
+      const surface = runsOf(folder).at(-1)?.surface ?? null;
+      const extras = scoreRequests(folder) - extrasBefore;
+      const syncRatio = round((r.figures.requests - extras) / r.figures.fairLowerBoundTruth);
+      const bounded = !first;
+      const ok =
+        r.figures.exit === 0 &&
+        r.figures.recall === 1 &&
+        r.figures.rateLimited === 0 &&
+        surface === 'v1' &&
+        (!bounded || syncRatio <= FAIR_RATIO_BOUND);
+      out({
+        ...r.figures,
+        surface,
+        /** /v1/score and /v1/trends for the area's card (daily, after a v1 run): in requests, not sync pages. */
+        scoreRequests: extras,
+        fairRatioWithoutScore: syncRatio,
+        boundOn: 'fairRatioWithoutScore',
+        paysProbe: first,
+        wallBoundSeconds: null,
+        fairRatioBound: bounded ? FAIR_RATIO_BOUND : null,
+        ok,
+      });
+      results.push(ok);
+      first = false;
+    }
+  } finally {
+    await sim.close();
   }
   return results;
 }
