@@ -19,7 +19,8 @@ import type { IncidentWriter } from './incidentWriter';
 import { tileOfJob, typesOfJob, type JobRow, type JobStore, type RunRow } from './jobStore';
 import type { Depth, SyncLimits } from './planner';
 import { knownTypes, prepareRun } from './runSetup';
-import { createProgressReporter, retryMessage, waitMessage, type SyncProgress } from './progress';
+import { createProgressReporter, type SyncProgress } from './progress';
+import { summarizeRun, watchRun } from './runWatch';
 import { createQuirkLearner } from './quirkProbe';
 import type { Requester } from './requester';
 import { readQuirk } from './windowStart';
@@ -131,32 +132,7 @@ export async function runArea(
     since: run.since_day,
   });
 
-  const unwait = requester.limiter.onWait((w) => {
-    if (!w) return progress.update('running');
-    if (w.reason === 'rate' && (w.untilMs === null || w.untilMs - now() < 1000)) return;
-    progress.update('waiting-rate', {
-      message: waitMessage(w.reason, w.untilMs, now(), requester.limiter.rate),
-      retryAt: w.untilMs ?? undefined,
-    });
-  });
-  requester.runId = run.id;
-  requester.events = {
-    onRetry: (e, retryAt) =>
-      progress.update(
-        e.code === 'offline' ? 'offline' : e.code === 'rate_limited' ? 'waiting-rate' : 'retrying',
-        {
-          message: e.code === 'rate_limited' ? e.message : retryMessage(e, retryAt, now()),
-          retryAt,
-        },
-      ),
-    onFailedAttempt: (entry) =>
-      db
-        .transaction(() => {
-          jobs.logRequest(run.id, entry);
-          jobs.addCounts(run.id, { requests: 1, rateLimited: entry.status === 429 ? 1 : 0 });
-        })
-        .immediate(),
-  };
+  const unwatch = watchRun(deps, run.id, progress);
   let failure: RunError | null = null;
   const claimed = new Set<number>();
   let busy = 0;
@@ -283,27 +259,12 @@ export async function runArea(
   try {
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
-    unwait();
-    requester.events = {};
+    unwatch();
     opts.signal?.removeEventListener('abort', onAbort);
   }
 
-  const summary = (state: RunSummary['state'], extra: Partial<RunSummary> = {}): RunSummary => {
-    const r = jobs.run(run.id) as RunRow;
-    return {
-      areaId: area.id,
-      runId: run.id,
-      kind: r.kind,
-      state,
-      resumed,
-      new: r.new_count,
-      updated: r.updated_count,
-      removed: r.removed_count,
-      lowerBound: r.lower_bound,
-      incomplete: [],
-      ...extra,
-    };
-  };
+  const summary = (state: RunSummary['state'], extra: Partial<RunSummary> = {}): RunSummary =>
+    summarizeRun(jobs, area, run.id, resumed, state, extra);
 
   if (failure && (failure as RunError).code !== 'cancelled') {
     const error = failure as RunError;

@@ -23,7 +23,8 @@ import { finalizeRun } from './finalize';
 import { nextSince } from './frontier';
 import type { JobRow, RunRow } from './jobStore';
 import { densityCounter, planRun, type Depth } from './planner';
-import { createProgressReporter, retryMessage, waitMessage } from './progress';
+import { createProgressReporter } from './progress';
+import { summarizeRun, watchRun } from './runWatch';
 import type { RunError, RunnerDeps, RunOptions, RunSummary } from './runner';
 import { applyV1Page, setCursor } from './surfaceApply';
 import { refreshAreaScore } from './surfaceScore';
@@ -159,32 +160,7 @@ export async function runAreaOnV1(
     kind: run.kind,
     surface,
   });
-  const unwait = requester.limiter.onWait((w) => {
-    if (!w) return progress.update('running');
-    if (w.reason === 'rate' && (w.untilMs === null || w.untilMs - now() < 1000)) return;
-    progress.update('waiting-rate', {
-      message: waitMessage(w.reason, w.untilMs, now(), requester.limiter.rate),
-      retryAt: w.untilMs ?? undefined,
-    });
-  });
-  requester.runId = run.id;
-  requester.events = {
-    onRetry: (e, retryAt) =>
-      progress.update(
-        e.code === 'offline' ? 'offline' : e.code === 'rate_limited' ? 'waiting-rate' : 'retrying',
-        {
-          message: e.code === 'rate_limited' ? e.message : retryMessage(e, retryAt, now()),
-          retryAt,
-        },
-      ),
-    onFailedAttempt: (entry) =>
-      db
-        .transaction(() => {
-          jobs.logRequest(run.id, entry);
-          jobs.addCounts(run.id, { requests: 1, rateLimited: entry.status === 429 ? 1 : 0 });
-        })
-        .immediate(),
-  };
+  const unwatch = watchRun(deps, run.id, progress);
   const history = surface === 'v1-history';
   const circle = v1Circle(area.shape);
   let failure: RunError | null = null;
@@ -258,27 +234,12 @@ export async function runAreaOnV1(
       if (rec) writeSurface(db, { ...rec, history: false });
     }
   } finally {
-    unwait();
-    requester.events = {};
+    unwatch();
     opts.signal?.removeEventListener('abort', onAbort);
   }
 
-  const summary = (state: RunSummary['state'], extra: Partial<RunSummary> = {}): RunSummary => {
-    const r = jobs.run(run.id) as RunRow;
-    return {
-      areaId: area.id,
-      runId: run.id,
-      kind: r.kind,
-      state,
-      resumed,
-      new: r.new_count,
-      updated: r.updated_count,
-      removed: r.removed_count,
-      lowerBound: r.lower_bound,
-      incomplete: [],
-      ...extra,
-    };
-  };
+  const summary = (state: RunSummary['state'], extra: Partial<RunSummary> = {}): RunSummary =>
+    summarizeRun(jobs, area, run.id, resumed, state, extra);
   if (failure && failure.code !== 'cancelled') {
     jobs.setRunState(run.id, 'failed', failure.message);
     progress.update('failed', { error: failure, message: failure.message });
