@@ -12,27 +12,9 @@
  */
 import { loadavg } from 'node:os';
 import { geometryProblems, segmentsIntersect, type FeatureGeometry, type LatLon } from '../src-shared/geo';
+import { comb, wavyRing } from '../src-shared/geo/rings.testing';
 
 const BOUND_MS = 100;
-
-function wavyRing(corners: number, lat: number, lon: number, size: number): LatLon[] {
-  return Array.from({ length: corners }, (_, k) => {
-    const a = (k / corners) * 2 * Math.PI;
-    const r = size * (1 + 0.2 * Math.sin(37 * a));
-    return [lat + r * Math.sin(a), lon + r * Math.cos(a)];
-  });
-}
-
-/** A comb: `teeth` thin teeth up from a spine, each far thinner than a grid cell of the whole. */
-function comb(teeth: number): LatLon[] {
-  const up: LatLon[] = [];
-  const w = 0.01 / teeth;
-  for (let t = 0; t < teeth; t++) {
-    const x = -87.7 + t * w;
-    up.push([41.9, x], [41.95, x + w * 0.25], [41.95, x + w * 0.5], [41.9, x + w * 0.75]);
-  }
-  return [...up, [41.89, -87.7 + teeth * w], [41.89, -87.7]];
-}
 
 const beats: FeatureGeometry[] = Array.from({ length: 500 }, (_, k) => ({
   kind: 'polygons',

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { LatLon } from './bbox';
 import { geometryProblems } from './features';
 import { segmentsIntersect, selfIntersects } from './polygon';
+import { comb, wavyRing as wavy } from './rings.testing';
 
 /** The check this replaced: every pair of non-adjacent edges. */
 function allPairs(ring: readonly LatLon[]): boolean {
@@ -22,26 +23,6 @@ function allPairs(ring: readonly LatLon[]): boolean {
 
 let seed = 7;
 const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-
-/** A simple ring: corners around a centre at growing angles, radius wavy. */
-function wavy(corners: number, lat = 41.85, lon = -87.65, size = 0.01): LatLon[] {
-  return Array.from({ length: corners }, (_, k) => {
-    const a = (k / corners) * 2 * Math.PI;
-    const r = size * (1 + 0.2 * Math.sin(37 * a));
-    return [lat + r * Math.sin(a), lon + r * Math.cos(a)] as LatLon;
-  });
-}
-
-/** A comb of thin upright teeth on a spine: simple, and finer than one cell of a grid over it. */
-function comb(teeth: number): LatLon[] {
-  const up: LatLon[] = [];
-  const w = 0.01 / teeth;
-  for (let t = 0; t < teeth; t++) {
-    const x = -87.7 + t * w;
-    up.push([41.9, x], [41.95, x + w * 0.25], [41.95, x + w * 0.5], [41.9, x + w * 0.75]);
-  }
-  return [...up, [41.89, -87.7 + teeth * w], [41.89, -87.7]];
-}
 
 describe('selfIntersects', () => {
   it('finds a crossing, a touch at a corner, a corner on an edge and an overlap; not a simple ring', () => {

@@ -1,26 +1,9 @@
 /** The host chooses a boundary file, as it does an import's: the page never names a path. */
-import { describe, expect, it, vi } from 'vitest';
-import type { EngineHandle } from '../engineHandle';
+import { describe, expect, it } from 'vitest';
 import { withExportHooks, type ExportHostHooks } from '../export/hostHooks';
+import { fakeEngine, hostHooks } from '../testing/fakeHost';
 
-function fakeEngine() {
-  const calls: { name: string; input: unknown }[] = [];
-  const engine: EngineHandle = {
-    call: vi.fn(async (name: string, input: unknown) => {
-      calls.push({ name, input });
-      return { ok: true, value: {} } as never;
-    }) as EngineHandle['call'],
-    onEvent: () => () => undefined,
-    close: async () => undefined,
-  };
-  return { engine, calls };
-}
-
-const hooks = (chooseImport: ExportHostHooks['chooseImport']): ExportHostHooks => ({
-  chooseDestination: async () => undefined,
-  chooseImport,
-  printReport: async () => undefined,
-});
+const hooks = (chooseImport: ExportHostHooks['chooseImport']) => hostHooks({ chooseImport });
 
 describe('previewBoundaries through the host', () => {
   it('takes the file the host chose (Electron: its dialog), whatever the page sent', async () => {

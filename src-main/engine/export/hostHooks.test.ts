@@ -1,38 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EngineHandle } from '../engineHandle';
-import { withExportHooks, type ExportHostHooks } from './hostHooks';
-
-function fakeEngine(answers: Record<string, unknown>) {
-  const calls: { name: string; input: unknown }[] = [];
-  const engine: EngineHandle = {
-    call: vi.fn(async (name: string, input: unknown) => {
-      calls.push({ name, input });
-      return { ok: true, value: answers[name] } as never;
-    }) as EngineHandle['call'],
-    onEvent: () => () => undefined,
-    close: async () => undefined,
-  };
-  return { engine, calls };
-}
-
-const hooks = (over: Partial<ExportHostHooks> = {}): ExportHostHooks => ({
-  chooseDestination: async () => undefined,
-  chooseImport: async (sent) => sent ?? null,
-  printReport: async () => undefined,
-  ...over,
-});
+import { fakeEngine, hostHooks } from '../testing/fakeHost';
+import { withExportHooks } from './hostHooks';
 
 describe('export host hooks', () => {
   it('replaces any destination the page sent with the host’s choice', async () => {
     const { engine, calls } = fakeEngine({ startExport: { jobId: 'j', fileName: 'x.csv', total: 1 } });
-    const wrapped = withExportHooks(engine, hooks({ chooseDestination: async () => '/home/ana/out.csv' }));
+    const wrapped = withExportHooks(
+      engine,
+      hostHooks({ chooseDestination: async () => '/home/ana/out.csv' }),
+    );
     await wrapped.call('startExport', { format: 'csv', filters: {}, destination: { path: '/etc/passwd' } });
     expect(calls[0]).toEqual({
       name: 'startExport',
       input: { format: 'csv', filters: {}, destination: { path: '/home/ana/out.csv' } },
     });
 
-    const web = withExportHooks(engine, hooks());
+    const web = withExportHooks(engine, hostHooks());
     await web.call('startExport', { format: 'csv', filters: {}, destination: { path: '/etc/passwd' } });
     expect(calls[1]?.input).toEqual({ format: 'csv', filters: {} });
   });
@@ -41,7 +24,7 @@ describe('export host hooks', () => {
     const { engine, calls } = fakeEngine({});
     const wrapped = withExportHooks(
       engine,
-      hooks({ chooseDestination: async () => null, chooseImport: async () => null }),
+      hostHooks({ chooseDestination: async () => null, chooseImport: async () => null }),
     );
     expect(await wrapped.call('startExport', { format: 'csv', filters: {} })).toMatchObject({
       ok: false,
@@ -65,7 +48,10 @@ describe('export host hooks', () => {
       finishReport: { accepted: true },
     });
     const printed: unknown[] = [];
-    const wrapped = withExportHooks(engine, hooks({ printReport: async (job) => void printed.push(job) }));
+    const wrapped = withExportHooks(
+      engine,
+      hostHooks({ printReport: async (job) => void printed.push(job) }),
+    );
     const answer = await wrapped.call('startExport', { format: 'pdf', filters: {} });
     expect(answer).toEqual({ ok: true, value: { jobId: 'p1', fileName: 'r.pdf', total: 3 } });
     await vi.waitFor(() => expect(calls.map((c) => c.name)).toContain('finishReport'));
@@ -74,7 +60,7 @@ describe('export host hooks', () => {
 
     const failing = withExportHooks(
       engine,
-      hooks({ printReport: async () => Promise.reject(new Error('no Chromium')) }),
+      hostHooks({ printReport: async () => Promise.reject(new Error('no Chromium')) }),
     );
     await failing.call('startExport', { format: 'pdf', filters: {} });
     await vi.waitFor(() =>
@@ -86,7 +72,7 @@ describe('export host hooks', () => {
     const { engine } = fakeEngine({});
     const wrapped = withExportHooks(
       engine,
-      hooks({ chooseImport: async () => Promise.reject(new Error('Upload the file first.')) }),
+      hostHooks({ chooseImport: async () => Promise.reject(new Error('Upload the file first.')) }),
     );
     expect(await wrapped.call('previewImport', { source: { path: '/etc/passwd' } })).toEqual({
       ok: false,

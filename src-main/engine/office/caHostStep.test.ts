@@ -5,27 +5,10 @@
  * engine directly, may still write sslrootcert=FILE (engine test: caCertificate.test.ts).
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { EngineHandle } from '../engineHandle';
 import { withExportHooks, type ExportHostHooks } from '../export/hostHooks';
+import { fakeEngine, hostHooks } from '../testing/fakeHost';
 
-function fakeEngine() {
-  const calls: { name: string; input: unknown }[] = [];
-  const engine: EngineHandle = {
-    call: vi.fn(async (name: string, input: unknown) => {
-      calls.push({ name, input });
-      return { ok: true, value: {} } as never;
-    }) as EngineHandle['call'],
-    onEvent: () => () => undefined,
-    close: async () => undefined,
-  };
-  return { engine, calls };
-}
-
-const hooks = (chooseImport: ExportHostHooks['chooseImport']): ExportHostHooks => ({
-  chooseDestination: async () => undefined,
-  chooseImport,
-  printReport: async () => undefined,
-});
+const hooks = (chooseImport: ExportHostHooks['chooseImport']) => hostHooks({ chooseImport });
 
 /** The web host's choice: uploads only (src-main/web/server.ts). */
 const webHost = hooks(async (sent) => {

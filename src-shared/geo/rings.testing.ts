@@ -1,0 +1,25 @@
+/**
+ * Tests and benches only: rings that make the self-crossing check work (polygon.ts
+ * `selfIntersects`): a wavy ring, simple whatever its size, and a comb of teeth finer than a cell.
+ */
+import type { LatLon } from './bbox';
+
+/** A simple ring of `corners` around a centre, its radius waving 37 times by a fifth. */
+export function wavyRing(corners: number, lat = 41.85, lon = -87.65, size = 0.01): LatLon[] {
+  return Array.from({ length: corners }, (_, k) => {
+    const a = (k / corners) * 2 * Math.PI;
+    const r = size * (1 + 0.2 * Math.sin(37 * a));
+    return [lat + r * Math.sin(a), lon + r * Math.cos(a)] as LatLon;
+  });
+}
+
+/** A comb of `teeth` thin upright teeth on a spine (4 corners a tooth, 2 for the spine): simple. */
+export function comb(teeth: number): LatLon[] {
+  const up: LatLon[] = [];
+  const w = 0.01 / teeth;
+  for (let t = 0; t < teeth; t++) {
+    const x = -87.7 + t * w;
+    up.push([41.9, x], [41.95, x + w * 0.25], [41.95, x + w * 0.5], [41.9, x + w * 0.75]);
+  }
+  return [...up, [41.89, -87.7 + teeth * w], [41.89, -87.7]];
+}
