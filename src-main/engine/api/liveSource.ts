@@ -7,11 +7,12 @@
  * through api/outboundAddress.ts: https (or literal loopback), no redirect to another origin, bodies
  * streamed and capped (search 8 MB, detail 1 MB, after decompression).
  */
-import { redact, registerSecret } from '../redact';
-import { ApiError, errorForStatus, errorForTransport } from './apiError';
-import { BODY_CAPS, OutboundRefused, outboundGet, readCapped } from './outboundAddress';
-import { DetailBody, ErrorBody, SearchBody } from './schemas';
-import type { FetchLike, IncidentSource, RequestMeta, SearchQuery } from './source';
+import { registerSecret } from '../redact';
+import { errorForStatus, type ApiError } from './apiError';
+import { badAnswer, createJsonGet, describeIssue } from './jsonGet';
+import { BODY_CAPS } from './outboundAddress';
+import { DetailBody, SearchBody } from './schemas';
+import type { FetchLike, IncidentSource, SearchQuery } from './source';
 
 export type LiveSourceOptions = {
   baseUrl: string;
@@ -46,112 +47,40 @@ export function createLiveSource(options: LiveSourceOptions): IncidentSource {
   const now = options.now ?? Date.now;
   registerSecret(key);
 
-  async function get(
-    url: string,
-    what: 'search' | 'detail',
-    signal?: AbortSignal,
-  ): Promise<{ body: unknown; meta: RequestMeta }> {
-    const shown = redact(url);
-    const startedAt = now();
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let response: Response;
-    try {
-      response = await outboundGet(fetch, url, { signal: combined, headers: { Accept: 'application/json' } });
-    } catch (error) {
-      if (error instanceof OutboundRefused) throw refused(error, shown);
-      const failure = errorForTransport(error, shown, signal?.aborted === true);
-      if (failure.code !== 'cancelled') options.onReachability?.(false);
-      throw failure;
-    }
-    options.onReachability?.(true);
-    const meta = (): RequestMeta => ({
-      url: shown,
-      status: response.status,
-      startedAt,
-      durationMs: now() - startedAt,
+  const get = createJsonGet({
+    fetch,
+    timeoutMs,
+    now,
+    surface: 'The service',
+    jsonp: true,
+    ...(options.onReachability ? { onReachability: options.onReachability } : {}),
+  });
+  const ask = (url: string, what: 'search' | 'detail', signal?: AbortSignal) =>
+    get(url, {
+      cap: BODY_CAPS[what],
+      ...(signal ? { signal } : {}),
+      errorFor: (status, shown, messages, retryAfter) =>
+        errorForStatus(status, shown, messages, retryAfter, what),
     });
-    if (response.status !== 200) {
-      // An error body is read only as far as the small cap for a detail: its words, never its bulk.
-      const text = await readText(response, BODY_CAPS.detail, shown, signal).catch(() => '');
-      const messages = ErrorBody.safeParse(tryJson(text)).data?.errors;
-      throw errorForStatus(response.status, shown, messages, response.headers.get('retry-after'), what);
-    }
-    const text = await readText(response, BODY_CAPS[what], shown, signal);
-    const json = tryJson(text);
-    if (json === undefined) {
-      const kind = /^\s*</.test(text) ? 'an HTML page instead of JSON' : 'incomplete or malformed JSON';
-      throw bad(shown, kind);
-    }
-    return { body: json, meta: meta() };
-  }
-
-  /** The body as text, streamed and stopped at `cap` bytes (after decompression). */
-  async function readText(
-    response: Response,
-    cap: number,
-    shown: string,
-    signal?: AbortSignal,
-  ): Promise<string> {
-    try {
-      const bytes = await readCapped(response, cap, `The service's answer`);
-      return new TextDecoder().decode(bytes);
-    } catch (error) {
-      if (error instanceof OutboundRefused) throw refused(error, shown);
-      throw errorForTransport(error, shown, signal?.aborted === true);
-    }
-  }
 
   return {
     name: 'live',
     async search(query, signal) {
-      const { body, meta } = await get(searchUrl(baseUrl, key, query), 'search', signal);
+      const { body, meta } = await ask(searchUrl(baseUrl, key, query), 'search', signal);
       const parsed = SearchBody.safeParse(body);
-      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describe(parsed.error)})`);
+      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
       return { incidents: parsed.data.crimes, meta };
     },
     async detail(cdid, signal) {
-      const { body, meta } = await get(detailUrl(baseUrl, key, cdid), 'detail', signal);
+      const { body, meta } = await ask(detailUrl(baseUrl, key, cdid), 'detail', signal);
       const parsed = DetailBody.safeParse(body);
-      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describe(parsed.error)})`);
+      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
       if (parsed.data.cdid !== cdid) throw bad(meta.url, `incident ${parsed.data.cdid} instead of ${cdid}`);
       return { incident: parsed.data, meta };
     },
   };
 }
 
-/** A request the outbound rules refused to send, or an answer they refused to read. */
-function refused(error: OutboundRefused, url: string): ApiError {
-  // An address that may not be contacted is the user's to fix (the base URL); the rest is the answer's fault.
-  return new ApiError(error.reason === 'address' ? 'bad_input' : 'bad_response', error.message, {
-    url,
-    refused: error.reason,
-  });
-}
-
 function bad(url: string, what: string): ApiError {
-  return new ApiError('bad_response', `The service sent ${what}; nothing was saved from it.`, {
-    url,
-    status: 200,
-  });
-}
-
-/** JSON, or JSONP unwrapped, or undefined when the text is neither. */
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    const m = /^\s*[A-Za-z_$][\w$.]*\(([\s\S]*)\);?\s*$/.exec(text);
-    if (!m) return undefined;
-    try {
-      return JSON.parse(m[1] ?? '');
-    } catch {
-      return undefined;
-    }
-  }
-}
-
-function describe(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.map(String).join('.') || 'body'}: ${issue.message}` : 'unknown';
+  return badAnswer('The service', url, what);
 }

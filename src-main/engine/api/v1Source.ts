@@ -11,15 +11,15 @@
  * api/outboundAddress.ts like the live ones (https or literal loopback, no redirect to another
  * origin, bodies capped at the search cap).
  */
-import { redact, registerSecret } from '../redact';
+import { registerSecret } from '../redact';
 import { scrubKeyEchoes } from '../keyEcho';
 import { formatLegacyDate } from '../time/legacyDate';
 import { offsetAt } from '../time/wallToInstant';
 import { zoneAt } from '../time/zoneAt';
-import { ApiError, errorForStatus, errorForTransport } from './apiError';
-import { BODY_CAPS, OutboundRefused, outboundGet, readCapped } from './outboundAddress';
+import { ApiError, errorForStatus } from './apiError';
+import { badAnswer, createJsonGet, describeIssue } from './jsonGet';
+import { BODY_CAPS } from './outboundAddress';
 import type { ApiIncident } from './schemas';
-import { ErrorBody } from './schemas';
 import type { FetchLike, IncidentSource, PageQuery, PageResult, RequestMeta } from './source';
 import { fromV1Type, toV1Type } from './v1Types';
 import { V1Page, V1Score, V1Trends, type V1Incident } from './v1Schemas';
@@ -95,61 +95,21 @@ export function withV1(live: IncidentSource, options: V1SourceOptions): Incident
   const now = options.now ?? Date.now;
   registerSecret(key);
 
-  async function get(
-    url: string,
-    endpoint: string,
-    signal?: AbortSignal,
-  ): Promise<{ body: unknown; meta: RequestMeta }> {
-    const shown = redact(url);
-    const startedAt = now();
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let response: Response;
-    try {
-      response = await outboundGet(fetch, url, {
-        signal: combined,
-        headers: { Accept: 'application/json', Authorization: `Bearer ${key}` },
-      });
-    } catch (error) {
-      if (error instanceof OutboundRefused) throw refused(error, shown);
-      const failure = errorForTransport(error, shown, signal?.aborted === true);
-      if (failure.code !== 'cancelled') options.onReachability?.(false);
-      throw failure;
-    }
-    options.onReachability?.(true);
-    const meta = (): RequestMeta => ({
-      url: shown,
-      status: response.status,
-      startedAt,
-      durationMs: now() - startedAt,
+  const getJson = createJsonGet({
+    fetch,
+    timeoutMs,
+    now,
+    surface: "The service's v1 surface",
+    ...(options.onReachability ? { onReachability: options.onReachability } : {}),
+  });
+  const get = (url: string, endpoint: string, signal?: AbortSignal) =>
+    getJson(url, {
+      headers: { Authorization: `Bearer ${key}` },
+      cap: BODY_CAPS.search,
+      ...(signal ? { signal } : {}),
+      errorFor: (status, shown, messages, retryAfter) =>
+        v1ErrorFor(status, shown, messages, retryAfter, endpoint),
     });
-    if (response.status !== 200) {
-      const text = await readText(response, BODY_CAPS.detail, shown, signal).catch(() => '');
-      // The server's words may echo the key ("key v1-… is not valid"): redacted before any message holds them.
-      const messages = ErrorBody.safeParse(tryJson(text)).data?.errors.map(redact);
-      throw v1ErrorFor(response.status, shown, messages, response.headers.get('retry-after'), endpoint);
-    }
-    const text = await readText(response, BODY_CAPS.search, shown, signal);
-    const json = tryJson(text);
-    if (json === undefined) {
-      throw bad(shown, /^\s*</.test(text) ? 'an HTML page instead of JSON' : 'incomplete or malformed JSON');
-    }
-    return { body: json, meta: meta() };
-  }
-
-  async function readText(
-    response: Response,
-    cap: number,
-    shown: string,
-    signal?: AbortSignal,
-  ): Promise<string> {
-    try {
-      return new TextDecoder().decode(await readCapped(response, cap, `The service's answer`));
-    } catch (error) {
-      if (error instanceof OutboundRefused) throw refused(error, shown);
-      throw errorForTransport(error, shown, signal?.aborted === true);
-    }
-  }
 
   // Every answer (live and v1) with the key scrubbed from its strings first: engine/keyEcho.ts.
   return scrubKeyEchoes(key, {
@@ -160,7 +120,7 @@ export function withV1(live: IncidentSource, options: V1SourceOptions): Incident
       const endpoint = q.history ? '/v1/history' : '/v1/incidents';
       const { body, meta } = await get(pageUrl(baseUrl, q), endpoint, signal);
       const parsed = V1Page.safeParse(body);
-      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describe(parsed.error)})`);
+      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
       const rows = parsed.data.incidents.map(appIncident);
       return {
         incidents: rows.map((r) => r.incident),
@@ -174,7 +134,7 @@ export function withV1(live: IncidentSource, options: V1SourceOptions): Incident
       if (q.radiusMi !== undefined) p.set('radius_mi', q.radiusMi.toFixed(4));
       const { body, meta } = await get(`${base(baseUrl)}/score?${p.toString()}`, '/v1/score', signal);
       const parsed = V1Score.safeParse(body);
-      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describe(parsed.error)})`);
+      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
       return { score: parsed.data, meta };
     },
     async trends(q, signal) {
@@ -187,7 +147,7 @@ export function withV1(live: IncidentSource, options: V1SourceOptions): Incident
       if (q.window) p.set('window', q.window);
       const { body, meta } = await get(`${base(baseUrl)}/trends?${p.toString()}`, '/v1/trends', signal);
       const parsed = V1Trends.safeParse(body);
-      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describe(parsed.error)})`);
+      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
       return { trends: parsed.data, meta };
     },
   });
@@ -229,29 +189,6 @@ export function v1ErrorFor(
   return errorForStatus(status, url, messages, retryAfter, 'search');
 }
 
-function refused(error: OutboundRefused, url: string): ApiError {
-  return new ApiError(error.reason === 'address' ? 'bad_input' : 'bad_response', error.message, {
-    url,
-    refused: error.reason,
-  });
-}
-
 function bad(url: string, what: string): ApiError {
-  return new ApiError('bad_response', `The service's v1 surface sent ${what}; nothing was saved from it.`, {
-    url,
-    status: 200,
-  });
-}
-
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function describe(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.map(String).join('.') || 'body'}: ${issue.message}` : 'unknown';
+  return badAnswer("The service's v1 surface", url, what);
 }
