@@ -11,11 +11,12 @@
  * rates, their ratio, and each run's CPU time (all threads) beside the load average.
  */
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { ImportPreview, ImportResult } from '../src-shared/exports';
+import { logFileOf } from '../src-main/engine/dataDir';
 import { engineCall as call, startBuiltEngine } from './lib/builtEngine';
 import { RESULTS } from './lib/benchEngine';
 import { round } from './lib/stats';
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
         previewMs: round(previewMs),
         previewRowsPerSec: Math.round(preview.rows / (previewMs / 1000)),
         runMs: round(runMs),
+        runPhasesMs: runPhases(dataDir),
         ms: round(ms),
         rowsPerSec,
         cpuMs: round((used.user + used.system) / 1000),
@@ -112,6 +114,15 @@ async function main(): Promise<void> {
   } finally {
     await engine.close();
   }
+}
+
+/** The run's phases, from the engine's log line for it (as bench/import.ts reads them). */
+function runPhases(dataDir: string): unknown {
+  const line = readFileSync(logFileOf(dataDir), 'utf8')
+    .split('\n')
+    .findLast((l) => l.includes('import written'));
+  const json = line?.slice(line.indexOf('{'));
+  return json ? (JSON.parse(json) as { phases?: unknown }).phases : null;
 }
 
 /** bench/import.ts run now, as a child process: its JSON line. */

@@ -96,13 +96,16 @@ export function mergeRows(db: Db, input: MergeInput): MergeCounts {
   }
 }
 
-/** Milliseconds spent per phase of the last merge (writing rows, the indexes from a sort, FTS), for the log. */
-export const phases = { rows: 0, indexes: 0, fts: 0 };
+/**
+ * Milliseconds spent per phase of the last merge (writing rows — of which `provenance` the import's
+ * side table — the indexes from a sort, FTS), for the log.
+ */
+export const phases = { rows: 0, provenance: 0, indexes: 0, fts: 0 };
 
 function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
   const { expectedNew, repeats, now, onProgress = () => undefined } = input;
   const started = performance.now();
-  Object.assign(phases, { rows: 0, indexes: 0, fts: 0 });
+  Object.assign(phases, { rows: 0, provenance: 0, indexes: 0, fts: 0 });
   const before = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
   const bulk = expectedNew >= BULK_MIN_ROWS && expectedNew >= BULK_MIN_SHARE * (before + expectedNew);
   const triggers = bulk ? setTriggersAside(db) : [];
@@ -116,17 +119,16 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
       ? insertAll(db, schemas, params, sorted)
       : mergeSetwise(db, schemas, params, sorted);
   if (input.origin) {
+    const t = performance.now();
     // Where each row this import wrote came from, and its kept columns (../provenance).
     const run = recordImportRun(db, input.origin, now);
     db.prepare(
       before === 0 && !repeats
-        ? // An empty archive: every staged row was inserted. Only the three columns are read, in
-          // cdid order (the table's own), so the rows are appended rather than placed at random.
+        ? // An empty archive: every staged row was inserted, in the order insertAll read them —
+          // cdid order (the table's own) for a file whose cdids rise or come sorted, so the rows
+          // are appended rather than placed at random, without a sort of their own.
           `INSERT INTO incident_imports (cdid, run_id, external_id, attributes)
-           SELECT cdid, @run, external_id, attributes FROM (${
-             stagedByCdidSql(db, schemas) ??
-             `${schemas.map((s) => `SELECT cdid, external_id, attributes FROM "${s}".rows`).join(' UNION ALL ')} ORDER BY cdid`
-           })`
+           SELECT s.cdid, @run, s.external_id, s.attributes FROM ${staged(db, schemas, sorted)}`
         : // Rows inserted or replaced now carry this import's last_seen (AS_ARCHIVE_ROW, REPLACE_SET).
           `INSERT OR REPLACE INTO incident_imports (cdid, run_id, external_id, attributes)
            SELECT s.cdid, @run,
@@ -137,6 +139,7 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
            JOIN main.incidents i ON i.cdid = s.cdid
            WHERE i.source = 'import' AND i.last_seen = coalesce(s.last_seen, @now)`,
     ).run({ run, now });
+    phases.provenance = Math.round(performance.now() - t);
   }
   onProgress(0.4);
   const wrote = performance.now();
