@@ -20,6 +20,27 @@ import {
   type OfficeFormErrors,
 } from './officeForm';
 
+/** The join form's text fields, in order (the password's goes to the keychain, never the address). */
+const JOIN_FIELDS: readonly {
+  key: 'host' | 'port' | 'database' | 'user' | 'password';
+  label: string;
+  hint?: string;
+}[] = [
+  { key: 'host', label: 'Server', hint: 'The office database server’s name or address, e.g. db.office.lan' },
+  { key: 'port', label: 'Port' },
+  { key: 'database', label: 'Database' },
+  {
+    key: 'user',
+    label: 'Role',
+    hint: 'The database role Blotter logs in as (README: a least-privilege role).',
+  },
+  {
+    key: 'password',
+    label: 'Password',
+    hint: 'Kept in this computer’s keychain for this data folder; never in the address.',
+  },
+];
+
 export type OfficeSectionProps = {
   client: Client;
   /** The web host: a private CA's file is uploaded from the page; Electron: its open dialog chooses it. */
@@ -104,6 +125,13 @@ export function OfficeSection({ client, web }: OfficeSectionProps) {
     }
   };
 
+  /** A button's work: its call, then what it did in words, and the status read again. */
+  const act = (work: () => Promise<string>) => () =>
+    void run(async () => {
+      setNotice(await work());
+      await refresh();
+    });
+
   const join = (how: { seed?: boolean; replaceLocal?: boolean } = {}) =>
     run(async () => {
       const { url, errors: found } = officeUrlOf(form);
@@ -158,13 +186,10 @@ export function OfficeSection({ client, web }: OfficeSectionProps) {
             type="button"
             className="button"
             disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                const n = await client.call('pullOffice', {});
-                setNotice(`Pulled ${n.incidents} incidents, ${n.areas} areas and ${n.deletions} deletions.`);
-                await refresh();
-              })
-            }
+            onClick={act(async () => {
+              const n = await client.call('pullOffice', {});
+              return `Pulled ${n.incidents} incidents, ${n.areas} areas and ${n.deletions} deletions.`;
+            })}
           >
             Pull now
           </button>
@@ -172,87 +197,36 @@ export function OfficeSection({ client, web }: OfficeSectionProps) {
             type="button"
             className="button"
             disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                const left = await client.call('leaveOffice', {});
-                setNotice(
-                  `Left the office: this folder keeps its ${left.replicaIncidents} incidents as a standalone archive.`,
-                );
-                await refresh();
-              })
-            }
+            onClick={act(async () => {
+              const left = await client.call('leaveOffice', {});
+              return `Left the office: this folder keeps its ${left.replicaIncidents} incidents as a standalone archive.`;
+            })}
           >
             Leave the office
           </button>
         </div>
       ) : status ? (
         <form onSubmit={submit} noValidate aria-label="Join an office database">
-          <Field
-            label="Server"
-            error={errors.host}
-            hint="The office database server’s name or address, e.g. db.office.lan"
-          >
-            {(c) => (
-              <input
-                {...c}
-                autoComplete="off"
-                spellCheck={false}
-                value={form.host}
-                onChange={(e) => edit({ host: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Port" error={errors.port}>
-            {(c) => (
-              <input
-                {...c}
-                inputMode="numeric"
-                value={form.port}
-                onChange={(e) => edit({ port: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Database" error={errors.database}>
-            {(c) => (
-              <input
-                {...c}
-                autoComplete="off"
-                spellCheck={false}
-                value={form.database}
-                onChange={(e) => edit({ database: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field
-            label="Role"
-            error={errors.user}
-            hint="The database role Blotter logs in as (README: a least-privilege role)."
-          >
-            {(c) => (
-              <input
-                {...c}
-                autoComplete="off"
-                spellCheck={false}
-                value={form.user}
-                onChange={(e) => edit({ user: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field
-            label="Password"
-            hint="Kept in this computer’s keychain for this data folder; never in the address."
-          >
-            {(c) => (
-              <input
-                {...c}
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                value={form.password}
-                onChange={(e) => edit({ password: e.target.value })}
-              />
-            )}
-          </Field>
+          {JOIN_FIELDS.map((f) => (
+            <Field
+              key={f.key}
+              label={f.label}
+              error={f.key === 'password' ? undefined : errors[f.key]}
+              {...(f.hint ? { hint: f.hint } : {})}
+            >
+              {(c) => (
+                <input
+                  {...c}
+                  type={f.key === 'password' ? 'password' : 'text'}
+                  {...(f.key === 'port'
+                    ? { inputMode: 'numeric' }
+                    : { autoComplete: 'off', spellCheck: false })}
+                  value={form[f.key]}
+                  onChange={(e) => edit({ [f.key]: e.target.value })}
+                />
+              )}
+            </Field>
+          ))}
           <fieldset className="field">
             <legend>Connection security</legend>
             <label className="radio">
