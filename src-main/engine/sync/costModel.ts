@@ -20,10 +20,21 @@ export type CostInput = {
   overlapDays: number;
   /** Per split level (1 = quadrants, 2 = their quadrants, …): each descendant's share of the page's rows. */
   levels: readonly (readonly number[])[];
+
+  /**
+   * The tile's quadrants, each with its own quadrants (decide.ts `shareTree`): when given, a split
+   * may stop at a different depth in each quadrant — a sparse edge stays one circle while the dense
+   * middle goes deeper — and the cheapest such cut is taken (`cut`: the chosen nodes' ids).
+   */
+  tree?: readonly ShareNode[];
 };
 
+/** A quadrant of a tile, its share of the page's rows, and its own quadrants. */
+export type ShareNode = { id: number; share: number; children: readonly ShareNode[] };
+
 export type CostDecision =
-  { action: 'advance'; estimate: number } | { action: 'split'; level: number; estimate: number };
+  | { action: 'advance'; estimate: number }
+  | { action: 'split'; level: number; estimate: number; cut?: number[] };
 
 /** Rows left that one descending "tail" page is expected to finish (see decide.ts). */
 export const TAIL_ROWS = MAX_RECORDS * 0.85;
@@ -45,8 +56,37 @@ function splitCost(rows: number, perDay: number, overlapDays: number, shares: re
   return total;
 }
 
-function bestSplit(rows: number, c: CostInput): { level: number; cost: number } {
-  let best = { level: 0, cost: Infinity };
+/** A node's cheapest cut: the node itself, or the cheapest cuts of its quadrants together. */
+function nodeCost(
+  n: ShareNode,
+  rows: number,
+  perDay: number,
+  overlapDays: number,
+): { cost: number; cut: number[] } {
+  const own = pagesToEnd(rows * n.share, perDay * n.share, overlapDays);
+  if (n.children.length === 0) return { cost: own, cut: [n.id] };
+  let cost = 0;
+  const cut: number[] = [];
+  for (const child of n.children) {
+    const x = nodeCost(child, rows, perDay, overlapDays);
+    cost += x.cost;
+    cut.push(...x.cut);
+  }
+  return cost < own ? { cost, cut } : { cost: own, cut: [n.id] };
+}
+
+function bestSplit(rows: number, c: CostInput): { level: number; cost: number; cut?: number[] } {
+  if (c.tree && c.tree.length > 0) {
+    let cost = 0;
+    const cut: number[] = [];
+    for (const q of c.tree) {
+      const x = nodeCost(q, rows, c.perDay, c.overlapDays);
+      cost += x.cost;
+      cut.push(...x.cut);
+    }
+    return { level: 1, cost, cut };
+  }
+  let best: { level: number; cost: number; cut?: number[] } = { level: 0, cost: Infinity };
   c.levels.forEach((shares, i) => {
     const cost = splitCost(rows, c.perDay, c.overlapDays, shares);
     if (shares.length > 0 && cost < best.cost) best = { level: i + 1, cost };
@@ -55,9 +95,13 @@ function bestSplit(rows: number, c: CostInput): { level: number; cost: number } 
 }
 
 /** For a tile that cannot move on in time: which split level is cheapest. */
-export function cheapestSplit(c: CostInput): { level: number; estimate: number } {
+export function cheapestSplit(c: CostInput): { level: number; estimate: number; cut?: number[] } {
   const best = bestSplit(c.perDay * c.remainingDays, c);
-  return { level: Math.max(1, best.level), estimate: Number.isFinite(best.cost) ? best.cost : 1 };
+  return {
+    level: Math.max(1, best.level),
+    estimate: Number.isFinite(best.cost) ? best.cost : 1,
+    ...(best.cut ? { cut: best.cut } : {}),
+  };
 }
 
 export function decideSplit(c: CostInput): CostDecision {
@@ -72,6 +116,6 @@ export function decideSplit(c: CostInput): CostDecision {
       later = Math.min(later, k + bestSplit(rows - k * fresh, c).cost);
   }
   return now.cost < later
-    ? { action: 'split', level: now.level, estimate: now.cost }
+    ? { action: 'split', level: now.level, estimate: now.cost, ...(now.cut ? { cut: now.cut } : {}) }
     : { action: 'advance', estimate: later };
 }

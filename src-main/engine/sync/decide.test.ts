@@ -151,4 +151,27 @@ describe('cost model', () => {
     });
     expect(dense).toMatchObject({ action: 'split', level: 1 });
   });
+
+  it('splits deeper only where the rows are: a sparse quadrant stays one circle', () => {
+    // A hot spot in quadrant 0 (85 % of the rows, spread over its own four quadrants); the other
+    // three quadrants hold 5 % each. A uniform split would ask 16 circles, 12 of them nearly empty.
+    const leaf = (id: number, share: number) => ({ id, share, children: [] });
+    const tree = [
+      { id: 0, share: 0.85, children: [10, 11, 12, 13].map((id) => leaf(id, 0.2125)) },
+      { id: 1, share: 0.05, children: [20, 21, 22, 23].map((id) => leaf(id, 0.0125)) },
+      { id: 2, share: 0.05, children: [30, 31, 32, 33].map((id) => leaf(id, 0.0125)) },
+      { id: 3, share: 0.05, children: [40, 41, 42, 43].map((id) => leaf(id, 0.0125)) },
+    ];
+    const c = { perDay: 400, remainingDays: 30, overlapDays: 2 };
+    const uniform = decideSplit({
+      ...c,
+      levels: [
+        [0.85, 0.05, 0.05, 0.05],
+        [...Array<number>(4).fill(0.2125), ...Array<number>(12).fill(0.0125)],
+      ],
+    });
+    const adaptive = decideSplit({ ...c, levels: [], tree });
+    expect(adaptive).toMatchObject({ action: 'split', cut: [10, 11, 12, 13, 1, 2, 3] });
+    expect(adaptive.estimate).toBeLessThan(uniform.estimate);
+  });
 });

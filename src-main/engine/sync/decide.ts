@@ -24,7 +24,7 @@ import { canSplit, inTile, splitTile, type Tile } from '../geo/tiles';
 import { addDays, dayStartUtc } from '../time/localDay';
 import { offsetAt } from '../time/wallToInstant';
 import { DAY, MAX_RECORDS, POINT_CLUSTER_SHARE } from './constants';
-import { cheapestSplit, decideSplit, TAIL_ROWS } from './costModel';
+import { cheapestSplit, decideSplit, TAIL_ROWS, type ShareNode } from './costModel';
 import { pageFacts, type PageRow } from './frontier';
 
 export type JobMode = 'asc' | 'tail' | 'desc';
@@ -80,12 +80,25 @@ export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContex
       ? { since, mode: 'tail', ascLastUtc: R, estimate: 1 }
       : { since, mode: 'asc', ascLastUtc: R, estimate: Math.max(1, Math.ceil(estimate)) };
 
+  // Splits may stop at a different depth in each quadrant (costModel.ts `tree`).
+  const treeTiles: Tile[] = [];
+  const tree = shareTree(job.tile, ctx.shape, rows, rows.length, MAX_SPLIT_LEVELS, treeTiles);
+  const cutOf = (cut: number[] | undefined, level: number): { tiles: Tile[]; shares: number[] } =>
+    cut
+      ? { tiles: cut.map((id) => treeTiles[id] as Tile), shares: cut.map((id) => shareOf(tree, id)) }
+      : { tiles: levels[level - 1] ?? [], shares: shares[level - 1] ?? [] };
+
   if (f.advanced) {
     const remainingDays = Math.max(0, (ctx.now - R) / DAY);
-    const choice = decideSplit({ perDay, remainingDays, overlapDays: f.overlapDays, levels: shares });
+    const choice = decideSplit({
+      perDay,
+      remainingDays,
+      overlapDays: f.overlapDays,
+      levels: shares,
+      tree,
+    });
     if (choice.action === 'split') {
-      const tiles = levels[choice.level - 1] ?? [];
-      const levelShares = shares[choice.level - 1] ?? [];
+      const { tiles, shares: levelShares } = cutOf(choice.cut, choice.level);
       const children = tiles.map((tile, i) => {
         const rowsLeft = perDay * (levelShares[i] ?? 0) * remainingDays * 1.1;
         return { tile, next: next(f.next, rowsLeft, rowsLeft / 400) };
@@ -102,9 +115,9 @@ export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContex
   if (!pile && levels.length > 0) {
     const from = dayStartUtc(addDays(job.since, 1), f.last.zone);
     const remainingDays = Math.max(1, (ctx.now - from) / DAY);
-    const best = cheapestSplit({ perDay, remainingDays, overlapDays: f.overlapDays, levels: shares });
-    const levelShares = shares[best.level - 1] ?? [];
-    const children = (levels[best.level - 1] ?? []).map((tile, i) => {
+    const best = cheapestSplit({ perDay, remainingDays, overlapDays: f.overlapDays, levels: shares, tree });
+    const { tiles, shares: levelShares } = cutOf(best.cut, best.level);
+    const children = tiles.map((tile, i) => {
       const rowsLeft = perDay * (levelShares[i] ?? 0) * remainingDays * 1.1;
       return { tile, next: next(job.since, rowsLeft, rowsLeft / 400) };
     });
@@ -174,6 +187,40 @@ export function splitLevels(tile: Tile, shape: Shape, max: number): Tile[][] {
     levels.push(current);
   }
   return levels;
+}
+
+/**
+ * The tile's quadrants, `depth` levels down where they can still be split, each with its share of
+ * the page's rows (`total`); `tiles[id]` is each node's tile. A quadrant's circle lies inside its
+ * parent's, so its rows are among the parent's.
+ */
+export function shareTree(
+  tile: Tile,
+  shape: Shape,
+  rows: readonly PageRow[],
+  total: number,
+  depth: number,
+  tiles: Tile[],
+): ShareNode[] {
+  if (depth === 0 || !canSplit(tile)) return [];
+  return splitTile(tile, shape).map((t) => {
+    const inside = rows.filter((r) => inTile(t, r.lat, r.lon));
+    const id = tiles.push(t) - 1;
+    return {
+      id,
+      share: inside.length / Math.max(1, total),
+      children: shareTree(t, shape, inside, total, depth - 1, tiles),
+    };
+  });
+}
+
+function shareOf(nodes: readonly ShareNode[], id: number): number {
+  for (const n of nodes) {
+    if (n.id === id) return n.share;
+    const inner = shareOf(n.children, id);
+    if (inner >= 0) return inner;
+  }
+  return -1;
 }
 
 /** Rows a group of types is planned to hold: a page, with room for estimates that fall short. */
