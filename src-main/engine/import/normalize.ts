@@ -164,21 +164,21 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
   const link = text(rec, 'link', false, 2000, un) ?? '';
   if (link && !LINK.test(link)) throw new Problem('link', 'link must be an http(s) address.');
 
-  let wall: WallTime;
+  let wall: WallFacts;
   let zone: string;
   const local = text(rec, 'occurred_local', false, 40, un);
   const zoneText = text(rec, 'timezone', false, 100, un);
   let dateRaw = text(rec, 'date_raw', false, 40, un);
   if (local !== null && zoneText !== null) {
-    wall = parseLocal(local);
+    wall = localFacts(local);
     if (!isKnownZone(zoneText))
       throw new Problem('timezone', `timezone "${zoneText}" is not an IANA time zone.`);
     zone = zoneText;
-    dateRaw ??= formatLegacyDate(wall);
+    dateRaw ??= wall.legacy;
   } else if (dateRaw !== null) {
     const parsed = parseLegacyDate(dateRaw);
     if (!parsed) throw new Problem('date_raw', 'date must read MM/DD/YY HH:MM AM/PM, as the API writes it.');
-    wall = parsed;
+    wall = factsOf(parsed);
     zone = zoneAt(lat, lon);
   } else {
     throw new Problem(
@@ -186,7 +186,7 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
       'No time: give occurred_local and timezone, or date (MM/DD/YY HH:MM AM/PM).',
     );
   }
-  const fake = wallAsUtcMs(wall);
+  const fake = wall.fake;
   const computed = wallToUtc(fake, zone);
   let utc = computed.utcMs;
   const given = instant(rec, 'occurred_utc');
@@ -201,7 +201,6 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
   const lastSeen = instant(rec, 'last_seen');
   notFuture(firstSeen, 'first_seen', opts.notAfter);
   notFuture(lastSeen, 'last_seen', opts.notAfter);
-  const day = `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)}`;
   const row: ImportRow = [
     cdid,
     type,
@@ -210,13 +209,13 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
     lon,
     link,
     dateRaw,
-    `${day}T${pad(wall.hour)}:${pad(wall.minute)}`,
+    wall.local,
     zone,
     utc,
     computed.flag,
-    day,
+    wall.day,
     wall.hour,
-    weekdayOf(Math.floor(fake / 86_400_000)),
+    wall.weekday,
     text(rec, 'description', false, 100_000, un),
     firstSeen,
     lastSeen,
@@ -290,6 +289,47 @@ function blotterInstant(s: string): number | null {
   ))
     return null;
   return Date.UTC(y, mo - 1, d, h, mi, sec, ms);
+}
+
+/** What a row's wall time gives its columns, worked out once per distinct wall time. */
+type WallFacts = {
+  /** The wall clock read as if it were UTC (epoch ms). */
+  fake: number;
+  /** `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM`, the hour and the weekday (0 = Sunday). */
+  day: string;
+  local: string;
+  hour: number;
+  weekday: number;
+  /** The API's `MM/DD/YY HH:MM AM/PM` of it (date_raw when the file has none). */
+  legacy: string;
+};
+
+function factsOf(wall: WallTime): WallFacts {
+  const fake = wallAsUtcMs(wall);
+  const day = `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)}`;
+  return {
+    fake,
+    day,
+    local: `${day}T${pad(wall.hour)}:${pad(wall.minute)}`,
+    hour: wall.hour,
+    weekday: weekdayOf(Math.floor(fake / 86_400_000)),
+    legacy: formatLegacyDate(wall),
+  };
+}
+
+// A file repeats its wall times (a minute's resolution): each distinct one is read once per thread.
+const WALL_MEMO_LIMIT = 100_000;
+const wallMemo = new Map<string, WallFacts>();
+
+/** An occurred_local text's facts; throws its Problem when it is not a real YYYY-MM-DDTHH:MM. */
+function localFacts(local: string): WallFacts {
+  let facts = wallMemo.get(local);
+  if (facts === undefined) {
+    facts = factsOf(parseLocal(local));
+    if (wallMemo.size >= WALL_MEMO_LIMIT) wallMemo.clear();
+    wallMemo.set(local, facts);
+  }
+  return facts;
 }
 
 function parseLocal(text: string): WallTime {

@@ -36,17 +36,34 @@ export type MapProblem = { column: string; expected: string };
  * largest share). At a million ids, the chance of any two meeting is about 1 in 10,000 per namespace.
  */
 export function namespacedId(namespace: string, externalId: string): number {
-  const text = `${namespace}\u0000${externalId}`;
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
+  return namespaceOf(namespace)(externalId);
+}
+
+/**
+ * `namespacedId` for one namespace: the hash's state after `namespace NUL` is worked out once, so
+ * each row hashes only its own id (no joined string per row) — the same numbers.
+ */
+export function namespaceOf(namespace: string): (externalId: string) => number {
+  let s1 = 0xdeadbeef;
+  let s2 = 0x41c6ce57;
+  const prefix = `${namespace}\u0000`;
+  for (let i = 0; i < prefix.length; i++) {
+    const c = prefix.charCodeAt(i);
+    s1 = Math.imul(s1 ^ c, 2654435761);
+    s2 = Math.imul(s2 ^ c, 1597334677);
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return -(4294967296 * (2097151 & h2) + (h1 >>> 0) + 1);
+  return (externalId) => {
+    let h1 = s1;
+    let h2 = s2;
+    for (let i = 0; i < externalId.length; i++) {
+      const c = externalId.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return -(4294967296 * (2097151 & h2) + (h1 >>> 0) + 1);
+  };
 }
 
 export function mapper(
@@ -58,6 +75,7 @@ export function mapper(
       ? unprojector(loc.epsg !== undefined ? { epsg: loc.epsg } : { wkt: loc.wkt as string })
       : null;
   const keepsCdid = mapping.id !== undefined && mapping.id.trim().toLowerCase() === 'cdid';
+  const idOf = namespaceOf(mapping.name);
   const typeMap = new Map(Object.entries(mapping.typeMap ?? {}).map(([k, v]) => [k.trim().toLowerCase(), v]));
   // A file has few distinct codes: each one's type is worked out once.
   const types = new Map<string, string>();
@@ -87,7 +105,7 @@ export function mapper(
       if (mapping.id !== undefined && idText === '')
         return { column: mapping.id, expected: 'the record’s id' };
       external = mapping.id !== undefined ? idText : `row ${rowNumber}`;
-      cdid = namespacedId(mapping.name, external);
+      cdid = idOf(external);
     }
     const code = (rec[mapping.type] ?? '').trim();
     if (code === '') return { column: mapping.type, expected: 'an offence code or type' };

@@ -14,7 +14,7 @@
 
 export type DateStyle = 'auto' | 'iso' | 'us' | 'excel';
 
-export type ReadTime = { wall: string; offsetMinutes: number | null };
+export type ReadTime = { readonly wall: string; readonly offsetMinutes: number | null };
 
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -72,8 +72,13 @@ function fromSerial(serial: number): [number, number, number, number] | null {
   return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), minutes];
 }
 
-/** A date cell read: the day as `YYYY-MM-DDT`, and the time and offset it carried, if any. */
-type DatePart = { day: string; minutes: number | null; offset: number | null } | { expected: string };
+/**
+ * A date cell read: the day as `YYYY-MM-DDT`, and the time and offset it carried, if any; `times`
+ * holds its readings per minute of the day once made, so a repeated day and time is the same
+ * object (and the same wall text, whose hash the next memo then has at hand).
+ */
+type DatePart =
+  { day: string; minutes: number | null; offset: number | null; times: ReadTime[] } | { expected: string };
 
 /** `HH:MM` for each minute of the day. */
 const CLOCK_TEXT = Array.from({ length: 1440 }, (_, m) => `${p2(Math.floor(m / 60))}:${p2(m % 60)}`);
@@ -119,7 +124,8 @@ export function readDateTime(
     if (t === null) return { expected: 'a time such as 13:30, 1:30 PM or 1330' };
     minutes = t;
   }
-  return { wall: part.day + (CLOCK_TEXT[minutes ?? 0] as string), offsetMinutes: part.offset };
+  const m = minutes ?? 0;
+  return (part.times[m] ??= { wall: part.day + (CLOCK_TEXT[m] as string), offsetMinutes: part.offset });
 }
 
 function readDate(dateText: string, style: DateStyle): DatePart {
@@ -154,7 +160,7 @@ function readDate(dateText: string, style: DateStyle): DatePart {
     minutes = s.includes('.') ? parts[3] : null;
   } else return { expected: EXPECTED[style] };
   if (!validDay(y, mo, d)) return { expected: `a real calendar day (${EXPECTED[style]})` };
-  return { day: `${y}-${p2(mo)}-${p2(d)}T`, minutes, offset };
+  return { day: `${y}-${p2(mo)}-${p2(d)}T`, minutes, offset, times: [] };
 }
 
 const EXPECTED: Record<DateStyle, string> = {

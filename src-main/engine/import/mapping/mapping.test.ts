@@ -183,6 +183,26 @@ describe('a records-system file mapped', () => {
     expect(a?.external_id).toBe('25-000123');
   });
 
+  it('gives an external id the same local id as every earlier version did (a re-import finds its rows)', () => {
+    // Values from the first release of namespaced ids: the hash must never change.
+    expect(namespacedId('Dallas RMS', '25-000123')).toBe(-4321438372762367);
+    expect(namespacedId('County CAD', 'C1')).toBe(-58260599543462);
+    expect(namespacedId('bench RMS', '25-0000007')).toBe(-4292074624151172);
+    expect(namespacedId('é ns', 'row 12')).toBe(-8990278525889071);
+    expect(namespacedId('', '')).toBe(-4446763975410779);
+    const map = mapper(
+      ColumnMapping.parse({
+        name: 'County CAD',
+        id: 'id',
+        type: 't',
+        date: 'd',
+        location: { kind: 'latlon', lat: 'la', lon: 'lo' },
+      }),
+    );
+    const row = map({ id: 'C1', t: 'Theft', d: '2025-05-10T13:30', la: '32.78', lo: '-96.8' }, 2) as Mapped;
+    expect(row.cdid).toBe(-58260599543462);
+  });
+
   it('keeps a Blotter export’s cdid, reads lat/lon, converts an offset instant to the zone’s wall time', () => {
     const map = mapper(
       ColumnMapping.parse({
