@@ -16,23 +16,13 @@
  * folder, removed at the end with the host and the browser (also on Ctrl+C). Builds first when
  * out/ is older than its sources.
  */
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { SCHEMA_VERSION } from '../src-main/engine/store/database';
 import { quantile, round } from './lib/stats';
-import { ROOT, startHost, type HostProcess } from './lib/webHostProcess';
-import { seedDatabase } from './seed';
+import { startHost, type HostProcess } from './lib/webHostProcess';
+import { ensureBuilt, seededFile } from './lib/prepared';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -46,28 +36,8 @@ const TIMEOUT_MS = 180_000;
 const out = (figure: Record<string, unknown>) =>
   console.log(JSON.stringify({ bench: 'playback', ...figure, load: loadavg().map((l) => round(l, 2)) }));
 
-function seededFile(): string {
-  const dir = path.join(ROOT, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `playback-${count}.sqlite`);
-  const meta = `${file}.json`;
-  if (existsSync(file) && existsSync(meta)) {
-    const cached = JSON.parse(readFileSync(meta, 'utf8')) as { schema: number; count: number };
-    if (cached.schema === SCHEMA_VERSION && cached.count === count) return file;
-  }
-  const seeded = seedDatabase(file, { count, seed: 42 });
-  writeFileSync(meta, JSON.stringify({ schema: SCHEMA_VERSION, count, ms: seeded.ms }));
-  out({ figure: 'seed', count, ms: round(seeded.ms) });
-  return file;
-}
-
-async function ensureBuilt(): Promise<void> {
-  const web = (await import(pathToFileURL(path.join(ROOT, 'scripts', 'web.mjs')).href)) as {
-    buildIsStale(): boolean;
-    build(): void;
-  };
-  if (web.buildIsStale()) web.build();
-}
+const seeded = (): string =>
+  seededFile('playback', count, (s) => out({ figure: 'seed', count, ms: round(s.ms) }));
 
 const stepTimes = (page: Page) => page.evaluate(() => [...(window.__blotterPlayback?.stepMs ?? [])]);
 
@@ -106,7 +76,7 @@ function report(figure: string, r: { ms: number[]; incidents: number[] }): void 
 }
 
 async function run(state: { host: HostProcess | null; browser: Browser | null; dataDir: string }) {
-  const seed = seededFile();
+  const seed = seeded();
   copyFileSync(seed, path.join(state.dataDir, 'blotter.sqlite'));
   await ensureBuilt();
   state.host = await startHost(state.dataDir);

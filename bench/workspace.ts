@@ -25,25 +25,15 @@
  * (same schema and count) and copied to a fresh temp folder, removed at the end with the host and
  * the browser (also on Ctrl+C).
  */
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { SCHEMA_VERSION } from '../src-main/engine/store/database';
 import { quantile, round } from './lib/stats';
 import { ROOT, startHost, type HostProcess } from './lib/webHostProcess';
-import { seedDatabase } from './seed';
+import { ensureBuilt, seededFile } from './lib/prepared';
 import { DEFAULT_FILTERS } from '../src-renderer/filters/filterModel';
 
 const arg = (name: string): string | undefined => {
@@ -79,29 +69,8 @@ const stats = (values: number[]) => ({
   maxMs: round(Math.max(...values)),
 });
 
-function seededFile(): string {
-  const dir = path.join(ROOT, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `workspace-${count}.sqlite`);
-  const meta = `${file}.json`;
-  if (existsSync(file) && existsSync(meta)) {
-    const cached = JSON.parse(readFileSync(meta, 'utf8')) as { schema: number; count: number };
-    if (cached.schema === SCHEMA_VERSION && cached.count === count) return file;
-  }
-  const seeded = seedDatabase(file, { count, seed: 42 });
-  writeFileSync(meta, JSON.stringify({ schema: SCHEMA_VERSION, count, ms: seeded.ms }));
-  out({ figure: 'seed', count, ms: round(seeded.ms) });
-  return file;
-}
-
-/** Builds (electron-vite, as `npm run web` does) when out/ is missing or older than its sources. */
-async function ensureBuilt(): Promise<void> {
-  const web = (await import(pathToFileURL(path.join(ROOT, 'scripts', 'web.mjs')).href)) as {
-    buildIsStale(): boolean;
-    build(): void;
-  };
-  if (web.buildIsStale()) web.build();
-}
+const seeded = (): string =>
+  seededFile('workspace', count, (s) => out({ figure: 'seed', count, ms: round(s.ms) }));
 
 /**
  * RSS (MB) of the renderer processes this benchmark's Chromium started: the page's (the largest
@@ -424,7 +393,7 @@ async function startChromium(state: BenchState): Promise<Browser> {
 }
 
 async function run(state: BenchState) {
-  const seed = seededFile();
+  const seed = seeded();
   state.browser = await startChromium(state);
   const browser = state.browser;
   const db = path.join(state.dataDir, 'blotter.sqlite');

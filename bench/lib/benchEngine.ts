@@ -3,31 +3,13 @@
  * into bench/results/, reused while the schema and count are the same), an in-process engine on it,
  * a peak-RSS sampler, and waiting for engine events.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import type { EngineEvent } from '../../src-shared/contract';
 import { dbFileOf, logFileOf } from '../../src-main/engine/dataDir';
 import { createEngine, type Engine } from '../../src-main/engine/engine';
 import { configureLogging } from '../../src-main/engine/log';
 import { createMemorySecretStore } from '../../src-main/engine/secrets/memorySecretStore';
-import { SCHEMA_VERSION } from '../../src-main/engine/store/database';
-import { seedDatabase } from '../seed';
-
-export const RESULTS = path.join(import.meta.dirname, '..', 'results');
-
-/** A seeded data file for `count` incidents (seeding it on first use, ~30 s per million). */
-export function seededFile(name: string, count: number): string {
-  mkdirSync(RESULTS, { recursive: true });
-  const file = path.join(RESULTS, `${name}-${count}.sqlite`);
-  const meta = `${file}.json`;
-  if (existsSync(file) && existsSync(meta)) {
-    const cached = JSON.parse(readFileSync(meta, 'utf8')) as { schema: number; count: number };
-    if (cached.schema === SCHEMA_VERSION && cached.count === count) return file;
-  }
-  const summary = seedDatabase(file, { count, seed: 42 });
-  writeFileSync(meta, JSON.stringify({ ...summary, schema: SCHEMA_VERSION }));
-  return file;
-}
+export { RESULTS, seededFile } from './prepared';
 
 /** A fresh data folder (optionally holding a copy of `dbFile`) with an engine on it, in this thread. */
 export function benchEngine(dir: string, dbFile?: string): { engine: Engine; events: EngineEvent[] } {

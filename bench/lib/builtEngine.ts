@@ -4,19 +4,15 @@
  * sources (as `npm run web` does), on a data folder.
  */
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { CallName } from '../../src-shared/contract';
 import { startEngine } from '../../src-main/engine/engineClient';
 import type { EngineHandle } from '../../src-main/engine/engineHandle';
+import { ensureBuilt } from './prepared';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 
 export async function startBuiltEngine(dataDir: string): Promise<EngineHandle> {
-  const web = (await import(pathToFileURL(path.join(ROOT, 'scripts', 'web.mjs')).href)) as {
-    buildIsStale(): boolean;
-    build(): void;
-  };
-  if (web.buildIsStale()) web.build();
+  await ensureBuilt();
   return startEngine({
     dataDir,
     host: 'cli',
