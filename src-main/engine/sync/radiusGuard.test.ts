@@ -70,6 +70,34 @@ describe('a first backfill from wide circles', () => {
     expect(Math.max(...radii.slice(1))).toBeLessThan((1.5 / 69.09) * 1.03);
   });
 
+  it('on a great-circle server a refresh of ground circles removes exactly what the server removed', async () => {
+    h = await start({ searchDistance: 'great-circle' });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    await h.service.syncAreas([area], h.conn);
+    h.sim.clock.advance(2 * 3_600_000);
+    const change = h.sim.evolve({
+      add: 10,
+      remove: 8,
+      amend: 0,
+      area: { lat: midtown.lat, lon: midtown.lon, radiusDeg: 0.012 },
+    });
+    const before = urls().length;
+    const [r] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn, { depth: 'deep' });
+    expect(r?.state).toBe('done');
+    // The refresh asked ground circles only (none as wide as the area's degree circle, 0.0287°).
+    const radii = urls()
+      .slice(before)
+      .filter((u) => u.includes('/crimes.json'))
+      .map((u) => Number(new URL(u).searchParams.get('radius')));
+    expect(Math.max(...radii)).toBeLessThan((1.5 / 69.09) * 1.03);
+    expect(r?.removed).toBe(change.removed.length);
+    const removed = h.db.prepare<[number], { removed_at: number | null }>(
+      'SELECT removed_at FROM incidents WHERE cdid = ?',
+    );
+    for (const c of change.removed) expect(removed.get(c)?.removed_at).not.toBeNull();
+    expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
+  });
+
   it('finds a server that silently searches a smaller circle, learns its radius and is still complete', async () => {
     h = await start({ radiusClampMi: 0.6 });
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
