@@ -11,8 +11,8 @@
  *   npx tsx bench/geometryProblems.ts
  */
 import { loadavg } from 'node:os';
-import { geometryProblems, segmentsIntersect, type FeatureGeometry, type LatLon } from '../src-shared/geo';
-import { comb, wavyRing } from '../src-shared/geo/rings.testing';
+import { geometryProblems, type FeatureGeometry } from '../src-shared/geo';
+import { allPairsCross, comb, wavyRing } from '../src-shared/geo/rings.testing';
 
 const BOUND_MS = 100;
 
@@ -54,18 +54,9 @@ const file = median(() => {
 });
 const combed1 = median(() => void (problems += geometryProblems(combed).length));
 
-/** The check this replaced: every pair of non-adjacent edges. */
-function allPairs(ring: readonly LatLon[]): boolean {
-  const n = ring.length;
-  for (let i = 0; i < n; i++)
-    for (let j = i + 2; j < n; j++) {
-      if (i === 0 && j === n - 1) continue;
-      if (segmentsIntersect(ring[i]!, ring[(i + 1) % n]!, ring[j]!, ring[(j + 1) % n]!)) return true;
-    }
-  return false;
-}
 const t0 = performance.now();
-for (const g of beats.slice(0, 10)) if (g.kind === 'polygons' && allPairs(g.polygons[0]![0]!)) problems++;
+for (const g of beats.slice(0, 10))
+  if (g.kind === 'polygons' && allPairsCross(g.polygons[0]![0]!)) problems++;
 const allPairsTenMs = Math.round(performance.now() - t0);
 
 console.log(

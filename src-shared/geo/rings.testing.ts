@@ -1,8 +1,21 @@
 /**
  * Tests and benches only: rings that make the self-crossing check work (polygon.ts
- * `selfIntersects`): a wavy ring, simple whatever its size, and a comb of teeth finer than a cell.
+ * `selfIntersects`) — a wavy ring, simple whatever its size, and a comb of teeth finer than a cell —
+ * and the all-pairs check it replaced, to compare with.
  */
 import type { LatLon } from './bbox';
+import { segmentsIntersect } from './polygon';
+
+/** The check `selfIntersects` replaced, to compare with: every pair of non-adjacent edges. */
+export function allPairsCross(ring: readonly LatLon[]): boolean {
+  const n = ring.length;
+  for (let i = 0; i < n; i++)
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue;
+      if (segmentsIntersect(ring[i]!, ring[(i + 1) % n]!, ring[j]!, ring[(j + 1) % n]!)) return true;
+    }
+  return false;
+}
 
 /** A simple ring of `corners` around a centre, its radius waving 37 times by a fifth. */
 export function wavyRing(corners: number, lat = 41.85, lon = -87.65, size = 0.01): LatLon[] {
