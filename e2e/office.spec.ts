@@ -8,6 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startTestPostgres, type TestPostgres } from '../src-main/engine/office/pgTesting';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openView } from './support/app';
 
@@ -17,20 +18,25 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server?.stop());
 
+/** Settings › Office of a standalone folder, its join form filled in for `db` on 127.0.0.1. */
+async function joinForm(page: Page, db: TestPostgres): Promise<Locator> {
+  await openView(page, 'Settings');
+  const office = page.getByRole('region', { name: 'Office', exact: true });
+  await expect(office.getByTestId('office-status')).toContainText('standalone archive');
+  await office.getByRole('textbox', { name: 'Server', exact: true }).fill('127.0.0.1');
+  await office.getByRole('textbox', { name: 'Port', exact: true }).fill(String(db.port));
+  await office.getByRole('textbox', { name: 'Database', exact: true }).fill(db.database);
+  await office.getByRole('textbox', { name: 'Role', exact: true }).fill(db.user);
+  await office.getByLabel('Password', { exact: true }).fill(db.password);
+  return office;
+}
+
 test('joins the office database from Settings, shows its status, pulls and leaves keeping the replica', async ({
   page,
   dataDir,
 }) => {
   test.setTimeout(90_000);
-  await openView(page, 'Settings');
-  const office = page.getByRole('region', { name: 'Office', exact: true });
-  await expect(office.getByTestId('office-status')).toContainText('standalone archive');
-
-  await office.getByRole('textbox', { name: 'Server', exact: true }).fill('127.0.0.1');
-  await office.getByRole('textbox', { name: 'Port', exact: true }).fill(String(server.port));
-  await office.getByRole('textbox', { name: 'Database', exact: true }).fill(server.database);
-  await office.getByRole('textbox', { name: 'Role', exact: true }).fill(server.user);
-  await office.getByLabel('Password', { exact: true }).fill(server.password);
+  const office = await joinForm(page, server);
   await office.getByRole('radio', { name: /No TLS/ }).check();
   await office.getByRole('button', { name: 'Join the office' }).click();
 
@@ -85,14 +91,7 @@ test('joins an office over TLS with a private CA’s certificate uploaded from t
   test.setTimeout(90_000);
   const tls = await startTestPostgres('blotter_office', { tls: true });
   try {
-    await openView(page, 'Settings');
-    const office = page.getByRole('region', { name: 'Office', exact: true });
-    await expect(office.getByTestId('office-status')).toContainText('standalone archive');
-    await office.getByRole('textbox', { name: 'Server', exact: true }).fill('127.0.0.1');
-    await office.getByRole('textbox', { name: 'Port', exact: true }).fill(String(tls.port));
-    await office.getByRole('textbox', { name: 'Database', exact: true }).fill(tls.database);
-    await office.getByRole('textbox', { name: 'Role', exact: true }).fill(tls.user);
-    await office.getByLabel('Password', { exact: true }).fill(tls.password);
+    const office = await joinForm(page, tls);
     await expect(office.getByRole('radio', { name: /TLS, the server’s certificate verified/ })).toBeChecked();
     // No text box names a file any more: the CA certificate is a file the page uploads.
     await office.getByRole('checkbox', { name: /A private CA signed its certificate/ }).check();
