@@ -576,8 +576,13 @@ async function main(): Promise<void> {
   const cleanUp = () =>
     (cleaning ??= (async () => {
       await state.browser?.close().catch(() => undefined);
-      state.chromium?.kill('SIGKILL');
-      rmSync(`${state.dataDir}-chromium`, { recursive: true, force: true });
+      const browserProcess = state.chromium;
+      if (browserProcess && browserProcess.exitCode === null && browserProcess.signalCode === null) {
+        const exited = new Promise((r) => browserProcess.once('exit', r));
+        browserProcess.kill('SIGKILL');
+        await exited; // its profile is written to until then
+      }
+      rmSync(`${state.dataDir}-chromium`, { recursive: true, force: true, maxRetries: 5 });
       await state.host?.stop();
       rmSync(state.dataDir, { recursive: true, force: true });
     })());
