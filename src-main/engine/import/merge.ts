@@ -89,7 +89,9 @@ export function mergeRows(db: Db, input: MergeInput): MergeCounts {
       attached.push(schemas[k] as string);
     });
     db.pragma('cache_size = -262144'); // the indexes' pages stay in memory while a big import lands
-    return db.transaction(() => merge(db, schemas, input)).immediate();
+    const counts = db.transaction(() => merge(db, schemas, input)).immediate();
+    phases.commit = Math.round(performance.now() - mergedAt);
+    return counts;
   } finally {
     db.pragma(`cache_size = ${cache}`);
     for (const s of attached) db.exec(`DETACH DATABASE ${s}`);
@@ -98,14 +100,16 @@ export function mergeRows(db: Db, input: MergeInput): MergeCounts {
 
 /**
  * Milliseconds spent per phase of the last merge (writing rows — of which `provenance` the import's
- * side table — the indexes from a sort, FTS), for the log.
+ * side table — the indexes from a sort, FTS, the commit), for the log.
  */
-export const phases = { rows: 0, provenance: 0, indexes: 0, fts: 0 };
+export const phases = { rows: 0, provenance: 0, indexes: 0, fts: 0, commit: 0 };
+/** When the last merge's statements were done (the commit follows). */
+let mergedAt = 0;
 
 function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
   const { expectedNew, repeats, now, onProgress = () => undefined } = input;
   const started = performance.now();
-  Object.assign(phases, { rows: 0, provenance: 0, indexes: 0, fts: 0 });
+  Object.assign(phases, { rows: 0, provenance: 0, indexes: 0, fts: 0, commit: 0 });
   const before = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
   const bulk = expectedNew >= BULK_MIN_ROWS && expectedNew >= BULK_MIN_SHARE * (before + expectedNew);
   const triggers = bulk ? setTriggersAside(db) : [];
@@ -155,6 +159,7 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
   }
   phases.rows = Math.round(wrote - started);
   const after = db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
+  mergedAt = performance.now();
   return { inserted: after - before, updated };
 }
 
