@@ -1,7 +1,9 @@
 /**
- * The v1 surface in the page: with the service's v1 switched on, an area's first sync probes and
- * verifies v1 and runs over it; the card says "v1", shows the service's safety score and 12-week
- * trend, and offers the 36-month backfill with its request count first, which then runs.
+ * The v1 surface in the page: with the service's v1 switched on, an area's first sync — whose first
+ * page shows a backfill too small for v1 to make cheaper — stays on live without spending the probe;
+ * the next sync probes and verifies v1 and runs over it; the card says "v1", shows the service's
+ * safety score and 12-week trend, and offers the 36-month backfill with its request count first,
+ * which then runs.
  */
 import path from 'node:path';
 import { startSimulator, type Simulator } from '../src-sim/index';
@@ -39,8 +41,12 @@ test('an area syncs over a verified v1: the card shows v1, the score and trend, 
   const plan = await openSyncPlan(card);
   await plan.getByRole('button', { name: 'Start sync' }).click();
   await expect(card.locator('[data-sync-state="done"]')).toBeVisible({ timeout: 60_000 });
+  await expect(card.getByTestId('surface-badge')).toHaveText('live');
 
-  await expect(card.getByTestId('surface-badge')).toHaveText('v1');
+  const again = await openSyncPlan(card);
+  await again.getByRole('button', { name: 'Start sync' }).click();
+  await expect(card.getByTestId('surface-badge')).toHaveText('v1', { timeout: 60_000 });
+  await expect(card.locator('[data-sync-state="done"]')).toBeVisible({ timeout: 60_000 });
   await expect(card.getByTestId('area-score')).toContainText(/Safety score \d+ \([A-F]\) within [\d.]+ mi/);
   await expect(card.getByTestId('area-trend')).toHaveAttribute('aria-label', /Incidents per week, last 12: /);
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'surface-v1-card.png') });

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('blotter sync and status on the v1 surface', () => {
-  // Seven CLI processes, three of them syncs: past the default timeout when the suite runs in parallel.
+  // Nine CLI processes, five of them syncs: past the default timeout when the suite runs in parallel.
   it(
     'stays on live while v1 is absent (history refused, saying why), then uses v1 once it answers',
     { timeout: 180_000 },
@@ -38,6 +38,10 @@ describe('blotter sync and status on the v1 surface', () => {
       const d = `${dir.path}/folder`;
       const first = await cli(syncArgs(d, sim.url, AREA));
       expect(first.code, first.stderr).toBe(0);
+      // A first backfill this small does not spend the daily probe (v1 could not make it cheaper):
+      // the next sync probes.
+      const next = await cli(syncArgs(d, sim.url, AREA));
+      expect(next.code, next.stderr).toBe(0);
       const status = await cli(['status', '--data-dir', d]);
       expect(status.code, status.stderr).toBe(0);
       expect(status.stdout).toMatch(
@@ -51,13 +55,16 @@ describe('blotter sync and status on the v1 surface', () => {
         /no history backfill: The history comes through the v1 surface, which Blotter does not use/,
       );
 
-      // The service turns v1 on; a new folder probes at once and syncs over v1.
+      // The service turns v1 on; a new folder's small first backfill runs on live, its next sync
+      // probes and syncs over v1.
       sim.setV1(true);
       const e = `${dir.path}/second`;
+      const backfill = await cli(syncArgs(e, sim.url, AREA));
+      expect(backfill.code, backfill.stderr).toBe(0);
       const v1 = await cli(syncArgs(e, sim.url, AREA));
       expect(v1.code, v1.stderr).toBe(0);
       const st = await cli(['status', '--data-dir', e]);
-      expect(st.stdout).toMatch(/last sync: .* backfill on v1, done/);
+      expect(st.stdout).toMatch(/last sync: .* refresh on v1, done/);
       expect(st.stdout).toMatch(/surface: v1 — v1 verified: \d+ of \d+ sample incidents/);
       expect(st.stdout).toMatch(/v1 score: \d+ \([A-F]\) within [\d.]+ mi/);
       expect(st.stdout).toMatch(/v1 trend \(per week\): (\d+, ){11}\d+/);

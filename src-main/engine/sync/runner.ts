@@ -25,7 +25,8 @@ import { createQuirkLearner } from './quirkProbe';
 import type { Requester } from './requester';
 import { readQuirk } from './windowStart';
 import { runAreaOnV1, type V1RunOptions } from './surfaceRun';
-import { pickSurface } from './surfaceSelect';
+import { defersProbe, MAX_LIVE_LEFT, pickSurface, probeSurface } from './surfaceSelect';
+import { surfaceOf } from './surfaceStore';
 import { createRadiusGuard } from './radiusGuard';
 import { sentRadius } from './radiusEvidence';
 import { readRadius } from './radiusTrust';
@@ -100,7 +101,9 @@ export async function runArea(
   const concurrency = opts.concurrency ?? CONCURRENCY;
 
   // The v1 surface when this base URL's is verified (or the run in progress started there): surface*.ts.
-  const surface = await pickSurface(deps, area, signal, opts as V1RunOptions);
+  // A first backfill's due probe waits for its first page: a small backfill does not spend it.
+  const defer = defersProbe(deps, area, opts);
+  const surface = await pickSurface(deps, area, signal, { ...(opts as V1RunOptions), deferProbe: defer });
   if (surface !== 'live') {
     opts.signal?.removeEventListener('abort', onAbort);
     return runAreaOnV1(deps, area, opts, surface);
@@ -134,6 +137,8 @@ export async function runArea(
 
   const unwatch = watchRun(deps, run.id, progress);
   let failure: RunError | null = null;
+  let probed = false;
+  let toV1 = false;
   const claimed = new Set<number>();
   let busy = 0;
   let wake: (() => void) | null = null;
@@ -221,6 +226,17 @@ export async function runArea(
       const page = current;
       const applied = await commit(run.id, () => applyPage({ ...ctx, now: now() }, page, sent, result));
       if (applied.counts.new + applied.counts.updated > 0) deps.onCommit?.(area.id);
+      if (defer && !probed) {
+        probed = true;
+        // More than v1's own cost left: probe now, and move to v1 when it is verified.
+        if (jobs.pendingEstimate(run.id) > MAX_LIVE_LEFT) {
+          if (surfaceOf(await probeSurface(deps, area, signal)) === 'v1') {
+            toV1 = true;
+            stop.abort();
+            return;
+          }
+        }
+      }
       progress.update('running');
       current = jobs.job(current.id);
     }
@@ -266,6 +282,13 @@ export async function runArea(
   const summary = (state: RunSummary['state'], extra: Partial<RunSummary> = {}): RunSummary =>
     summarizeRun(jobs, area, run.id, resumed, state, extra);
 
+  if (toV1 && !opts.signal?.aborted) {
+    // Its first page showed a backfill v1 can make cheaper, and v1 answered the probe: the rest is
+    // asked there (the page's incidents stay; v1 describes the same ones).
+    jobs.finishRun(run.id, 'cancelled', now(), 'The v1 surface answered; the sync continues there.');
+    log.info('moving the first backfill to the v1 surface', { area: area.id, run: run.id });
+    return runAreaOnV1(deps, area, opts, 'v1');
+  }
   if (failure && (failure as RunError).code !== 'cancelled') {
     const error = failure as RunError;
     jobs.setRunState(run.id, 'failed', error.message);

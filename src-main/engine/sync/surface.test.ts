@@ -88,8 +88,27 @@ describe('verification', () => {
     const seen = h.sim.stats();
     // A service without v1 answers its routes as unknown (404): one such request, the probe.
     expect(seen.total - (seen.byRoute.search ?? 0)).toBe(1);
-    // Every live search is the run's own work: nothing spent on a sample for v1.
-    expect(seen.byRoute.search).toBe(latestRun(h, area.id).requests);
+    // Every live search is the run's own work: nothing spent on a sample for v1. The probe waited
+    // for the first backfill's first page (which showed more to come) and is the run's request too.
+    expect(seen.byRoute.search).toBe(latestRun(h, area.id).requests - 1);
+  });
+
+  it('spends no probe on a first backfill its first page shows small; the next run probes and uses v1', async () => {
+    const h = await start({ v1: true });
+    const corner = { kind: 'circle' as const, lat: 40.7549, lon: -73.984, radiusMi: 0.05 };
+    const area = h.service.areas.create({ name: 'Corner', shape: corner }, h.sim.clock.nowMs());
+    const [first] = await h.service.syncAreas([area], h.conn);
+    expect(first?.state).toBe('done');
+    expect(surfaceOfRun(h, first!.runId)).toBe('live');
+    // One live page answered it all: v1 could not have been cheaper, so nothing was asked of it.
+    expect(readSurface(h.db, h.sim.url)).toBeNull();
+    expect(h.sim.stats().total).toBe(h.sim.stats().byRoute.search);
+    expect(missing(truthIn(h.sim, corner), storedIn(h.db, corner))).toEqual([]);
+    h.sim.clock.advance(3_600_000);
+    const [second] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
+    expect(second?.state).toBe('done');
+    expect(readSurface(h.db, h.sim.url)?.state).toBe('verified');
+    expect(surfaceOfRun(h, second!.runId)).toBe('v1');
   });
 
   it('a faithful v1 is verified on a sample and used', async () => {

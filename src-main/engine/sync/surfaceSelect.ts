@@ -8,7 +8,7 @@ import type { AreaRecord } from './areaStore';
 import { RESUME_MAX_AGE_MS } from './constants';
 import type { RunnerDeps } from './runner';
 import { verifySurface } from './surfaceVerify';
-import { probeDue, readSurface, surfaceOf, writeSurface } from './surfaceStore';
+import { probeDue, readSurface, surfaceOf, writeSurface, type SurfaceRecord } from './surfaceStore';
 
 export type Surface = 'live' | 'v1' | 'v1-history';
 
@@ -43,7 +43,7 @@ export async function pickSurface(
   deps: RunnerDeps,
   area: AreaRecord,
   signal: AbortSignal,
-  opts: { history?: boolean } = {},
+  opts: { history?: boolean; deferProbe?: boolean } = {},
 ): Promise<'live' | 'v1' | 'v1-history'> {
   // Office mode: a leader's pages go to PostgreSQL through its sink, which v1 runs do not use yet.
   if (deps.sink) return 'live';
@@ -71,12 +71,42 @@ export async function pickSurface(
     }
   }
   if (probeDue(rec, deps.now())) {
-    const probed = await verifySurface(deps, area, signal);
-    if (probed) {
-      writeSurface(deps.db, { ...probed, history: rec?.history ?? null });
-      deps.log.info('probed the v1 surface', { state: probed.state, reason: probed.reason });
-      rec = readSurface(deps.db, deps.baseUrl);
-    }
+    if (opts.deferProbe) return 'live';
+    rec = await probeSurface(deps, area, signal);
   }
   return surfaceOf(rec);
 }
+
+/** Probes this base URL's v1 surface now and records what it found; the record as it stands. */
+export async function probeSurface(
+  deps: RunnerDeps,
+  area: AreaRecord,
+  signal: AbortSignal,
+): Promise<SurfaceRecord | null> {
+  const rec = readSurface(deps.db, deps.baseUrl);
+  const probed = await verifySurface(deps, area, signal);
+  if (probed) {
+    writeSurface(deps.db, { ...probed, history: rec?.history ?? null });
+    deps.log.info('probed the v1 surface', { state: probed.state, reason: probed.reason });
+  }
+  return readSurface(deps.db, deps.baseUrl);
+}
+
+/**
+ * Whether a due probe waits for the first page of the area's first backfill (runner.ts): a
+ * backfill that page shows to need at most MAX_LIVE_LEFT more requests cannot be made cheaper by
+ * v1 (its probe and sample check alone cost two, and it needs a page), so the probe is not spent on
+ * it and stays due for the next run; a larger one probes then and moves to v1 when verified.
+ */
+export function defersProbe(
+  deps: Pick<RunnerDeps, 'db' | 'jobs' | 'now' | 'baseUrl' | 'sink'>,
+  area: AreaRecord,
+  opts: { history?: boolean } = {},
+): boolean {
+  if (deps.sink || opts.history || area.backfilledAt !== null) return false;
+  if (resumableSurface(deps, area.id) !== null) return false;
+  return probeDue(readSurface(deps.db, deps.baseUrl), deps.now());
+}
+
+/** More live requests than this after a first backfill's first page: v1 may save some. */
+export const MAX_LIVE_LEFT = 2;
