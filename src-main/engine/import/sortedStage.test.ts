@@ -74,6 +74,7 @@ describe('staged rows sorted by cdid on the check threads', () => {
     expect(cdids).toEqual([...cdids].sort((a, b) => a - b));
     stage.close();
 
+    const cache = t.db.pragma('cache_size', { simple: true });
     const counts = mergeRows(t.db, {
       stageFiles: files,
       expectedNew: n,
@@ -83,6 +84,19 @@ describe('staged rows sorted by cdid on the check threads', () => {
       now: NOW,
     });
     expect(counts).toEqual({ inserted: n, updated: 0 });
+    // The indexes set aside came back whole (built in small sorted runs), the cache as it was.
+    expect(t.db.pragma('cache_size', { simple: true })).toBe(cache);
+    expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    const indexes = t.db
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'incidents' AND sql IS NOT NULL`,
+      )
+      .pluck()
+      .all();
+    expect(indexes).toEqual(expect.arrayContaining(['incidents_by_day', 'incidents_by_lon_cell']));
+    expect(t.db.prepare(`SELECT count(*) FROM incidents WHERE local_day = '2025-04-01'`).pluck().get()).toBe(
+      n,
+    );
     const rows = archive();
     expect(rows.length).toBe(n);
     expect(rows.map((r) => r[0])).toEqual(Array.from({ length: n }, (_, k) => -n + k));
