@@ -8,7 +8,11 @@
  *   is asked on its own (a single unknown type is settled as empty by the runner).
  * - A 400 or a timeout for a radius above the trusted one: the server will not answer that wide —
  *   the maximum becomes half of it and the job is split the same way.
- * - The first page with rows at a radius above the trusted one is checked before it is believed: a
+ * - A page whose own rows reach past the area's part of the job's cell in both measures proves the
+ *   server searched it (radiusEvidence.ts): believed without a request, the radius they show
+ *   trusted. Its rows may also show a great-circle server (learned, then circles are asked as
+ *   ground circles: radiusEvidence.ts `sentRadius`).
+ * - Else the first page with rows at a radius above the trusted one is checked before it is believed: a
  *   server that silently searched a smaller circle would make that page look complete. The check
  *   takes an incident I of the page and asks a circle centred due south (or north) of I at
  *   0.9999 × its radius, sorted by distance, descending — at the widest radius a backfill starts
