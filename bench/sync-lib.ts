@@ -118,67 +118,62 @@ export function storedIn(dataDir: string, area: Circle): Map<number, Stored> {
 }
 
 /** Requests the data file's log holds outside any run (the v1 surface probe, connection checks). */
-export function outsideRun(dataDir: string): number {
-  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM request_log WHERE run_id IS NULL').get() as { n: number })
-      .n;
-  } finally {
-    db.close();
-  }
-}
+export const outsideRun = (dataDir: string): number =>
+  readFolder(
+    dataDir,
+    (db) =>
+      (db.prepare('SELECT count(*) AS n FROM request_log WHERE run_id IS NULL').get() as { n: number }).n,
+  );
 
 /** Requests for an area's v1 score and trends in the data file's log (a card's extras, not sync pages). */
-export function scoreRequests(dataDir: string): number {
+export const scoreRequests = (dataDir: string): number =>
+  readFolder(
+    dataDir,
+    (db) =>
+      (
+        db
+          .prepare(
+            "SELECT count(*) AS n FROM request_log WHERE url LIKE '%/v1/score%' OR url LIKE '%/v1/trends%'",
+          )
+          .get() as { n: number }
+      ).n,
+  );
+
+/** `read` on the folder's data file, opened read-only and closed after. */
+function readFolder<T>(dataDir: string, read: (db: Database.Database) => T): T {
   const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
   try {
-    return (
-      db
-        .prepare(
-          "SELECT count(*) AS n FROM request_log WHERE url LIKE '%/v1/score%' OR url LIKE '%/v1/trends%'",
-        )
-        .get() as { n: number }
-    ).n;
+    return read(db);
   } finally {
     db.close();
   }
 }
 
 /** Rows sharing a cdid in the incidents table (the schema's primary key should make this 0). */
-export function duplicatesIn(dataDir: string): number {
-  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
-  try {
-    const r = db.prepare('SELECT count(*) - count(DISTINCT cdid) AS d FROM incidents').get() as { d: number };
-    return r.d;
-  } finally {
-    db.close();
-  }
-}
+export const duplicatesIn = (dataDir: string): number =>
+  readFolder(
+    dataDir,
+    (db) =>
+      (db.prepare('SELECT count(*) - count(DISTINCT cdid) AS d FROM incidents').get() as { d: number }).d,
+  );
 
-export function runsOf(dataDir: string): {
+export type RunRecord = {
   id: number;
   kind: string;
   state: string;
   since_day: string;
   started_at: number;
   surface: string;
-}[] {
-  const db = new Database(path.join(dataDir, 'blotter.sqlite'), { readonly: true });
-  try {
-    return db
-      .prepare('SELECT id, kind, state, since_day, started_at, surface FROM sync_runs ORDER BY id')
-      .all() as {
-      id: number;
-      kind: string;
-      state: string;
-      since_day: string;
-      started_at: number;
-      surface: string;
-    }[];
-  } finally {
-    db.close();
-  }
-}
+};
+
+export const runsOf = (dataDir: string): RunRecord[] =>
+  readFolder(
+    dataDir,
+    (db) =>
+      db
+        .prepare('SELECT id, kind, state, since_day, started_at, surface FROM sync_runs ORDER BY id')
+        .all() as RunRecord[],
+  );
 
 /**
  * Recall against the ground truth: what the API served inside the area and window, reported before

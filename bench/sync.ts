@@ -391,35 +391,48 @@ async function hostileScenarios(): Promise<boolean[]> {
   return results;
 }
 
+type SeriesKeys = { dense: Key; sparse: Key; block: Key };
+type Key = { key: string; rate: number };
+
 /**
- * A great-circle server (exclusive since): the dense city, sparse suburb and block in one fresh
- * folder. The first case pays the daily v1 probe and learns the server's reading (its first circle
- * is asked in degree space, which covers the area under either reading); the fair ratio of the
- * other two is bounded at 2.0, as on the degree-space server.
+ * The dense city, sparse suburb and block synced one after another into one fresh folder on a
+ * simulator with `extra` options. `judge` gives each case's extra figures, whether it passes apart
+ * from the fair ratio, and the ratio to bound; the first case pays the daily probe (and whatever
+ * the folder learns of the server) and its ratio is printed, not bounded.
  */
-async function greatCircleScenarios(): Promise<boolean[]> {
+async function folderSeries(
+  label: string,
+  extra: Parameters<typeof startSimulator>[0],
+  keys: SeriesKeys,
+  judge: (
+    folder: string,
+    run: () => ReturnType<typeof syncScenario>,
+  ) => Promise<{ r: Awaited<ReturnType<typeof syncScenario>>; figures: object; ok: boolean; ratio: number }>,
+): Promise<boolean[]> {
   const results: boolean[] = [];
-  const sim = await otherSimulator({ searchDistance: 'great-circle' });
-  const folder = dataDir('great-circle');
+  const sim = await otherSimulator(extra);
+  const folder = dataDir(label);
   try {
     const b = sim.bigBlock;
-    const cases: [string, Circle, { key: string; rate: number }][] = [
-      ['sync-great-circle-dense-city', MIDTOWN, HOSTILE_KEYS.gcDense],
-      ['sync-great-circle-sparse-suburb', SPARSE, HOSTILE_KEYS.gcSparse],
-      ['sync-great-circle-big-block', { lat: b.lat, lon: b.lon, radiusMi: 0.25 }, HOSTILE_KEYS.gcBlock],
+    const cases: [string, Circle, Key][] = [
+      [`sync-${label}-dense-city`, MIDTOWN, keys.dense],
+      [`sync-${label}-sparse-suburb`, SPARSE, keys.sparse],
+      [`sync-${label}-big-block`, { lat: b.lat, lon: b.lon, radiusMi: 0.25 }, keys.block],
     ];
     let first = true;
     for (const [name, area, k] of cases) {
-      const r = await syncScenario(sim, name, area, k, folder);
+      const j = await judge(folder, () => syncScenario(sim, name, area, k, folder));
+      const f = j.r.figures;
       const ok =
-        r.figures.exit === 0 &&
-        r.figures.recall === 1 &&
-        r.figures.rateLimited === 0 &&
-        (first || r.figures.fairRatio <= FAIR_RATIO_BOUND);
+        j.ok &&
+        f.exit === 0 &&
+        f.recall === 1 &&
+        f.rateLimited === 0 &&
+        (first || j.ratio <= FAIR_RATIO_BOUND);
       out({
-        ...r.figures,
-        server: 'great-circle distance, exclusive since',
-        firstContact: first,
+        ...f,
+        ...j.figures,
+        paysProbe: first,
         wallBoundSeconds: null,
         fairRatioBound: first ? null : FAIR_RATIO_BOUND,
         ok,
@@ -434,57 +447,55 @@ async function greatCircleScenarios(): Promise<boolean[]> {
 }
 
 /**
- * The v1 surface (the simulator's, switched on): the dense city, sparse suburb and block in one
- * folder, the first case paying the daily probe and its sample check (counted: the CLI's requests
- * include them). Each run must be on v1, complete (recall 1) and without a 429; the fair ratio
- * without the area card's daily score and trend requests (two per area, printed apart) is bounded
- * at 2.0 for the cases after the probe and printed for the first.
+ * A great-circle server (exclusive since). The folder's first case learns the reading (its first
+ * circle is asked in degree space, which covers the area under either reading).
  */
-async function v1Scenarios(): Promise<boolean[]> {
-  const results: boolean[] = [];
-  const sim = await otherSimulator({ v1: true });
-  const folder = dataDir('v1');
-  try {
-    const b = sim.bigBlock;
-    const cases: [string, Circle, { key: string; rate: number }][] = [
-      ['sync-v1-dense-city', MIDTOWN, HOSTILE_KEYS.v1Dense],
-      ['sync-v1-sparse-suburb', SPARSE, HOSTILE_KEYS.v1Sparse],
-      ['sync-v1-big-block', { lat: b.lat, lon: b.lon, radiusMi: 0.25 }, HOSTILE_KEYS.v1Block],
-    ];
-    let first = true;
-    for (const [name, area, k] of cases) {
-      const extrasBefore = first ? 0 : scoreRequests(folder);
-      const r = await syncScenario(sim, name, area, k, folder);
+const greatCircleScenarios = (): Promise<boolean[]> =>
+  folderSeries(
+    'great-circle',
+    { searchDistance: 'great-circle' },
+    { dense: HOSTILE_KEYS.gcDense, sparse: HOSTILE_KEYS.gcSparse, block: HOSTILE_KEYS.gcBlock },
+    async (_folder, run) => {
+      const r = await run();
+      return {
+        r,
+        figures: { server: 'great-circle distance, exclusive since' },
+        ok: true,
+        ratio: r.figures.fairRatio,
+      };
+    },
+  );
+
+/**
+ * The v1 surface (the simulator's, switched on): the first case pays the daily probe and its sample
+ * check (counted: the CLI's requests include them). Each run must be on v1; the fair ratio is
+ * bounded without the area card's daily score and trend requests (two per area, printed apart).
+ */
+const v1Scenarios = (): Promise<boolean[]> =>
+  folderSeries(
+    'v1',
+    { v1: true },
+    { dense: HOSTILE_KEYS.v1Dense, sparse: HOSTILE_KEYS.v1Sparse, block: HOSTILE_KEYS.v1Block },
+    async (folder, run) => {
+      const before = existsSync(path.join(folder, 'blotter.sqlite')) ? scoreRequests(folder) : 0;
+      const r = await run();
       const surface = runsOf(folder).at(-1)?.surface ?? null;
-      const extras = scoreRequests(folder) - extrasBefore;
-      const syncRatio = round((r.figures.requests - extras) / r.figures.fairLowerBoundTruth);
-      const bounded = !first;
-      const ok =
-        r.figures.exit === 0 &&
-        r.figures.recall === 1 &&
-        r.figures.rateLimited === 0 &&
-        surface === 'v1' &&
-        (!bounded || syncRatio <= FAIR_RATIO_BOUND);
-      out({
-        ...r.figures,
-        surface,
-        /** /v1/score and /v1/trends for the area's card (daily, after a v1 run): in requests, not sync pages. */
-        scoreRequests: extras,
-        fairRatioWithoutScore: syncRatio,
-        boundOn: 'fairRatioWithoutScore',
-        paysProbe: first,
-        wallBoundSeconds: null,
-        fairRatioBound: bounded ? FAIR_RATIO_BOUND : null,
-        ok,
-      });
-      results.push(ok);
-      first = false;
-    }
-  } finally {
-    await sim.close();
-  }
-  return results;
-}
+      const extras = scoreRequests(folder) - before;
+      const ratio = round((r.figures.requests - extras) / r.figures.fairLowerBoundTruth);
+      return {
+        r,
+        figures: {
+          surface,
+          /** /v1/score and /v1/trends for the area's card (daily, after a v1 run): not sync pages. */
+          scoreRequests: extras,
+          fairRatioWithoutScore: ratio,
+          boundOn: 'fairRatioWithoutScore',
+        },
+        ok: surface === 'v1',
+        ratio,
+      };
+    },
+  );
 
 async function main(): Promise<void> {
   const t0 = Date.now();
