@@ -178,7 +178,7 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
   } else if (dateRaw !== null) {
     const parsed = parseLegacyDate(dateRaw);
     if (!parsed) throw new Problem('date_raw', 'date must read MM/DD/YY HH:MM AM/PM, as the API writes it.');
-    wall = factsOf(parsed);
+    wall = factsOf(parsed, dateRaw);
     zone = zoneAt(lat, lon);
   } else {
     throw new Problem(
@@ -300,11 +300,11 @@ type WallFacts = {
   local: string;
   hour: number;
   weekday: number;
-  /** The API's `MM/DD/YY HH:MM AM/PM` of it (date_raw when the file has none). */
+  /** The API's `MM/DD/YY HH:MM AM/PM` of it (date_raw when the file has none), or the file's own. */
   legacy: string;
 };
 
-function factsOf(wall: WallTime): WallFacts {
+function factsOf(wall: WallTime, legacy: string): WallFacts {
   const fake = wallAsUtcMs(wall);
   const day = `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)}`;
   return {
@@ -313,7 +313,7 @@ function factsOf(wall: WallTime): WallFacts {
     local: `${day}T${pad(wall.hour)}:${pad(wall.minute)}`,
     hour: wall.hour,
     weekday: weekdayOf(Math.floor(fake / 86_400_000)),
-    legacy: formatLegacyDate(wall),
+    legacy,
   };
 }
 
@@ -325,7 +325,8 @@ const wallMemo = new Map<string, WallFacts>();
 function localFacts(local: string): WallFacts {
   let facts = wallMemo.get(local);
   if (facts === undefined) {
-    facts = factsOf(parseLocal(local));
+    const wall = parseLocal(local);
+    facts = factsOf(wall, formatLegacyDate(wall));
     if (wallMemo.size >= WALL_MEMO_LIMIT) wallMemo.clear();
     wallMemo.set(local, facts);
   }
