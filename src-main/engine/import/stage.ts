@@ -37,6 +37,13 @@ const WIDTH = STAGED_COLUMNS.length + 1;
 const BY_CDID = `CREATE TABLE by_cdid (row INTEGER, cdid INTEGER PRIMARY KEY, ${STAGED_COLUMNS.slice(1).join(', ')});
   INSERT INTO by_cdid (row, ${STAGED_COLUMNS.join(', ')}) SELECT row, ${STAGED_COLUMNS.join(', ')} FROM rows ORDER BY cdid`;
 const BATCH = 40; // rows per INSERT (840 parameters)
+/**
+ * Staging files are written once, appended in order, copied whole and read through once: with
+ * 64 KB pages (SQLite's largest) the `by_cdid` copy costs about a quarter less than with 4 KB (the
+ * write and copy of 500k rows on one thread 1.89 s against 2.11 s CPU); about 0.5 s less CPU over a
+ * 1M-row mapped import.
+ */
+const STAGE_PAGE_SIZE = 65536;
 
 export const stageFileOf = (importsDir: string, importId: string, k: number): string =>
   path.join(importsDir, `${importId}.stage-${k}.sqlite`);
@@ -69,6 +76,7 @@ export class StageWriter {
   constructor(readonly file: string) {
     rmSync(file, { force: true });
     this.db = new Database(file);
+    this.db.pragma(`page_size = ${STAGE_PAGE_SIZE}`);
     // Scratch data: a crash loses only the preview, which is read again.
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
