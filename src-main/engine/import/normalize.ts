@@ -174,7 +174,7 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
     if (!isKnownZone(zoneText))
       throw new Problem('timezone', `timezone "${zoneText}" is not an IANA time zone.`);
     zone = zoneText;
-    dateRaw ??= wall.legacy;
+    dateRaw ??= legacyOf(wall);
   } else if (dateRaw !== null) {
     const parsed = parseLegacyDate(dateRaw);
     if (!parsed) throw new Problem('date_raw', 'date must read MM/DD/YY HH:MM AM/PM, as the API writes it.');
@@ -300,33 +300,49 @@ type WallFacts = {
   local: string;
   hour: number;
   weekday: number;
-  /** The API's `MM/DD/YY HH:MM AM/PM` of it (date_raw when the file has none), or the file's own. */
-  legacy: string;
+  /**
+   * The API's `MM/DD/YY HH:MM AM/PM` of it (date_raw when the file has none), or the file's own;
+   * null until a row without date_raw asks (`legacyOf`).
+   */
+  legacy: string | null;
+  wall: WallTime;
 };
 
-function factsOf(wall: WallTime, legacy: string): WallFacts {
+function factsOf(wall: WallTime, legacy: string | null, local?: string): WallFacts {
   const fake = wallAsUtcMs(wall);
-  const day = `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)}`;
+  const day =
+    local === undefined
+      ? `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)}`
+      : local.slice(0, 10);
   return {
     fake,
     day,
-    local: `${day}T${pad(wall.hour)}:${pad(wall.minute)}`,
+    local: local ?? `${day}T${pad(wall.hour)}:${pad(wall.minute)}`,
     hour: wall.hour,
     weekday: weekdayOf(Math.floor(fake / 86_400_000)),
     legacy,
+    wall,
   };
+}
+
+/** The API's date text of a wall time, formatted once per distinct wall time. */
+function legacyOf(facts: WallFacts): string {
+  return (facts.legacy ??= formatLegacyDate(facts.wall));
 }
 
 // A file repeats its wall times (a minute's resolution): each distinct one is read once per thread.
 const WALL_MEMO_LIMIT = 100_000;
 const wallMemo = new Map<string, WallFacts>();
 
-/** An occurred_local text's facts; throws its Problem when it is not a real YYYY-MM-DDTHH:MM. */
+/**
+ * An occurred_local text's facts; throws its Problem when it is not a real YYYY-MM-DDTHH:MM. The
+ * text, once checked, is its own `local` (exactly YYYY-MM-DDTHH:MM) and its first ten characters
+ * its day.
+ */
 function localFacts(local: string): WallFacts {
   let facts = wallMemo.get(local);
   if (facts === undefined) {
-    const wall = parseLocal(local);
-    facts = factsOf(wall, formatLegacyDate(wall));
+    facts = factsOf(parseLocal(local), null, local);
     if (wallMemo.size >= WALL_MEMO_LIMIT) wallMemo.clear();
     wallMemo.set(local, facts);
   }

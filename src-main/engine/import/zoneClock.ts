@@ -1,14 +1,27 @@
 /**
- * Local wall time + IANA zone → instant, for a million rows a second: the engine's time module
- * (time/wallToInstant.ts: DST rule, flags) does the work wherever a clock change is near, and a
- * per-zone, per-day cache of the offset answers every other day with one subtraction.
+ * Local wall time + IANA zone → instant, for a million rows a second, by the engine's time module's
+ * DST rule (time/wallToInstant.ts: flags, the gap, the repeated hour). Per zone and day, worked out
+ * once: the offset in force all day (one subtraction a row), or the day's one clock change (a row is
+ * then read by arithmetic, `instantAcross`); only a day with more than one change asks the zone for
+ * every wall time (`fakeUtcToInstant`).
  */
-import { fakeUtcToInstant, ianaZone, offsetAt, type Instant } from '../time/wallToInstant';
+import {
+  clockChangeNear,
+  fakeUtcToInstant,
+  ianaZone,
+  instantAcross,
+  offsetAt,
+  type ClockChange,
+  type Instant,
+} from '../time/wallToInstant';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-/** Per zone: day number → the offset (minutes) in force all around that day, or null near a change. */
-const zones = new Map<string, Map<number, number | null>>();
+/**
+ * Per zone: day number → the offset (minutes) in force all around that day, the day's one clock
+ * change, or null (more than one).
+ */
+const zones = new Map<string, Map<number, number | ClockChange | null>>();
 const valid = new Map<string, boolean>();
 
 /** Whether `zone` is an IANA zone this runtime knows. */
@@ -37,10 +50,13 @@ export function wallToUtc(wallMs: number, zone: string): Instant {
     // the same offset at both ends of that span means no clock change can touch the day.
     const before = offsetAt(zone, day * DAY - 15 * HOUR);
     const after = offsetAt(zone, (day + 1) * DAY + 15 * HOUR);
-    off = before === after ? before : null;
+    // Otherwise the change, looked for over ±25 hours: every instant fakeUtcToInstant would consult.
+    off =
+      before === after ? before : clockChangeNear(zone, day * DAY - 25 * HOUR, (day + 1) * DAY + 25 * HOUR);
     if (days.size > 50_000) days.clear();
     days.set(day, off);
   }
+  if (typeof off === 'number') return { utcMs: wallMs - off * 60_000, flag: null };
   if (off === null) return fakeUtcToInstant(wallMs, zone);
-  return { utcMs: wallMs - off * 60_000, flag: null };
+  return instantAcross(wallMs, off);
 }

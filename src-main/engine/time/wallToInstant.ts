@@ -49,3 +49,52 @@ export function fakeUtcToInstant(local: number, zone: string): Instant {
   // In the gap: read with the offset before the jump, which lands the same distance past it.
   return { utcMs: local - before * MINUTE, flag: 'nonexistent' };
 }
+
+/** One clock change: the offset (minutes) before it, the offset from it on, and its instant. */
+export type ClockChange = { before: number; after: number; at: number };
+
+/**
+ * The same rule as `fakeUtcToInstant`, by arithmetic, for a wall time whose day (±25 hours) holds
+ * exactly one clock change (`clockChangeNear`): no zone lookup per wall time.
+ */
+export function instantAcross(local: number, c: ClockChange): Instant {
+  const early = local - c.before * MINUTE; // valid when it falls before the change
+  const late = local - c.after * MINUTE; // valid when it falls on or after the change
+  const earlyOk = early < c.at;
+  const lateOk = late >= c.at;
+  if (earlyOk && lateOk)
+    return early < late ? { utcMs: early, flag: 'ambiguous' } : { utcMs: late, flag: 'ambiguous' };
+  if (earlyOk) return { utcMs: early, flag: null };
+  if (lateOk) return { utcMs: late, flag: null };
+  return { utcMs: early, flag: 'nonexistent' };
+}
+
+const STEP = 15 * MINUTE;
+
+/**
+ * The one clock change between `from` and `to` (instants), or null when there is none or more
+ * than one (offsets read every 15 minutes, the change's instant then found to the millisecond).
+ */
+export function clockChangeNear(zone: string, from: number, to: number): ClockChange | null {
+  const z = ianaZone(zone);
+  const before = z.offset(from);
+  let changed = -1;
+  let prev = before;
+  for (let t = from + STEP; t < to + STEP; t += STEP) {
+    const off = z.offset(Math.min(t, to));
+    if (off !== prev) {
+      if (changed >= 0) return null;
+      changed = Math.min(t, to);
+      prev = off;
+    }
+  }
+  if (changed < 0) return null;
+  let lo = changed - STEP; // offset `before` here
+  let hi = changed; // offset `after` here
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (z.offset(mid) === before) lo = mid;
+    else hi = mid;
+  }
+  return { before, after: prev, at: hi };
+}
