@@ -13,7 +13,8 @@ import { StageWriter } from './stage';
 
 export type CheckWorkerData = { stageFile: string; detected: Detected; header: string[]; rules: CheckRules };
 export type ToCheckWorker =
-  { type: 'chunk'; seq: number; text: string; firstRow: number } | { type: 'close' };
+  /** `text`: whole records, in parts the engine thread did not join (each part ends a record). */
+  { type: 'chunk'; seq: number; text: string | string[]; firstRow: number } | { type: 'close' };
 export type FromCheckWorker =
   | { type: 'checked'; seq: number; chunk: CheckedChunk }
   | { type: 'closed'; staged: number }
@@ -34,7 +35,8 @@ port.on('message', (message: ToCheckWorker) => {
       return;
     }
     const decoder = new RecordDecoder(detected, { header, firstRow: message.firstRow });
-    const records = decoder.push(message.text);
+    const parts = typeof message.text === 'string' ? [message.text] : message.text;
+    const records = parts.flatMap((part) => decoder.push(part));
     records.push(...decoder.end());
     const chunk = checkRecords(records, detected, stage, rules);
     port.postMessage({ type: 'checked', seq: message.seq, chunk } satisfies FromCheckWorker, [

@@ -520,6 +520,62 @@ describe('the parallel preview of a large CSV file', () => {
   }
   const strip = (p: ImportPreview) => ({ ...p, importId: undefined });
 
+  it('cuts read pieces without quotes where they lie, reading as the one-thread preview', async () => {
+    // No quotes anywhere: each read piece is cut in place (the record it begins with finishes the
+    // text before it). Odd piece sizes end pieces inside records, between \r and \n, inside a
+    // two-byte character, on blank lines; bad rows and a repeated cdid are counted by their rows.
+    const lines = ['cdid,type,occurred_local,timezone,address,lat,lon,description,last_seen'];
+    for (let k = 1; k <= 4000; k++) {
+      const when = `2025-03-${String(1 + (k % 28)).padStart(2, '0')}T${String(k % 24).padStart(2, '0')}:15`;
+      if (k % 97 === 0) lines.push(`${1000 + k},Theft,${when},America/Chicago,too few fields`);
+      else
+        lines.push(
+          `${1000 + k},Assault,${when},America/New_York,${k} CAFÉ ÜBER ST,40.7,-74.0,${'x'.repeat(k % 40)},`,
+        );
+      if (k % 50 === 0) lines.push('');
+    }
+    lines.push('1001,Theft,2025-03-02T01:15,America/Chicago,repeat,41.8,-87.6,,2025-05-01T00:00:00.000Z');
+    const csv = file(
+      'plain.csv',
+      `${lines.join('\r\n')}\n1002,Arrest,2025-03-03T02:15,America/Chicago,unended,41.8,-87.6,,`,
+    );
+    const { Imports } = await import('./imports');
+    const emit = () => undefined;
+    const one = openTestEngine();
+    try {
+      const a = await new Imports({
+        db: one.db,
+        dataDir: one.dir.path,
+        emit,
+        query: one.engine.context.services.query,
+      }).preview({
+        path: csv,
+      });
+      expect(a).toMatchObject({ rows: 4002, duplicatesInFile: 2 });
+      for (const readBytes of [997, 1024, 4099]) {
+        const other = openTestEngine();
+        try {
+          const b = await new Imports(
+            { db: other.db, dataDir: other.dir.path, emit, query: other.engine.context.services.query },
+            Date.now,
+            { parallelMinBytes: 0, threads: 2, chunkChars: 700, readBytes },
+          ).preview({ path: csv });
+          expect(strip(b)).toEqual(strip(a));
+          // The threads read it (no fall-back to the engine thread), in whichever log the engine keeps.
+          const logs = [t, one, other]
+            .map((e) => path.join(e.dir.path, 'logs', 'blotter.log'))
+            .filter((f) => existsSync(f));
+          expect(logs.length).toBeGreaterThan(0);
+          for (const f of logs) expect(readFileSync(f, 'utf8')).not.toMatch(/check threads failed/);
+        } finally {
+          other.close();
+        }
+      }
+    } finally {
+      one.close();
+    }
+  });
+
   it('reads exactly as the one-thread preview, and the run writes the same archive', async () => {
     const csv = file('big.csv', trickyCsv(3000));
     const { Imports } = await import('./imports');

@@ -48,6 +48,8 @@ export type ImportOptions = {
   threads: number;
   /** Characters per chunk handed to a thread. */
   chunkChars?: number;
+  /** Bytes per read of the file (tests: pieces that end anywhere in a record). */
+  readBytes?: number;
   /** The check threads' heap limits (none by default). */
   threadLimits?: ResourceLimits;
 };
@@ -238,6 +240,7 @@ export class Imports {
               onBytes: progress,
               rules,
               ...(this.options.chunkChars ? { chunkChars: this.options.chunkChars } : {}),
+              ...(this.options.readBytes ? { readBytes: this.options.readBytes } : {}),
               ...(this.options.threadLimits ? { limits: this.options.threadLimits } : {}),
             });
           } catch (error) {

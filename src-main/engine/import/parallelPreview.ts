@@ -31,6 +31,8 @@ export type ParallelCheck = {
   onBytes: (bytes: number) => void;
   /** Characters per chunk handed to a thread (about; whole records). */
   chunkChars?: number;
+  /** Bytes per read (1 MB). */
+  readBytes?: number;
   /** The threads' heap limits. */
   limits?: ResourceLimits;
   rules: CheckRules;
@@ -85,8 +87,8 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
   };
 
   let seq = 0;
-  /** Hands `text` (whole records, the first numbered `firstRow`) to the least busy thread. */
-  const dispatch = async (text: string, firstRow: number) => {
+  /** Hands `text` (whole records, the first numbered `firstRow`; in parts) to the least busy thread. */
+  const dispatch = async (text: string | string[], firstRow: number) => {
     for (;;) {
       if (failure) throw failure;
       const idle = threads.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
@@ -99,7 +101,7 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
     }
   };
 
-  const stream = createReadStream(job.file, { highWaterMark: READ_BYTES });
+  const stream = createReadStream(job.file, { highWaterMark: job.readBytes ?? READ_BYTES });
   const utf8 = new Utf8Chunks();
   let text = '';
   let header: string[] | null = null;
@@ -122,6 +124,21 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
     for await (const piece of stream) {
       job.onBytes(stream.bytesRead);
       const decoded = decode(piece as Buffer);
+      if (header && decoded.length >= chunkChars && !decoded.includes('"') && !text.includes('"')) {
+        // Without quotes a record ends at a line break: the piece is cut where it lies, never
+        // joined to the text before it — joining copies the megabyte (V8 flattens the rope at the
+        // first indexOf), ~1.6 ms of this thread's time per MB read.
+        const nl = decoded.indexOf('\n');
+        if (nl >= 0) {
+          const head = text + decoded.slice(0, nl + 1); // the record the text before began, if any
+          const body = decoded.slice(nl + 1);
+          const cut = completeRecords(body);
+          await dispatch([head, body.slice(0, cut.end)], nextRow);
+          nextRow += completeRecords(head).count + cut.count;
+          text = body.slice(cut.end);
+          continue;
+        }
+      }
       text += first ? decoded.replace(/^\uFEFF/, '') : decoded;
       first = false;
       if (!header) {
