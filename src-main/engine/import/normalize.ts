@@ -266,6 +266,16 @@ function digits(s: string, at: number, n: number): number {
   return v;
 }
 
+/** Days from 1970-01-01 to a proleptic Gregorian date (Hinnant's days_from_civil): Date.UTC's answer. */
+function civilDays(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
 /** `YYYY-MM-DDTHH:MM:SS.sssZ` (what Blotter writes) as epoch ms, or null when it is not exactly that. */
 function blotterInstant(s: string): number | null {
   if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58)
@@ -288,7 +298,8 @@ function blotterInstant(s: string): number | null {
     ms >= 0
   ))
     return null;
-  return Date.UTC(y, mo - 1, d, h, mi, sec, ms);
+  if (y < 100) return Date.UTC(y, mo - 1, d, h, mi, sec, ms); // Date.UTC reads years 0–99 as 19YY
+  return civilDays(y, mo, d) * 86_400_000 + h * 3_600_000 + mi * 60_000 + sec * 1000 + ms;
 }
 
 /** What a row's wall time gives its columns, worked out once per distinct wall time. */

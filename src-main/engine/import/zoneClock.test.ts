@@ -110,4 +110,35 @@ describe('wall time → instant in the import (once per zone and day)', () => {
       message: 'occurred_local must be a local time written YYYY-MM-DDTHH:MM.',
     });
   });
+
+  it("reads Blotter's instants (first_seen) as Date.parse does, every year from 0100 to 9999", () => {
+    const seen = (text: string): number | null => {
+      const r = normalize(
+        {
+          cdid: '7',
+          type: 'T',
+          lat: '1',
+          lon: '1',
+          occurred_local: '2024-01-01T00:00',
+          timezone: 'UTC',
+          first_seen: text,
+        },
+        { unneutralise: true },
+      );
+      if (!Array.isArray(r)) throw new Error(r.message);
+      return r[15];
+    };
+    for (let y = 100; y <= 9999; y++)
+      for (const md of [
+        '01-01T00:00:00.000',
+        '02-28T12:30:59.999',
+        '03-01T23:59:58.001',
+        '12-31T23:59:59.999',
+      ]) {
+        const text = `${String(y).padStart(4, '0')}-${md}Z`;
+        const got = seen(text);
+        if (got !== Date.parse(text)) expect([text, got]).toEqual([text, Date.parse(text)]);
+      }
+    expect(seen('2024-02-29T10:00:00.000Z')).toBe(Date.parse('2024-02-29T10:00:00.000Z'));
+  });
 });
