@@ -1,10 +1,13 @@
 /**
  * Import files as UTF-8 text, chunk by chunk, refusing bytes that are not UTF-8 instead of reading
  * them as U+FFFD. The decoder is the platform's (TextDecoder, fatal): the fast path costs what
- * `toString('utf8')` does. Only when it refuses a chunk is the chunk scanned byte by byte, to name
- * the offset of the first bad byte in the file and give back the text before it (the caller reads
- * that text to tell which row the byte is in).
+ * `toString('utf8')` does, and a chunk of ASCII bytes (most files) with nothing pending is read as
+ * Latin-1, several times faster. Only when the decoder refuses a chunk is the chunk scanned byte by
+ * byte, to name the offset of the first bad byte in the file and give back the text before it (the
+ * caller reads that text to tell which row the byte is in).
  */
+
+import { Buffer, isAscii } from 'node:buffer';
 
 /** Bytes that are not UTF-8 at `offset` (from the file's start); `before`: the chunk's text up to them. */
 export class InvalidUtf8 extends Error {
@@ -26,6 +29,12 @@ export class Utf8Chunks {
 
   /** The text of the next chunk of bytes (`last`: the file ends with it); throws InvalidUtf8. */
   decode(bytes: Uint8Array, last = false): string {
+    if (this.carry.length === 0 && isAscii(bytes)) {
+      // ASCII is its own UTF-8 and nothing is pending: read as Latin-1 (several times faster; the
+      // decoder's state stays empty, as it would after these bytes).
+      this.offset += bytes.length;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    }
     try {
       const text = this.decoder.decode(bytes, { stream: !last });
       // A character unfinished at the end starts within its last 3 bytes; short chunks join the carry.
