@@ -266,7 +266,7 @@ function digits(s: string, at: number, n: number): number {
   return v;
 }
 
-/** Days from 1970-01-01 to a proleptic Gregorian date (Hinnant's days_from_civil): Date.UTC's answer. */
+/** Days from 1970-01-01 to a proleptic Gregorian date (Hinnant's days_from_civil), for every year (0–99 too). */
 function civilDays(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
@@ -298,7 +298,6 @@ function blotterInstant(s: string): number | null {
     ms >= 0
   ))
     return null;
-  if (y < 100) return Date.UTC(y, mo - 1, d, h, mi, sec, ms); // Date.UTC reads years 0–99 as 19YY
   return civilDays(y, mo, d) * 86_400_000 + h * 3_600_000 + mi * 60_000 + sec * 1000 + ms;
 }
 

@@ -111,7 +111,7 @@ describe('wall time → instant in the import (once per zone and day)', () => {
     });
   });
 
-  it("reads Blotter's instants (first_seen) as Date.parse does, every year from 0100 to 9999", () => {
+  it("reads Blotter's instants (first_seen) as Date.parse does, every year from 0000 to 9999", () => {
     const seen = (text: string): number | null => {
       const r = normalize(
         {
@@ -128,7 +128,7 @@ describe('wall time → instant in the import (once per zone and day)', () => {
       if (!Array.isArray(r)) throw new Error(r.message);
       return r[15];
     };
-    for (let y = 100; y <= 9999; y++)
+    for (let y = 0; y <= 9999; y++)
       for (const md of [
         '01-01T00:00:00.000',
         '02-28T12:30:59.999',
@@ -140,5 +140,18 @@ describe('wall time → instant in the import (once per zone and day)', () => {
         if (got !== Date.parse(text)) expect([text, got]).toEqual([text, Date.parse(text)]);
       }
     expect(seen('2024-02-29T10:00:00.000Z')).toBe(Date.parse('2024-02-29T10:00:00.000Z'));
+    // Year 0 is a leap year (proleptic Gregorian), and 0050 is not 1950.
+    expect(seen('0000-02-29T10:00:00.000Z')).toBe(Date.parse('0000-02-29T10:00:00.000Z'));
+    expect(new Date(seen('0050-06-01T00:00:00.000Z') as number).getUTCFullYear()).toBe(50);
+  });
+
+  it('keeps a local time in a year 0000–0099 in its own year, not 19YY', () => {
+    const r = normalize(
+      { cdid: '7', type: 'T', lat: '1', lon: '1', occurred_local: '0050-03-01T10:00', timezone: 'UTC' },
+      { unneutralise: true },
+    );
+    if (!Array.isArray(r)) throw new Error(r.message);
+    expect(r).toContain(Date.parse('0050-03-01T10:00:00.000Z'));
+    expect(r).toContain('0050-03-01T10:00');
   });
 });

@@ -30,7 +30,20 @@ export function parseLegacyDate(text: string): WallTime | null {
 }
 
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return new Date(utcMs(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Date.UTC for every year: Date.UTC reads a year 0–99 as 1900–1999, which would silently move a
+ * wall time written 0050-01-02 by nineteen centuries; such a year is kept as written (proleptic
+ * Gregorian, as Date.parse reads ISO-8601).
+ */
+export function utcMs(year: number, monthIndex: number, day: number, hour = 0, minute = 0): number {
+  if (year < 0 || year > 99) return Date.UTC(year, monthIndex, day, hour, minute);
+  const d = new Date(0);
+  d.setUTCFullYear(year, monthIndex, day);
+  d.setUTCHours(hour, minute, 0, 0);
+  return d.getTime();
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
@@ -42,7 +55,7 @@ export const wallDay = (w: WallTime): string => `${pad(w.year, 4)}-${pad(w.month
 export const wallIso = (w: WallTime): string => `${wallDay(w)}T${pad(w.hour)}:${pad(w.minute)}`;
 
 /** The wall time read as if it were UTC (a "fake-UTC" epoch), for offset arithmetic. */
-export const wallAsUtcMs = (w: WallTime): number => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+export const wallAsUtcMs = (w: WallTime): number => utcMs(w.year, w.month - 1, w.day, w.hour, w.minute);
 
 /** 0 = Sunday .. 6 = Saturday. */
 export const wallWeekday = (w: WallTime): number => new Date(wallAsUtcMs(w)).getUTCDay();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { incidentTime } from './incidentTime';
-import { formatLegacyDate, parseLegacyDate } from './legacyDate';
+import { daysInMonth, formatLegacyDate, parseLegacyDate, wallAsUtcMs } from './legacyDate';
 import { addDays, dayStartUtc, isDay, localDayOf } from './localDay';
 import { wallToInstant } from './wallToInstant';
 import { zoneAt } from './zoneAt';
@@ -48,6 +48,16 @@ describe('parseLegacyDate', () => {
   it('round-trips through the legacy format', () => {
     const w = { year: 2024, month: 11, day: 3, hour: 1, minute: 30 };
     expect(parseLegacyDate(formatLegacyDate(w))).toEqual(w);
+  });
+});
+
+describe('wall times in the first century', () => {
+  it('are read in their own year (Date.UTC would read 0050 as 1950)', () => {
+    const w = { year: 50, month: 2, day: 3, hour: 4, minute: 5 };
+    expect(wallAsUtcMs(w)).toBe(Date.parse('0050-02-03T04:05:00.000Z'));
+    expect(wallAsUtcMs({ ...w, year: 2024 })).toBe(Date.parse('2024-02-03T04:05:00.000Z'));
+    expect(daysInMonth(0, 2)).toBe(29); // year 0 is a leap year; 1900 was not
+    expect(daysInMonth(1900, 2)).toBe(28);
   });
 });
 
