@@ -15,6 +15,22 @@ export class UnclosedQuote extends Error {
   }
 }
 
+/**
+ * A record's fields fitted to a header of `n` columns, or null when they do not fit: fields a row
+ * leaves off at its end are blank (Excel writes no trailing commas for a row whose last cells are
+ * empty), and blank fields past the header's end are dropped (a trailing comma); a filled field
+ * past the end means the columns have slipped.
+ */
+export function fitted(fields: string[], n: number): string[] | null {
+  if (fields.length < n) {
+    const out = fields.slice();
+    while (out.length < n) out.push('');
+    return out;
+  }
+  for (let k = n; k < fields.length; k++) if ((fields[k] as string).trim() !== '') return null;
+  return fields.slice(0, n);
+}
+
 export class CsvRecordReader {
   private rest = '';
 

@@ -6,7 +6,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { headerOf } from './columns';
-import { CsvRecordReader, UnclosedQuote } from './csvRecords';
+import { CsvRecordReader, fitted, UnclosedQuote } from './csvRecords';
 import type { Detected } from './detect';
 import { FileProblem, rowWords } from './fileProblem';
 import { JsonRecordReader, NdjsonRecordReader } from './jsonRecords';
@@ -123,12 +123,22 @@ export class RecordDecoder {
         continue;
       }
       const row = ++this.row;
-      if (fields.length !== header.length) {
-        out.push({ row, problem: `This row has ${fields.length} fields; the header has ${header.length}.` });
+      // Another system's file may leave a row's empty last cells off (Excel does); Blotter's never does.
+      const cells =
+        fields.length === header.length
+          ? fields
+          : this.detected.mapping
+            ? fitted(fields, header.length)
+            : null;
+      if (cells === null) {
+        out.push({
+          row,
+          problem: `This row has ${fields.length} fields; the header has ${header.length}.`,
+        });
         continue;
       }
       const value: Record<string, unknown> = {};
-      for (let k = 0; k < header.length; k++) value[header[k] as string] = fields[k];
+      for (let k = 0; k < header.length; k++) value[header[k] as string] = cells[k];
       out.push({ row, value });
     }
     return out;

@@ -44,6 +44,27 @@ function mapperOf(mapping: ColumnMapping): ReturnType<typeof mapper> {
   return m;
 }
 
+/** Blotter's fields → the mapping's column that fills each (the rest are worked out, not read). */
+const FILLED_BY: Record<string, (m: ColumnMapping) => string | undefined> = {
+  cdid: (m) => m.id,
+  type: (m) => m.type,
+  address: (m) => m.address,
+  description: (m) => m.description,
+  occurred_local: (m) => m.date,
+  occurred_utc: (m) => m.date,
+};
+
+/**
+ * A mapped row's problem found by normalize (a time in the future, a text too long) named by the
+ * file's column, as a mapping's own problems are — the user never wrote `occurred_local`.
+ */
+function inFileTerms(p: { field: string | null; message: string }, mapping: ColumnMapping) {
+  const column = p.field === null ? undefined : FILLED_BY[p.field]?.(mapping);
+  if (column === undefined) return p;
+  const words = p.field === 'occurred_local' || p.field === 'occurred_utc' ? 'the date' : 'the value';
+  return { field: column, message: `${column}: ${p.message.replace(p.field as string, words)}` };
+}
+
 /** A record as a row for the store, or its problem. */
 export function checked(
   rec: RawRecord,
@@ -57,10 +78,9 @@ export function checked(
     if ('expected' in mapped)
       return { field: mapped.column, message: `${mapped.column}: expected ${mapped.expected}.` };
     const row = normalize(mapped, { unneutralise: false, notAfter: rules.notAfter, namespaced: true });
-    if (Array.isArray(row)) {
-      row[18] = mapped.attributes;
-      row[19] = mapped.external_id ?? null;
-    }
+    if (!Array.isArray(row)) return inFileTerms(row, detected.mapping);
+    row[18] = mapped.attributes;
+    row[19] = mapped.external_id ?? null;
     return row;
   }
   const blotter = detected.format === 'blotter-csv';

@@ -11,7 +11,7 @@
 import type { ColumnMapping } from '../../../../src-shared/importMapping';
 import { zoneAt } from '../../time/zoneAt';
 import { readDateTime } from './dates';
-import { unprojector, type Unproject } from './projection';
+import { unprojector, zoneOf, type Unproject } from './projection';
 
 export type Mapped = {
   cdid: number;
@@ -66,6 +66,8 @@ export function namespaceOf(namespace: string): (externalId: string) => number {
   };
 }
 
+const NO_PLACE = 'a location (0, 0 is how records systems write a row they could not place)';
+
 export function mapper(
   mapping: ColumnMapping,
 ): (rec: Record<string, string>, rowNumber: number) => Mapped | MapProblem {
@@ -74,6 +76,13 @@ export function mapper(
     loc.kind === 'xy'
       ? unprojector(loc.epsg !== undefined ? { epsg: loc.epsg } : { wkt: loc.wkt as string })
       : null;
+  // A bundled zone's X/Y must fall inside its area of use (a degree of slack: a city on a zone's
+  // edge): a zero X/Y, a file in another zone or in feet read as metres lands far outside it.
+  const zone = loc.kind === 'xy' && loc.epsg !== undefined ? zoneOf(loc.epsg) : undefined;
+  const [west, south, east, north] = zone ? zone.area : [-180, -90, 180, 90];
+  const outsideZone = zone
+    ? `X/Y inside ${zone.name}'s area (${south}° to ${north}° N, ${west}° to ${east}° E; check the zone and its unit)`
+    : 'X/Y inside the chosen coordinate system’s area';
   const keepsCdid = mapping.id !== undefined && mapping.id.trim().toLowerCase() === 'cdid';
   const idOf = namespaceOf(mapping.name);
   const typeMap = new Map(Object.entries(mapping.typeMap ?? {}).map(([k, v]) => [k.trim().toLowerCase(), v]));
@@ -90,7 +99,8 @@ export function mapper(
   const kept = mapping.keep.map((c) => ({ column: c, key: `${JSON.stringify(c)}:` }));
   const num = (rec: Record<string, string>, column: string, what: string): number | MapProblem => {
     const t = (rec[column] ?? '').trim();
-    const n = t === '' ? Number.NaN : Number(t);
+    if (t === '') return { column, expected: `${what}; the cell is blank` };
+    const n = Number(t);
     return Number.isFinite(n) ? n : { column, expected: what };
   };
   return (rec, rowNumber) => {
@@ -120,15 +130,21 @@ export function mapper(
       if (typeof b !== 'number') return b;
       if (Math.abs(a) > 90) return { column: loc.lat, expected: 'a latitude in degrees (−90 to 90)' };
       if (Math.abs(b) > 180) return { column: loc.lon, expected: 'a longitude in degrees (−180 to 180)' };
+      // Records systems write 0, 0 for a row they could not place.
+      if (a === 0 && b === 0) return { column: loc.lat, expected: NO_PLACE };
       [lat, lon] = [a, b];
     } else {
       const x = num(rec, loc.x, 'an X coordinate (a number in the chosen system)');
       if (typeof x !== 'number') return x;
       const y = num(rec, loc.y, 'a Y coordinate (a number in the chosen system)');
       if (typeof y !== 'number') return y;
+      if (x === 0 && y === 0) return { column: loc.x, expected: NO_PLACE };
       ({ lat, lon } = (unproject as Unproject)(x, y));
-      if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180))
-        return { column: loc.x, expected: 'X/Y inside the chosen coordinate system’s area' };
+      if (!(lat >= south - 1 && lat <= north + 1 && lon >= west - 1 && lon <= east + 1))
+        return {
+          column: loc.x,
+          expected: `${outsideZone}; this row reads as ${lat.toFixed(4)}, ${lon.toFixed(4)}`,
+        };
     }
     const when = readDateTime(
       rec[mapping.date] ?? '',

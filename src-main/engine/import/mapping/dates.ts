@@ -3,11 +3,14 @@
  * and, when the text carries one, a UTC offset. One column (date and time together) or two (a
  * date column and a time column). Accepted:
  * - ISO-8601: `2025-05-10`, `2025-05-10T13:30[:ss[.fff]]`, `2025-05-10 13:30`, with `Z` or `±hh:mm`;
- * - US: `5/10/2025`, `05/10/25`, with `1:30 PM`, `13:30`, `13:30:00`;
+ * - US: `5/10/2025`, `05/10/25`, with `1:30 PM`, `13:30`, `13:30:00`; a two-digit year is this
+ *   century's unless that is past next year, then the last century's (`5/1/99` is 1999) — other
+ *   systems' files hold years of history, unlike the API's rolling window;
  * - Excel serial dates: `45787` (a day) or `45787.5625` (the fraction is the time of day), from
  *   1900-03-01 on (Excel's 1900 leap-year bug makes earlier serials ambiguous);
- * - a separate time column: `13:30`, `1:30 PM`, `1330` / `0130` (24-hour HHMM), `13:30:00`, or an
- *   Excel day fraction `0.5625`.
+ * - a separate time column: `13:30`, `1:30 PM`, `1330` / `0130` / `130` (24-hour HHMM, the leading
+ *   zero a spreadsheet drops allowed), `13:30:00`, or an Excel day fraction `0.5625`. One or two
+ *   digits alone are refused: `14` may be an hour or 00:14.
  * A value without an offset is a wall time in the incident's own zone (the importer finds the zone
  * from the location, as for synced incidents).
  */
@@ -20,9 +23,15 @@ const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 const US = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:[ T]+(.+))?$/;
 const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([AP]\.?M\.?)?$/i;
-const HHMM = /^(\d{2})(\d{2})$/;
+/** 24-hour HHMM; also HMM (`930`), as a spreadsheet writes 0930 once it has read it as a number. */
+const HHMM = /^(\d{1,2})(\d{2})$/;
 const SERIAL = /^\d{1,7}(?:\.\d+)?$/;
 const DAY_FRACTION = /^0?\.\d+$/;
+
+/** Next year: a two-digit year is the latest year that does not pass it (`27` in 2026 is 2027, `28` 1928). */
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const CENTURY = NEXT_YEAR - (NEXT_YEAR % 100);
+const fullYear = (yy: number): number => (CENTURY + yy <= NEXT_YEAR ? CENTURY + yy : CENTURY - 100 + yy);
 
 const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
@@ -55,17 +64,24 @@ export function readClock(text: string): number | null {
     return h < 24 && min < 60 ? h * 60 + min : null;
   }
   if (DAY_FRACTION.test(s)) {
-    const minutes = Math.round(Number(s) * 1440);
+    const minutes = minutesOfFraction(Number(s));
     return minutes < 1440 ? minutes : null;
   }
   return null;
 }
 
+/**
+ * A day fraction → whole minutes, as a clock reads it: to the second first (a serial carries
+ * float noise: 23:59:59 is .999988425…), then the seconds dropped — so 23:59:59 is 23:59, not
+ * 24:00 (which would be refused, or be the next day).
+ */
+const minutesOfFraction = (f: number): number => Math.floor(Math.round(f * 86_400) / 60);
+
 /** Excel's serial day (1900 system, from 1900-03-01 = 61) → [y, m, d, minutes]. */
 function fromSerial(serial: number): [number, number, number, number] | null {
   if (!(serial >= 61 && serial < 2_958_466)) return null;
   const day = Math.floor(serial);
-  const minutes = Math.round((serial - day) * 1440);
+  const minutes = minutesOfFraction(serial - day);
   const ms = Date.UTC(1899, 11, 30) + day * 86_400_000;
   const d = new Date(ms);
   if (minutes >= 1440) return null;
@@ -148,7 +164,7 @@ function readDate(dateText: string, style: DateStyle): DatePart {
   } else if (us) {
     mo = Number(us[1]);
     d = Number(us[2]);
-    y = us[3]!.length === 2 ? 2000 + Number(us[3]) : Number(us[3]);
+    y = us[3]!.length === 2 ? fullYear(Number(us[3])) : Number(us[3]);
     if (us[4] !== undefined) {
       minutes = readClock(us[4]);
       if (minutes === null) return { expected: EXPECTED.us };

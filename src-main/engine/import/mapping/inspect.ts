@@ -7,7 +7,7 @@
 import { open } from 'node:fs/promises';
 import type { ColumnMapping } from '../../../../src-shared/importMapping';
 import type { ColumnValue, MappingZone } from '../../../../src-shared/importMappingCalls';
-import { CsvRecordReader, UnclosedQuote } from '../csvRecords';
+import { CsvRecordReader, fitted, UnclosedQuote } from '../csvRecords';
 import { FileProblem } from '../fileProblem';
 import { proposeMapping, type Proposal } from './propose';
 import { zones } from './projection';
@@ -52,9 +52,10 @@ export async function inspectCsv(file: string): Promise<Inspected> {
   const counts = columns.map(() => new Map<string, number>());
   const head: Record<string, string>[] = [];
   let rowsRead = 0;
-  for (const fields of rows) {
+  for (const row of rows) {
     if (rowsRead >= INSPECT_ROWS) break;
-    if (fields.length !== columns.length) continue;
+    const fields = fitted(row, columns.length);
+    if (fields === null) continue;
     rowsRead++;
     if (head.length < PROPOSAL_ROWS)
       head.push(Object.fromEntries(columns.map((c, k) => [c, fields[k] ?? ''])));

@@ -3,34 +3,66 @@
  * dispatch exports use for id, offence, address, date, time and coordinates, then the sample
  * values (a column of dates, of numbers in a latitude's range, of State Plane–sized numbers). The
  * user changes what it got wrong in the preview.
+ *
+ * Where several columns fit, the choice follows how such files are laid out: an incident, case or
+ * call number before a bare row id (`OBJECTID`); the occurrence date before the reported one; the
+ * time column paired with the chosen date (`Call Date` → `Call Time`, `DATE OCC` → `TIME OCC`);
+ * X and Y as a pair spelled alike (`OpenDataX` / `OpenDataY`); latitude and longitude swapped when
+ * the latitude column's values can only be longitudes (below −60°, where no incidents are).
  */
 import type { ColumnMappingInput } from '../../../../src-shared/importMapping';
 import { readClock, readDateTime } from './dates';
 import { zonesForExtent } from './projection';
 
 const NAMES: Record<string, RegExp> = {
-  id: /^(cdid|id|incident.?(number|no|num|id)|case.?(number|no|num|id)|report.?(number|no)|event.?(number|no|id)|cad.?(number|no)|rd.?no|record.?id|objectid)$/,
-  type: /^(type|offen[cs]e(.?(code|type|description|desc))?|crime(.?type)?|ucr.?(code|desc)?|nibrs.?(code|desc)?|incident.?type|call.?type|nature|category|charge)$/,
-  address: /^(address|block.?address|location|street|addr|block|incident.?address|location.?address)$/,
-  date: /^(date|date.?time|occurred.?(date|on|at)?|occurrence.?date|date.?(reported|occurred|of.?occurrence)|reported.?(date|on)|incident.?date|from.?date|datetime|timestamp)$/,
-  time: /^(time|time.?(reported|occurred|of.?occurrence)|occurred.?time|time.?occurred|occurrence.?time|reported.?time|incident.?time|hour|from.?time)$/,
-  lat: /^(lat|latitude|y.?lat|point.?y.?lat)$/,
-  lon: /^(lon|lng|long|longitude|x.?lon)$/,
-  x: /^(x|x.?coord(inate)?|easting|point.?x|xcoord|x_coordinate|state.?plane.?x)$/,
-  y: /^(y|y.?coord(inate)?|northing|point.?y|ycoord|y_coordinate|state.?plane.?y)$/,
-  description: /^(description|narrative|summary|details|notes|remarks)$/,
+  id: /^(cdid|id|(incident|inci|case|report|rpt|event|call|cad|dr|rd|complaint|cmplnt|record|master_incident)_?(number|num|nbr|no|id)|ccn|objectid|fid|oid)$/,
+  type: /^(type|offen[cs]e(_?(code|type|description|desc|category|group))?|crime(_?(type|code|category|description|desc))?|primary_?type|ucr_?(code|desc)?|nibrs_?(code|desc|offense)?|incident_?(type|category|desc)|call_?type|nature(_?code)?|problem|category|charge|crm_cd_desc)$/,
+  address:
+    /^(address|block_?address|100_block_address|location|street|addr|block|incident_?address|incident_?location|location_?address|street_?address|full_?address|address_?block)$/,
+  // Any column named with a date (its values must read as dates, and not be an update's).
+  date: /(^|_)date|date(_?time)?$|^(timestamp|occurred(_?(on|at))?|reported_?on|when)$/,
+  time: /(^|_)time$|^time(_|$)|^hour$/,
+  lat: /^(lat|latitude|y_?lat|point_?y_?lat|lat_?wgs84|latitude_?wgs84)$/,
+  lon: /^(lon|lng|long|longitude|x_?lon|lon_?wgs84|longitude_?wgs84)$/,
+  x: /^(x|x_?coord(inate)?|easting|point_?x|xcoord|state_?plane_?x|x_?sp)$/,
+  y: /^(y|y_?coord(inate)?|northing|point_?y|ycoord|state_?plane_?y|y_?sp)$/,
+  description: /^(description|narrative|summary|details|notes|remarks|synopsis|comments)$/,
 };
+
+/** Columns that hold when a record was changed or loaded, not when the incident happened. */
+const NOT_OCCURRENCE =
+  /updat|modif|entered|created|load|extract|birth|dob|clear|clos|arriv|disp(atch)?_?time|datetime_?end|end_?date|to_?date/;
+/** The occurrence, before the report: preferred among several date or time columns. */
+const OCCURRENCE = /occ|offen[cs]e|start|from|incident|received|call/;
+/** A bare row id: taken only when no incident, case or call number is there. */
+const ROW_ID = /^(id|objectid|fid|oid)$/;
 
 const key = (c: string) =>
   c
     .trim()
     .toLowerCase()
-    .replace(/[\s_\-./#]+/g, '_');
-const byName = (columns: readonly string[], field: string): string | undefined =>
-  columns.find((c) => (NAMES[field] as RegExp).test(key(c)));
+    .replace(/[\s_\-./#]+/g, '_')
+    .replace(/^_|_$/g, '');
+const named = (columns: readonly string[], field: string): string[] =>
+  columns.filter((c) => key(c) !== '' && (NAMES[field] as RegExp).test(key(c)));
 
 const numbers = (rows: readonly Record<string, string>[], c: string): number[] =>
   rows.map((r) => Number(r[c])).filter((n) => Number.isFinite(n) && n !== 0);
+
+/** Most of the column's filled cells pass `ok` (a stray bad cell is the preview's to name). */
+function mostly(rows: readonly Record<string, string>[], c: string, ok: (v: string) => boolean): boolean {
+  const filled = rows.map((r) => (r[c] ?? '').trim()).filter((v) => v !== '');
+  return filled.length > 0 && filled.filter(ok).length >= filled.length * 0.8;
+}
+
+const readsAsDate = (v: string) => !('expected' in readDateTime(v, null));
+const readsAsTime = (v: string) => readClock(v) !== null;
+
+/** Another column whose name is `c`'s with `from` replaced by `to` (names compared as keys). */
+function partner(columns: readonly string[], c: string, from: RegExp, to: string): string | undefined {
+  const want = key(c).replace(from, to);
+  return want === key(c) ? undefined : columns.find((o) => o !== c && key(o) === want);
+}
 
 export type Proposal = { mapping: Partial<ColumnMappingInput>; zones: { epsg: number; name: string }[] };
 
@@ -39,28 +71,55 @@ export function proposeMapping(
   sample: readonly Record<string, string>[],
 ): Proposal {
   const m: Partial<ColumnMappingInput> = {};
-  const pick = (field: string) => byName(columns, field);
-  m.id = pick('id');
+  const pick = (field: string) => named(columns, field)[0];
+  const ids = named(columns, 'id');
+  m.id = ids.find((c) => !ROW_ID.test(key(c))) ?? ids[0];
   m.type = pick('type');
   m.address = pick('address');
   m.description = pick('description');
-  // Dates: by name, else the first column whose values read as dates.
+  // Dates: by name (the occurrence first) when the values read as dates, else the first column whose values do.
+  const dates = named(columns, 'date').filter(
+    (c) => !NOT_OCCURRENCE.test(key(c)) && (sample.length === 0 || mostly(sample, c, readsAsDate)),
+  );
   m.date =
-    pick('date') ??
+    dates.find((c) => OCCURRENCE.test(key(c))) ??
+    dates[0] ??
     columns.find(
       (c) =>
         sample.length > 0 &&
-        sample.every((r) => !r[c] || !('expected' in readDateTime(r[c] as string, null))) &&
+        sample.every((r) => !r[c] || readsAsDate(r[c] as string)) &&
         /[/-]/.test(sample[0]?.[c] ?? ''),
     );
-  const time = pick('time');
-  if (time && time !== m.date && sample.every((r) => !r[time] || readClock(r[time] as string) !== null))
-    m.time = time;
+  // The time: the date column's partner, else a time column by name (the occurrence first).
+  const times = named(columns, 'time').filter(
+    (c) => c !== m.date && !NOT_OCCURRENCE.test(key(c)) && mostly(sample, c, readsAsTime),
+  );
+  const paired = m.date !== undefined ? partner(columns, m.date, /(^|_)date(?=_|$)/, '$1time') : undefined;
+  m.time =
+    (paired !== undefined && times.includes(paired) ? paired : undefined) ??
+    times.find((c) => OCCURRENCE.test(key(c))) ??
+    times[0];
   let zones: Proposal['zones'] = [];
-  const [lat, lon, x, y] = [pick('lat'), pick('lon'), pick('x'), pick('y')];
+  const [lat, lon] = [pick('lat'), pick('lon')];
+  let [x, y] = [pick('x'), pick('y')];
+  if (x === undefined || y === undefined) {
+    // X and Y spelled alike: POINT_X / POINT_Y, OpenDataX / OpenDataY, XCOORD / YCOORD.
+    for (const c of columns) {
+      const other = partner(columns, c, /x$/, 'y') ?? partner(columns, c, /^x/, 'y');
+      if (other !== undefined) {
+        [x, y] = [c, other];
+        break;
+      }
+    }
+  }
   const inRange = (c: string | undefined, max: number) =>
     c !== undefined && numbers(sample, c).length > 0 && numbers(sample, c).every((n) => Math.abs(n) <= max);
-  if (lat && lon && inRange(lat, 90) && inRange(lon, 180)) m.location = { kind: 'latlon', lat, lon };
+  // Latitudes below −60° are Antarctica's: such a "latitude" column holds the longitudes.
+  const antarctic = (c: string) => numbers(sample, c).every((n) => n < -60);
+  if (lat && lon && inRange(lat, 90) && inRange(lon, 180) && !(antarctic(lat) && inRange(lon, 90)))
+    m.location = { kind: 'latlon', lat, lon };
+  else if (lat && lon && inRange(lon, 90) && inRange(lat, 180))
+    m.location = { kind: 'latlon', lat: lon, lon: lat };
   else if (x && y && inRange(x, 180) && inRange(y, 90)) m.location = { kind: 'latlon', lat: y, lon: x };
   else if (x && y) {
     const xs = numbers(sample, x);
@@ -77,7 +136,8 @@ export function proposeMapping(
     }
   }
   const used = new Set([m.id, m.type, m.address, m.description, m.date, m.time, lat, lon, x, y]);
-  m.keep = columns.filter((c) => !used.has(c));
+  // A blank column name (a trailing separator on every line) can be neither mapped nor kept.
+  m.keep = columns.filter((c) => !used.has(c) && c.trim() !== '');
   for (const k of Object.keys(m) as (keyof typeof m)[]) if (m[k] === undefined) delete m[k];
   return { mapping: m, zones };
 }

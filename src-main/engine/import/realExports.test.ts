@@ -1,0 +1,289 @@
+/**
+ * Files shaped like the exports analysts are handed — written the way records systems, CAD
+ * systems, ArcGIS and Excel write them, not the way our other tests do: a byte-order mark and CRLF,
+ * a trailing comma on every line (a blank last column), narratives with quoted line breaks, times
+ * whose leading zero a spreadsheet dropped (930), blank and 0/0 coordinates for rows the system
+ * could not place, separate Call Date / Call Time columns, rows Excel ended early, ArcGIS's
+ * OBJECTID and POINT_X / POINT_Y, a city portal's OpenDataX / OpenDataY in international feet,
+ * latitude and longitude columns swapped, Excel serials at 23:59:59 and two-digit years. Each goes
+ * through inspectImport (the proposal the user starts from), previewMapped and runImport, and is
+ * checked as a user would: what was proposed, counts, rows named with their column and what was
+ * expected, nothing written before the run, coordinates against cs2cs.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ImportPreview, ImportResult } from '../../../src-shared/exports';
+import { milesBetween } from '../../../src-shared/geo';
+import type { ImportInspection } from '../../../src-shared/importMappingCalls';
+import { openTestEngine, type TestEngine } from '../export/exportTesting';
+import { namespacedId } from './mapping/apply';
+
+let t: TestEngine;
+beforeEach(() => (t = openTestEngine()));
+afterEach(() => t.close());
+
+const call = <T>(name: string, input: unknown): Promise<T> => t.call<T>(name, input);
+const count = () => t.db.prepare('SELECT count(*) FROM incidents').pluck().get() as number;
+const stored = (cdid: number) =>
+  t.db.prepare('SELECT * FROM incidents WHERE cdid = ?').get(cdid) as Record<string, unknown> | undefined;
+
+/** Writes the bytes as given (a BOM, CRLF, any encoding) and inspects the file. */
+async function inspect(name: string, bytes: Buffer | string): Promise<ImportInspection> {
+  const path = t.file(name, '');
+  writeFileSync(path, bytes);
+  return call<ImportInspection>('inspectImport', { source: { path } });
+}
+const mapped = (ins: ImportInspection, name: string, over: Record<string, unknown> = {}) =>
+  call<ImportPreview>('previewMapped', { fileId: ins.fileId, mapping: { ...ins.proposal, name, ...over } });
+
+/** lon/lat → X/Y in EPSG:epsg by PROJ's own cs2cs (Debian proj-bin). */
+function forward(epsg: number, lat: number, lon: number): [number, number] {
+  const out = execFileSync('cs2cs', ['-f', '%.4f', 'EPSG:4269', `EPSG:${epsg}`], {
+    input: `${lat} ${lon}\n`,
+  }).toString();
+  const [x, y] = out.trim().split(/\s+/).map(Number) as [number, number];
+  return [x, y];
+}
+const metres = (row: Record<string, unknown> | undefined, lat: number, lon: number) =>
+  milesBetween(row?.lat as number, row?.lon as number, lat, lon) * 1609.344;
+
+describe('a records-system export as it comes out of the system', () => {
+  // Dallas, Texas North Central State Plane in US survey feet (EPSG:2276).
+  const [x1, y1] = forward(2276, 32.7767, -96.797);
+  const [x2, y2] = forward(2276, 32.78, -96.8);
+  const RMS = Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from(
+      [
+        'Incident Number,Offense,Block Address,Date Reported,Time Reported,X Coordinate,Y Coordinate,Narrative,',
+        `25-000123,THEFT,1200 BLK MAIN ST,05/10/2025,1430,${x1},${y1},"Suspect took a bike.\r\nFled on foot, ""quickly"".",`,
+        `25-000124,ASSAULT,400 BLK ELM ST,05/11/2025,930,${x2},${y2},,`,
+        '25-000125,THEFT,99 BLK OAK LN,05/12/2025,0005,,,"Not geocoded",',
+        '25-000126,THEFT,1 BLK NOWHERE,05/13/2025,2359,0,0,,',
+      ].join('\r\n') + '\r\n',
+    ),
+  ]);
+
+  it('is proposed whole (the blank last column neither mapped nor kept, 930 read as a time), previewed with the unplaced rows named, and imported on confirm', async () => {
+    const ins = await inspect('rms.csv', RMS);
+    expect(ins.columns.at(-1)).toBe('');
+    expect(ins.proposal).toMatchObject({
+      id: 'Incident Number',
+      type: 'Offense',
+      address: 'Block Address',
+      date: 'Date Reported',
+      time: 'Time Reported',
+      description: 'Narrative',
+      location: { kind: 'xy', x: 'X Coordinate', y: 'Y Coordinate', epsg: 2276 },
+      keep: [],
+    });
+    const pv = await mapped(ins, 'Dallas RMS');
+    expect([pv.rows, pv.valid, pv.errorCount]).toEqual([4, 2, 2]);
+    expect(pv.errors).toEqual([
+      {
+        row: 3,
+        field: 'X Coordinate',
+        message: expect.stringMatching(/^X Coordinate: expected .*the cell is blank/),
+      },
+      {
+        row: 4,
+        field: 'X Coordinate',
+        message: expect.stringMatching(/^X Coordinate: expected a location \(0, 0/),
+      },
+    ]);
+    expect(count()).toBe(0);
+    const run = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'skip' });
+    expect(run.inserted).toBe(2);
+    const a = stored(namespacedId('Dallas RMS', '25-000123'));
+    expect(a).toMatchObject({
+      occurred_local: '2025-05-10T14:30',
+      description: 'Suspect took a bike.\r\nFled on foot, "quickly".',
+    });
+    expect(metres(a, 32.7767, -96.797)).toBeLessThan(1);
+    const b = stored(namespacedId('Dallas RMS', '25-000124'));
+    expect(b).toMatchObject({ occurred_local: '2025-05-11T09:30' });
+    expect(metres(b, 32.78, -96.8)).toBeLessThan(1);
+  });
+
+  it('X/Y read in the wrong unit (feet as metres) are refused per row, naming the zone and where they landed', async () => {
+    const ins = await inspect('rms.csv', RMS);
+    // Texas North Central in metres (EPSG:32138): the same numbers land ~3.3 times farther out.
+    const pv = await mapped(ins, 'Dallas RMS', {
+      location: { kind: 'xy', x: 'X Coordinate', y: 'Y Coordinate', epsg: 32138 },
+    });
+    expect(pv.valid).toBe(0);
+    expect(pv.errors[0]).toEqual({
+      row: 1,
+      field: 'X Coordinate',
+      message: expect.stringMatching(
+        /X Coordinate: expected X\/Y inside NAD83 \/ Texas North Central's area .*check the zone and its unit.*reads as/,
+      ),
+    });
+  });
+});
+
+describe('a dispatch (CAD) export', () => {
+  it('pairs Call Time with Call Date, takes the call number as the id, and reads rows Excel ended early', async () => {
+    const ins = await inspect(
+      'cad.csv',
+      [
+        'Call Number,Call Type,Priority,Incident Address,Call Date,Call Time,Dispatch Time,Latitude,Longitude,Disposition,Officer Notes',
+        '2025-00001,DISTURBANCE,2,100 N MAIN ST,2025-05-10,14:30:15,14:33:00,32.7767,-96.797,REPORT,loud music',
+        // Excel leaves off a row's empty last cells.
+        '2025-00002,SUSPICIOUS PERSON,3,200 N MAIN ST,2025-05-10,23:59:59,00:05:00,32.78,-96.8',
+        '2025-00003,ALARM,3,300 N MAIN ST,2025-05-11,00:00:30,00:09:00,32.78,-96.8,GOA',
+      ].join('\n'),
+    );
+    expect(ins.proposal).toMatchObject({
+      id: 'Call Number',
+      type: 'Call Type',
+      address: 'Incident Address',
+      date: 'Call Date',
+      time: 'Call Time',
+      location: { kind: 'latlon', lat: 'Latitude', lon: 'Longitude' },
+      keep: ['Priority', 'Dispatch Time', 'Disposition', 'Officer Notes'],
+    });
+    const pv = await mapped(ins, 'County CAD');
+    expect([pv.rows, pv.valid, pv.errorCount]).toEqual([3, 3, 0]);
+    await call('runImport', { importId: pv.importId });
+    expect(stored(namespacedId('County CAD', '2025-00002'))).toMatchObject({
+      type: 'SUSPICIOUS PERSON',
+      occurred_local: '2025-05-10T23:59',
+    });
+  });
+
+  it('refuses a row whose fields pass the header with text (columns slipped), naming the row', async () => {
+    const ins = await inspect(
+      'cad.csv',
+      [
+        'Call Number,Call Type,Incident Address,Call Date,Call Time,Latitude,Longitude',
+        '1,ALARM,300 N MAIN ST,2025-05-11,0930,32.78,-96.8',
+        '2,ALARM,300 N MAIN ST, APT 4,2025-05-11,0930,32.78,-96.8',
+      ].join('\n'),
+    );
+    const pv = await mapped(ins, 'County CAD');
+    expect(pv.errors).toEqual([{ row: 2, field: null, message: 'This row has 8 fields; the header has 7.' }]);
+  });
+});
+
+describe('GIS and open-data shapes', () => {
+  it('ArcGIS’s table export: the incident number over OBJECTID, REPORT_TIME paired with REPORT_DATE, POINT_X / POINT_Y in degrees', async () => {
+    const ins = await inspect(
+      'arcgis.csv',
+      [
+        'OBJECTID,INCIDENT_NUM,OFFENSE_TYPE,BLOCK_ADDRESS,REPORT_DATE,REPORT_TIME,POINT_X,POINT_Y',
+        '1,I-1,Theft,1 A ST,2025-05-10,14:30:00,-96.7970,32.7767',
+        '2,I-2,Theft,1 A ST,2025-05-11 00:00:00,09:05:00,-96.7970,32.7767',
+      ].join('\r\n'),
+    );
+    expect(ins.proposal).toMatchObject({
+      id: 'INCIDENT_NUM',
+      date: 'REPORT_DATE',
+      time: 'REPORT_TIME',
+      location: { kind: 'latlon', lat: 'POINT_Y', lon: 'POINT_X' },
+      keep: ['OBJECTID'],
+    });
+    const pv = await mapped(ins, 'arcgis');
+    expect(pv.sample.map((s) => s.occurredLocal)).toEqual(['2025-05-10T14:30', '2025-05-11T09:05']);
+  });
+
+  it('a city portal’s OpenDataX / OpenDataY in Oregon North international feet: the pair and the zone proposed, the point within 1 m of cs2cs', async () => {
+    const [x, y] = forward(2269, 45.5152, -122.6784);
+    const ins = await inspect(
+      'portland.csv',
+      [
+        'CaseNumber,OffenseType,Address,ReportDate,OpenDataX,OpenDataY',
+        `P1,Burglary,1 SW MAIN,2025-05-10T14:30:00,${x},${y}`,
+      ].join('\n'),
+    );
+    expect(ins.proposal).toMatchObject({
+      id: 'CaseNumber',
+      type: 'OffenseType',
+      date: 'ReportDate',
+      location: { kind: 'xy', x: 'OpenDataX', y: 'OpenDataY', epsg: 2269 },
+    });
+    const pv = await mapped(ins, 'PPB');
+    await call('runImport', { importId: pv.importId });
+    const row = stored(namespacedId('PPB', 'P1'));
+    expect(row).toMatchObject({ occurred_local: '2025-05-10T14:30', timezone: 'America/Los_Angeles' });
+    expect(metres(row, 45.5152, -122.6784)).toBeLessThan(1);
+  });
+
+  it('Latitude and Longitude columns holding each other’s values are proposed swapped (a latitude below −60° is a longitude)', async () => {
+    const ins = await inspect(
+      'swapped.csv',
+      [
+        'Incident ID,Type,Address,Date,Latitude,Longitude',
+        'S1,Theft,1 A ST,2025-05-10 14:30,-87.6298,41.8781',
+      ].join('\n'),
+    );
+    expect(ins.proposal.location).toEqual({ kind: 'latlon', lat: 'Longitude', lon: 'Latitude' });
+    const pv = await mapped(ins, 'swapped');
+    expect(pv.sample[0]).toMatchObject({ lat: 41.8781, lon: -87.6298, timezone: 'America/Chicago' });
+  });
+
+  it('lat/lon of 0, 0 is a row not placed, named by its column', async () => {
+    const ins = await inspect(
+      'la.csv',
+      [
+        'DR_NO,Date Rptd,DATE OCC,TIME OCC,Crm Cd Desc,LOCATION,LAT,LON',
+        '250100001,05/11/2025 12:00:00 AM,05/10/2025 12:00:00 AM,1430,VEHICLE - STOLEN,100 W 1ST ST,34.05,-118.24',
+        '250100002,05/11/2025 12:00:00 AM,05/10/2025 12:00:00 AM,930,VEHICLE - STOLEN,100 W 1ST ST,0,0',
+      ].join('\n'),
+    );
+    // The occurrence's date and its time, not the reported date.
+    expect(ins.proposal).toMatchObject({
+      id: 'DR_NO',
+      type: 'Crm Cd Desc',
+      date: 'DATE OCC',
+      time: 'TIME OCC',
+    });
+    const pv = await mapped(ins, 'LAPD');
+    expect(pv.sample[0]?.occurredLocal).toBe('2025-05-10T14:30');
+    expect(pv.errors).toEqual([
+      { row: 2, field: 'LAT', message: expect.stringMatching(/^LAT: expected a location \(0, 0 is how/) },
+    ]);
+  });
+});
+
+describe('dates as spreadsheets leave them', () => {
+  it('an Excel serial at 23:59:59 is 23:59 that day; a two-digit year past next year is last century’s; a future date is named by its column', async () => {
+    const ins = await inspect(
+      'dates.csv',
+      [
+        'Report No,Crime Type,Address,Reported Date,Occurred Date,Latitude,Longitude',
+        '1,THEFT,1 A ST,45789.999988426,05/10/25,32.7767,-96.797',
+        '2,THEFT,2 A ST,45787.604166667,5/1/99,32.7767,-96.797',
+        '3,THEFT,3 A ST,45787,12/31/49,32.7767,-96.797',
+      ].join('\n'),
+    );
+    expect(ins.proposal.date).toBe('Occurred Date');
+    const serial = await mapped(ins, 'excel', { date: 'Reported Date', keep: [] });
+    expect(serial.sample.map((s) => s.occurredLocal)).toEqual([
+      '2025-05-12T23:59',
+      '2025-05-10T14:30',
+      '2025-05-10T00:00',
+    ]);
+    const twoDigit = await mapped(ins, 'excel', { keep: [] });
+    expect(twoDigit.sample.map((s) => s.occurredLocal.slice(0, 10))).toEqual([
+      '2025-05-10',
+      '1999-05-01',
+      '1949-12-31',
+    ]);
+    const ahead = await inspect(
+      'ahead.csv',
+      ['Report No,Crime Type,Occurred Date,Latitude,Longitude', `1,THEFT,2099-01-01,32.7767,-96.797`].join(
+        '\n',
+      ),
+    );
+    const pv = await mapped(ahead, 'ahead');
+    expect(pv.errors).toEqual([
+      {
+        row: 1,
+        field: 'Occurred Date',
+        message: expect.stringMatching(/^Occurred Date: the date is in the future/),
+      },
+    ]);
+  });
+});
