@@ -29,6 +29,7 @@ import { createAreaStore } from '../sync/areaStore';
 import { manifestPathOf, resolveDestination, type Destination } from './destination';
 import { publishTogether, removeAll, writeFileAtomically, type Finished } from './fileSink';
 import { partPathOf } from './destination';
+import { exportFailureOf } from './exportFailure';
 import { buildManifest, type FileInfo } from './manifest';
 import type { Box } from '../../../src-shared/geo';
 import type { Resolved } from '../query/service';
@@ -156,13 +157,22 @@ export class ExportJobs {
     };
     this.prune();
     this.jobs.set(id, job);
-    const { extra, done } = this.runners[input.format](job, this.ctx, () => this.emit(job));
+    const { extra, done } = this.startRunner(job);
     this.emit(job, true);
     void done.then(
       (result) => (result ? this.succeed(job, result) : this.settle(job, 'cancelled')),
       (error: unknown) => this.fail(job, error),
     );
     return { jobId: id, fileName: job.dest.name, total: job.total, ...extra };
+  }
+
+  /** The job's runner; one that throws at once fails the job like one that fails later. */
+  private startRunner(job: ExportJob): ReturnType<Runner> {
+    try {
+      return this.runners[job.format](job, this.ctx, () => this.emit(job));
+    } catch (error) {
+      return { done: Promise.reject(error) };
+    }
   }
 
   async cancel(id: string): Promise<boolean> {
@@ -257,13 +267,16 @@ export class ExportJobs {
   private fail(job: ExportJob, error: unknown): void {
     if (job.cancelRequested) return this.settle(job, 'cancelled');
     log.error('export failed', { format: job.format, error });
+    const local = error instanceof EngineError ? null : exportFailureOf(error, job.dest.path);
     job.error =
       error instanceof EngineError
         ? { code: error.code, message: error.message }
-        : {
-            code: 'internal',
-            message: `The export could not be written: ${(error as Error)?.message ?? String(error)}`,
-          };
+        : local
+          ? { code: local.code, message: local.message }
+          : {
+              code: 'internal',
+              message: `The export could not be written: ${(error as Error)?.message ?? String(error)}`,
+            };
     this.settle(job, 'failed');
   }
 

@@ -7,8 +7,7 @@
  * parts are streamed into a private folder beside the destination (headers patched in at the
  * end), then zipped into the job's temporary file; the folder is removed either way.
  */
-import { mkdtempSync } from 'node:fs';
-import { open, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
 import type { Db } from '../store/database';
@@ -80,7 +79,7 @@ export const shpRunner = runnerOf(shpWriter());
 export function shpWriter(): Writer {
   return (job, ctx, onWritten) => {
     const zip = new FileSink(job.dest.path, job.id);
-    const folder = mkdtempSync(path.join(path.dirname(job.dest.path), '.blotter-shp-'));
+    let folder: string | null = null;
     const base =
       path.basename(job.dest.name, path.extname(job.dest.name)).replace(/[^\x20-\x7e]|[/\\]/g, '_') ||
       'incidents';
@@ -88,9 +87,12 @@ export function shpWriter(): Writer {
     const cleanup = async () => {
       await Promise.all(parts.map((p) => p.abort()));
       await zip.abort();
-      await rm(folder, { recursive: true, force: true });
+      if (folder !== null) await rm(folder, { recursive: true, force: true });
     };
     const run = async () => {
+      // In run, not before it: a folder Blotter may not write in fails the job, in its words.
+      const dir = await mkdtemp(path.join(path.dirname(job.dest.path), '.blotter-shp-'));
+      folder = dir;
       const now = new Date(job.createdAt);
       const fields = dbfFields({
         type: longestBytes(dictionaryOf(job, 'types')),
@@ -99,7 +101,7 @@ export function shpWriter(): Writer {
         attributes: longestAttributes(ctx.db),
       });
       const recordLength = dbfRecordLength(fields);
-      const part = (ext: string) => path.join(folder, `${base}${ext}`);
+      const part = (ext: string) => path.join(dir, `${base}${ext}`);
       const shp = new FileSink(part('.shp'), job.id);
       const shx = new FileSink(part('.shx'), job.id);
       const dbf = new FileSink(part('.dbf'), job.id);
@@ -164,7 +166,7 @@ export function shpWriter(): Writer {
         now,
       );
       const bytes = await zip.finish();
-      await rm(folder, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
       return {
         bytes,
         written,
