@@ -23,11 +23,17 @@ export function polygonBlob(rings: readonly (readonly [number, number])[][], srs
   const points = rings.reduce((n, r) => n + r.length, 0);
   const b = Buffer.alloc(HEADER + 32 + 9 + rings.length * 4 + points * 16);
   header(b, 1, srsId);
-  const all = rings.flat();
-  const xs = all.map((p) => p[1]);
-  const ys = all.map((p) => p[0]);
+  // The envelope by a loop: a feature may have 250,000 corners, past what Math.min(...) can spread.
+  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const ring of rings)
+    for (const [lat, lon] of ring) {
+      if (lon < minX) minX = lon;
+      if (lon > maxX) maxX = lon;
+      if (lat < minY) minY = lat;
+      if (lat > maxY) maxY = lat;
+    }
   let o = HEADER;
-  for (const v of [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]) {
+  for (const v of [minX, maxX, minY, maxY]) {
     b.writeDoubleLE(v, o);
     o += 8;
   }

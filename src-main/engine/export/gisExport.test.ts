@@ -4,7 +4,7 @@
  * standard, the `shapefile` package on the unzipped parts, and an XML parser on the KML. Each
  * must hold exactly the CSV export's rows and cells.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,7 +15,9 @@ import * as shapefile from 'shapefile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMN_NAMES, Manifest, type StartExportOutput } from '../../../src-shared/exports';
 import { CsvRecordReader } from '../import/csvRecords';
+import { createLayerStore } from '../boundaries/layerStore';
 import { createAreaStore } from '../sync/areaStore';
+import { exportFailureOf } from './exportFailure';
 import {
   apiRow,
   exportFinished,
@@ -105,6 +107,19 @@ function expectPoint(coordinates: unknown, want: Record<string, string>): void {
   expect(y).toBeCloseTo(Number(want.lat), 12);
 }
 
+const DATETIME: readonly string[] = ['occurred_utc', 'first_seen', 'last_seen'];
+
+/**
+ * GDAL's own GeoPackage validator (validate_gpkg.py, shipped with gdal-bin's python3-gdal), with
+ * its checks beyond the requirements and its warnings as errors: silent when the file is right.
+ */
+function expectValidGeoPackage(file: string): void {
+  const validator = '/usr/lib/python3/dist-packages/osgeo_utils/samples/validate_gpkg.py';
+  const run = spawnSync('/usr/bin/python3', [validator, '-k', '--extra', '--warning-as-error', file]);
+  expect(`${run.stdout}${run.stderr}`).toBe('');
+  expect(run.status).toBe(0);
+}
+
 const text = (v: unknown): string =>
   v === null || v === undefined ? '' : typeof v === 'boolean' ? String(v) : String(v);
 
@@ -126,10 +141,30 @@ describe('GeoPackage export', () => {
         const got = f.properties[c];
         if (c === 'removed') expect(Boolean(got)).toBe(want[c] === 'true');
         else if (c === 'lat' || c === 'lon') expect(got).toBeCloseTo(Number(want[c]), 12);
+        // GDAL reads the DATETIME columns as instants (and writes whole seconds without .000).
+        else if (DATETIME.includes(c)) expect(Date.parse(text(got))).toBe(Date.parse(want[c] as string));
         else expect(text(got)).toBe(want[c]);
       }
       expectPoint(f.geometry.coordinates, want);
     }
+    // Each column has the type a GIS reader shows: instants as DateTime, numbers as numbers.
+    const fields = Object.fromEntries(
+      [...info.matchAll(/^(\w+): (\S+)/gm)].map((m) => [m[1], m[2]]).filter(([k]) => k !== 'Geometry'),
+    );
+    expect(fields).toMatchObject({
+      cdid: 'Integer64',
+      type: 'String',
+      occurred_local: 'String',
+      occurred_utc: 'DateTime',
+      lat: 'Real',
+      lon: 'Real',
+      description: 'String',
+      first_seen: 'DateTime',
+      last_seen: 'DateTime',
+      removed: 'Integer(Boolean)',
+      attributes: 'String',
+    });
+    expectValidGeoPackage(file);
     const areas = ogrFeatures(file, 'areas');
     expect(areas.map((a) => a.properties.name)).toEqual(['Downtown', 'Midtown']);
     expect(areas[1]?.geometry.type).toBe('Polygon');
@@ -295,5 +330,191 @@ describe('GIS exports and the filter', () => {
     }
     const dir = path.join(t.dir.path, 'exports');
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('an export this computer cannot write', () => {
+  it('a folder Blotter may not write in (/sys, refused even to root) fails every format in local words, leaving nothing', async () => {
+    for (const [format, ext] of [
+      ['csv', 'csv'],
+      ['geojson', 'geojson'],
+      ['gpkg', 'gpkg'],
+      ['shp', 'zip'],
+      ['kml', 'kml'],
+    ] as const) {
+      const before = readdirSync('/sys');
+      const started = await call<StartExportOutput>('startExport', {
+        format,
+        filters: { preset: 'all' },
+        destination: { path: `/sys/blotter-test.${ext}` },
+      });
+      const done = await t.waitFor(exportFinished(started.jobId), 30_000);
+      expect(done.state, format).toBe('failed');
+      expect(done.error?.code, format).toBe('disk_error');
+      expect(done.error?.message, format).toMatch(/^Blotter cannot write in \/sys on this computer/);
+      expect(readdirSync('/sys')).toEqual(before);
+    }
+  });
+
+  it('a full disk or a read-only one is named as this computer’s, with the folder', () => {
+    const file = path.join(t.dir.path, 'out.gpkg');
+    const full = exportFailureOf(
+      Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }),
+      file,
+    );
+    expect(full?.code).toBe('disk_full');
+    expect(full?.message).toContain(`The disk is full: the export could not be written to ${t.dir.path}`);
+    const nospace = exportFailureOf(new Error('write', { cause: { code: 'ENOSPC' } }), file);
+    expect(nospace?.code).toBe('disk_full');
+    const readOnly = exportFailureOf(Object.assign(new Error('EROFS'), { code: 'EROFS' }), file);
+    expect(readOnly?.message).toMatch(/cannot write in .* on this computer \(it is read-only\)/);
+    expect(exportFailureOf(new Error('something else'), file)).toBeNull();
+  });
+});
+
+describe('areas in the GeoPackage and KML', () => {
+  type P = [number, number]; // [lat, lon]
+  /** Twice the signed area with longitude as x: positive when counter-clockwise (the test's own). */
+  const shoelace = (ring: readonly (readonly [number, number])[]): number =>
+    ring.reduce((a, [x1, y1], k) => {
+      const [x2, y2] = ring[(k + 1) % ring.length] as [number, number];
+      return a + x1 * y2 - x2 * y1;
+    }, 0);
+  // A beat of two parts, drawn against the rules: the first part's outer ring clockwise with a
+  // counter-clockwise hole, the second counter-clockwise.
+  const outer: P[] = [
+    [41.8, -87.7],
+    [41.9, -87.7],
+    [41.9, -87.6],
+    [41.8, -87.6],
+  ];
+  const hole: P[] = [
+    [41.83, -87.67],
+    [41.83, -87.63],
+    [41.87, -87.63],
+    [41.87, -87.67],
+  ];
+  const island: P[] = [
+    [41.95, -87.7],
+    [41.95, -87.65],
+    [41.98, -87.65],
+  ];
+
+  async function exportByBeat(format: 'gpkg' | 'kml') {
+    const layer = createLayerStore(t.db).create(
+      {
+        format: 'geojson',
+        features: [
+          {
+            index: 1,
+            properties: { BEAT: 'Beat 1 & <2>' },
+            geometry: { kind: 'polygons', polygons: [[outer, hole], [island]] },
+          },
+        ],
+        fields: ['BEAT'],
+        crs: 'EPSG:4326',
+        skipped: [],
+      },
+      { name: 'Beats', nameField: 'BEAT', sourceName: 'beats.geojson' },
+      1,
+    );
+    const feature = createLayerStore(t.db).features(layer.id)[0]!;
+    return exportAs(format, { preset: 'all', feature: { layerId: layer.id, featureId: feature.id } });
+  }
+
+  it('GeoPackage: outer rings counter-clockwise, holes clockwise; the filter’s beat with its hole and both parts; envelopes per the standard', async () => {
+    const { file } = await exportByBeat('gpkg');
+    expectValidGeoPackage(file);
+    const areas = ogrFeatures(file, 'areas') as unknown as {
+      properties: { name: string; kind: string };
+      geometry: { type: string; coordinates: [number, number][][] };
+    }[];
+    expect(areas.map((a) => [a.properties.name, a.properties.kind])).toEqual([
+      ['Downtown', 'circle'],
+      ['Midtown', 'polygon'],
+      ['Beat 1 & <2> (Beats), part 1 of 2', 'filter feature'],
+      ['Beat 1 & <2> (Beats), part 2 of 2', 'filter feature'],
+    ]);
+    for (const a of areas) {
+      expect(a.geometry.type).toBe('Polygon');
+      const [first, ...holes] = a.geometry.coordinates;
+      expect(shoelace(first!), a.properties.name).toBeGreaterThan(0);
+      for (const h of holes) expect(shoelace(h), a.properties.name).toBeLessThan(0);
+    }
+    expect(areas[2]?.geometry.coordinates).toHaveLength(2);
+    expect(areas[3]?.geometry.coordinates).toHaveLength(1);
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(db.pragma('user_version', { simple: true })).toBe(10300);
+      expect(db.prepare('SELECT srs_id FROM gpkg_spatial_ref_sys ORDER BY srs_id').pluck().all()).toEqual([
+        -1, 0, 4326,
+      ]);
+      // Each polygon blob: "GP", version 0, flags little-endian with an [minx, maxx, miny, maxy]
+      // envelope, SRS 4326, then WKB whose corners the envelope holds exactly.
+      const xs: number[] = [];
+      const ys: number[] = [];
+      for (const blob of db.prepare('SELECT geom FROM areas ORDER BY fid').pluck().all() as Buffer[]) {
+        expect(blob.subarray(0, 3)).toEqual(Buffer.from([0x47, 0x50, 0]));
+        expect(blob.readUInt8(3)).toBe(0b011);
+        expect(blob.readInt32LE(4)).toBe(4326);
+        const envelope = [0, 1, 2, 3].map((k) => blob.readDoubleLE(8 + k * 8));
+        let o = 40;
+        expect([blob.readUInt8(o), blob.readUInt32LE(o + 1)]).toEqual([1, 3]);
+        const rings = blob.readUInt32LE(o + 5);
+        o += 9;
+        const corners: [number, number][] = [];
+        for (let r = 0; r < rings; r++) {
+          const n = blob.readUInt32LE(o);
+          o += 4;
+          for (let k = 0; k < n; k++, o += 16) corners.push([blob.readDoubleLE(o), blob.readDoubleLE(o + 8)]);
+        }
+        expect(o).toBe(blob.length);
+        const cx = corners.map((c) => c[0]);
+        const cy = corners.map((c) => c[1]);
+        expect(envelope).toEqual([Math.min(...cx), Math.max(...cx), Math.min(...cy), Math.max(...cy)]);
+        xs.push(...cx);
+        ys.push(...cy);
+      }
+      const extent = db
+        .prepare("SELECT min_x, min_y, max_x, max_y FROM gpkg_contents WHERE table_name = 'areas'")
+        .get();
+      expect(extent).toEqual({
+        min_x: Math.min(...xs),
+        min_y: Math.min(...ys),
+        max_x: Math.max(...xs),
+        max_y: Math.max(...ys),
+      });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('KML: the beat as outerBoundaryIs and innerBoundaryIs, outer rings counter-clockwise, holes clockwise', async () => {
+    const { file } = await exportByBeat('kml');
+    const doc = new DOMParser().parseFromString(readFileSync(file, 'utf8'), 'text/xml');
+    const polygons = Array.from(doc.getElementsByTagName('Polygon'));
+    const ringsOf = (el: Element, tag: string) =>
+      Array.from(el.getElementsByTagName(tag), (b) =>
+        (b.getElementsByTagName('coordinates')[0]?.textContent ?? '')
+          .trim()
+          .split(/\s+/)
+          .map((c) => c.split(',').map(Number) as [number, number]),
+      );
+    expect(polygons).toHaveLength(4);
+    const beat = polygons[2] as Element;
+    expect(ringsOf(beat, 'outerBoundaryIs')).toHaveLength(1);
+    expect(ringsOf(beat, 'innerBoundaryIs')).toHaveLength(1);
+    for (const p of polygons) {
+      for (const r of ringsOf(p, 'outerBoundaryIs')) expect(shoelace(r)).toBeGreaterThan(0);
+      for (const r of ringsOf(p, 'innerBoundaryIs')) expect(shoelace(r)).toBeLessThan(0);
+    }
+    const gdal = ogrFeatures(file, 'Areas');
+    expect(gdal.map((f) => f.properties.Name)).toEqual([
+      'Downtown',
+      'Midtown',
+      'Beat 1 & <2> (Beats), part 1 of 2',
+      'Beat 1 & <2> (Beats), part 2 of 2',
+    ]);
   });
 });

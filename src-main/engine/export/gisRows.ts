@@ -5,7 +5,9 @@
  * every format holds the same rows with the same cells. Also what the writers share: the areas'
  * outlines (circles as 72-corner polygons) and a cancellable runner around a writer.
  */
-import { outlineOf } from '../../../src-shared/geo';
+import { outlineOf, ringArea2 } from '../../../src-shared/geo';
+import { featureLabel } from '../boundaries/featureRegion';
+import { createLayerStore } from '../boundaries/layerStore';
 import type { EngineCore } from '../context';
 import { createAreaStore } from '../sync/areaStore';
 import { exportBatches } from './batches';
@@ -27,30 +29,59 @@ export function dictionaryOf(job: ExportJob, kind: 'types' | 'zones' | 'addresse
   return rowsOf(job).snapshot[kind].values as readonly string[];
 }
 
-export type AreaOutline = { id: number; name: string; kind: string; ring: [number, number][] };
+/**
+ * An area as the GIS formats write it: one polygon, its rings closed [lat, lon] — the outer ring
+ * first and counter-clockwise (longitude as x), holes after it and clockwise: the orientation of
+ * OGC Simple Features, RFC 7946 and KML, so no reader has to guess which ring is a hole.
+ */
+export type AreaOutline = { id: number; name: string; kind: string; rings: [number, number][][] };
 
-/** The saved areas as closed rings of [lat, lon] (the filter's drawn polygon, if any, as area 0). */
+/**
+ * The saved areas (circles as 72 corners), then the filter's own shape: its drawn polygon or
+ * circle (id 0), or the reference-layer feature it filters by (id 0, one outline per polygon part,
+ * with its holes; a point feature has no outline, and a buffer is not drawn: the kind says so).
+ */
 export function areaOutlines(job: ExportJob, ctx: EngineCore): AreaOutline[] {
-  const out: AreaOutline[] = createAreaStore(ctx.db)
-    .list()
-    .map((a) => ({ id: a.id, name: a.name, kind: a.shape.kind, ring: outlineOf(a.shape) }));
+  const out: (Omit<AreaOutline, 'rings'> & { rings: (readonly (readonly [number, number])[])[] })[] = [];
+  for (const a of createAreaStore(ctx.db).list())
+    out.push({ id: a.id, name: a.name, kind: a.shape.kind, rings: [outlineOf(a.shape)] });
   const area = job.filters.area;
   if (area && 'polygon' in area)
-    out.push({ id: 0, name: 'Filter polygon', kind: 'filter', ring: area.polygon.map((p) => [p[0], p[1]]) });
+    out.push({ id: 0, name: 'Filter polygon', kind: 'filter', rings: [area.polygon] });
   if (area && 'circle' in area)
     out.push({
       id: 0,
       name: 'Filter circle',
       kind: 'filter',
-      ring: outlineOf({ kind: 'circle', ...area.circle }),
+      rings: [outlineOf({ kind: 'circle', ...area.circle })],
     });
-  return out.map((a) => ({ ...a, ring: closed(a.ring) }));
+  const ref = job.filters.feature;
+  const feature = ref ? createLayerStore(ctx.db).feature(ref.featureId) : undefined;
+  if (ref && feature?.geometry.kind === 'polygons') {
+    const parts = feature.geometry.polygons.filter((rings) => (rings[0]?.length ?? 0) >= 3);
+    const label = featureLabel(ctx.db, ref) ?? feature.name;
+    const kind = (ref.bufferM ?? 0) > 0 ? `filter feature (+${ref.bufferM} m not drawn)` : 'filter feature';
+    parts.forEach((rings, k) =>
+      out.push({
+        id: 0,
+        name: parts.length > 1 ? `${label}, part ${k + 1} of ${parts.length}` : label,
+        kind,
+        rings: rings.filter((r) => r.length >= 3),
+      }),
+    );
+  }
+  return out.map((a) => ({ ...a, rings: a.rings.map((r, k) => oriented(closed(r), k === 0)) }));
 }
 
-const closed = (ring: [number, number][]): [number, number][] => {
-  const [first, last] = [ring[0], ring[ring.length - 1]];
-  return first && last && (first[0] !== last[0] || first[1] !== last[1]) ? [...ring, first] : ring;
+const closed = (ring: readonly (readonly [number, number])[]): [number, number][] => {
+  const copy = ring.map(([lat, lon]): [number, number] => [lat, lon]);
+  const [first, last] = [copy[0], copy[copy.length - 1]];
+  return first && last && (first[0] !== last[0] || first[1] !== last[1]) ? [...copy, first] : copy;
 };
+
+/** The ring counter-clockwise when it is an outer ring, clockwise when it is a hole. */
+const oriented = (ring: [number, number][], outer: boolean): [number, number][] =>
+  ringArea2(ring) > 0 === outer ? ring : ring.reverse();
 
 /** The writer side of a runner: writes the job's file (or null when cancelled); `cleanup` on failure. */
 export type Writer = (

@@ -7,7 +7,7 @@
  * (`embedManifest`), its `file.bytes` the file's final size.
  */
 import { statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import { EXPORT_COLUMNS } from './rows';
 import { pointBlob, polygonBlob } from './geometryBlob';
@@ -24,11 +24,19 @@ const WGS84_WKT =
   'UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AXIS["Latitude",NORTH],AXIS["Longitude",EAST],' +
   'AUTHORITY["EPSG","4326"]]';
 
-/** SQLite column types of the export columns (GeoPackage's own type names). */
+/**
+ * SQLite column types of the export columns (GeoPackage's own type names, §1.1.1.1.3). The
+ * instants are DATETIME: their text is already the standard's form (ISO 8601 UTC with
+ * milliseconds, `YYYY-MM-DDTHH:MM:SS.SSSZ`), so GDAL and QGIS read them as date-times;
+ * occurred_local is the incident's wall time with no offset, so it stays TEXT beside its timezone.
+ */
 const COLUMN_TYPES: Record<string, string> = {
   cdid: 'INTEGER',
+  occurred_utc: 'DATETIME',
   lat: 'DOUBLE',
   lon: 'DOUBLE',
+  first_seen: 'DATETIME',
+  last_seen: 'DATETIME',
   removed: 'BOOLEAN',
 };
 
@@ -71,6 +79,8 @@ export function gpkgWriter(): Writer {
       await Promise.all(['', '-journal', '-wal'].map((s) => rm(partPath + s, { force: true })));
     };
     const run = async () => {
+      // Created private (as every export's file is) before SQLite opens it with its own mode.
+      await writeFile(partPath, '', { mode: 0o600, flag: 'wx' });
       const out = new Database(partPath);
       db = out;
       out.pragma('journal_mode = DELETE');
@@ -141,8 +151,8 @@ export function gpkgWriter(): Writer {
         );
         columns.run('incidents', 'geom', 'POINT');
         for (const a of areas) {
-          insertArea.run(polygonBlob([a.ring]), a.id, a.name, a.kind);
-          for (const [lat, lon] of a.ring) {
+          insertArea.run(polygonBlob(a.rings), a.id, a.name, a.kind);
+          for (const [lat, lon] of a.rings[0] ?? []) {
             areaBox.minX = Math.min(areaBox.minX, lon);
             areaBox.maxX = Math.max(areaBox.maxX, lon);
             areaBox.minY = Math.min(areaBox.minY, lat);

@@ -85,10 +85,14 @@ export function kmlWriter(): Writer {
       if (job.cancelRequested) return null;
       let tail = '</Folder>\n<Folder><name>Areas</name>\n';
       for (const a of areaOutlines(job, ctx)) {
-        const coords = a.ring.map(([lat, lon]) => `${lon},${lat}`).join(' ');
+        const ring = (r: [number, number][]) =>
+          `<LinearRing><coordinates>${r.map(([lat, lon]) => `${lon},${lat}`).join(' ')}</coordinates></LinearRing>`;
+        const [outer = [], ...holes] = a.rings;
         tail +=
-          `<Placemark><name>${xmlText(a.name)}</name><styleUrl>#area</styleUrl>` +
-          `<Polygon><outerBoundaryIs><LinearRing><coordinates>${coords}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>\n`;
+          `<Placemark><name>${xmlText(a.name)}</name><styleUrl>#area</styleUrl><Polygon>` +
+          `<outerBoundaryIs>${ring(outer)}</outerBoundaryIs>` +
+          holes.map((h) => `<innerBoundaryIs>${ring(h)}</innerBoundaryIs>`).join('') +
+          `</Polygon></Placemark>\n`;
       }
       await sink.write(`${tail}</Folder>\n</Document>\n</kml>\n`);
       return { bytes: await sink.finish(), written, file: sink, fileInfo: { crs: 'EPSG:4326' as const } };
