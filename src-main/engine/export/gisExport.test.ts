@@ -5,7 +5,7 @@
  * must hold exactly the CSV export's rows and cells.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DOMParser } from '@xmldom/xmldom';
@@ -516,5 +516,69 @@ describe('areas in the GeoPackage and KML', () => {
       'Beat 1 & <2> (Beats), part 1 of 2',
       'Beat 1 & <2> (Beats), part 2 of 2',
     ]);
+  });
+});
+
+describe('every format as GDAL reads it, empty or full', () => {
+  const FORMATS = [
+    ['csv', ''],
+    ['geojson', ''],
+    ['gpkg', 'incidents'],
+    ['shp', ''],
+    ['kml', 'Incidents'],
+  ] as const;
+
+  /** `ogrinfo -al` over the whole file: every feature read, and not one warning or error. */
+  function ogrinfoClean(source: string, layer: string): number {
+    const run = spawnSync('ogrinfo', ['-ro', '-al', source, ...(layer ? [layer] : [])], {
+      maxBuffer: 1 << 28,
+    });
+    const said = `${run.stdout}${run.stderr}`;
+    expect(said.split('\n').filter((l) => /warning|error/i.test(l))).toEqual([]);
+    expect(run.status).toBe(0);
+    return Number(/Feature Count: (\d+)/.exec(said)?.[1]);
+  }
+
+  /** The .dbf's record count and lengths, and the .shp/.shx lengths, against the files' sizes. */
+  function expectExactShapefile(zip: string, records: number): void {
+    const dir = mkdtempSync(path.join(t.dir.path, 'unzipped-'));
+    execFileSync('unzip', ['-q', zip, '-d', dir]);
+    const part = (ext: string) =>
+      readFileSync(path.join(dir, readdirSync(dir).find((n) => n.endsWith(ext)) as string));
+    const dbf = part('.dbf');
+    const [n, headerLength, recordLength] = [dbf.readUInt32LE(4), dbf.readUInt16LE(8), dbf.readUInt16LE(10)];
+    expect(n).toBe(records);
+    expect(dbf.length).toBe(headerLength + n * recordLength + 1);
+    expect(dbf[dbf.length - 1]).toBe(0x1a);
+    let fields = 0;
+    let widths = 1;
+    for (let o = 32; dbf[o] !== 0x0d; o += 32, fields++) widths += dbf.readUInt8(o + 16);
+    expect(headerLength).toBe(32 + fields * 32 + 1);
+    expect(widths).toBe(recordLength);
+    for (const [ext, size] of [
+      ['.shp', 100 + 28 * records],
+      ['.shx', 100 + 8 * records],
+    ] as const) {
+      const b = part(ext);
+      expect(b.length).toBe(size);
+      expect(b.readInt32BE(24) * 2).toBe(size);
+    }
+  }
+
+  it('the filtered set of 0 rows, 1 row and all rows: each file read through without a warning, private to the user', async () => {
+    for (const filters of [
+      { preset: 'all', types: ['No such type'] },
+      { preset: 'all', types: ['Arrest'] },
+      { preset: 'all' },
+    ]) {
+      for (const [format, layer] of FORMATS) {
+        const { file, total } = await exportAs(format, filters);
+        const source = format === 'shp' ? `/vsizip/${file}` : file;
+        expect(ogrinfoClean(source, layer), `${format} ${JSON.stringify(filters)}`).toBe(total);
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        if (format === 'gpkg') expectValidGeoPackage(file);
+        if (format === 'shp') expectExactShapefile(file, total);
+      }
+    }
   });
 });
