@@ -3,7 +3,7 @@
  * opened by GDAL (ogrinfo, what QGIS reads with); gpkg and shp refuse to run without --out.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
@@ -48,10 +48,31 @@ describe('blotter export to GIS formats', () => {
       expect(r.code, r.stderr).toBe(0);
       const at = source.replace(file, `${dir.path}/${file}`);
       expect(count(at, layer), format).toBe(rows);
+      // The key the sync used is in no byte of the file (a zip's members read inflated) or manifest.
+      const bytes =
+        format === 'shp' ? execFileSync('unzip', ['-p', `${dir.path}/${file}`]) : readFileSync(at);
+      expect(bytes.includes(KEY), format).toBe(false);
+      expect(readFileSync(`${dir.path}/all.manifest.json`, 'utf8')).not.toContain(KEY);
       const manifest = JSON.parse(readFileSync(`${dir.path}/all.manifest.json`, 'utf8'));
       expect(manifest.format).toBe(format);
       expect(manifest.file.crs).toBe('EPSG:4326');
     }
+  });
+
+  it('a missing folder (exit 2) or one Blotter may not write in (exit 1) is named in one line, and nothing is left', async () => {
+    const missing = await cli(['--format', 'gpkg', '--out', `${dir.path}/no-such-folder/all.gpkg`]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim()).toBe(`blotter: The folder ${dir.path}/no-such-folder does not exist.`);
+    const before = readdirSync('/sys');
+    for (const ext of ['gpkg', 'zip', 'kml']) {
+      const format = ext === 'zip' ? 'shp' : ext;
+      const r = await cli(['--format', format, '--out', `/sys/all.${ext}`]);
+      expect(r.code, format).toBe(1);
+      expect(r.stderr.trim().split('\n'), format).toEqual([
+        'blotter: Blotter cannot write in /sys on this computer (permission denied): the export was not written. Choose another folder, then export again.',
+      ]);
+    }
+    expect(readdirSync('/sys')).toEqual(before);
   });
 
   it('refuses gpkg and shp without --out (exit 2, one line), and formats it does not know', async () => {
