@@ -1,5 +1,5 @@
 /**
- * One boundary file, whatever its format: chosen by its name (.geojson/.json, .zip, .kml) or its
+ * One boundary file, whatever its format: chosen by its name (.geojson/.json, .zip, .kml, .kmz) or its
  * first bytes, read by the format's reader, then checked as a whole — the limits on features and
  * corners, and each feature's geometry (named by its position and name, with the reason). A file
  * with any invalid feature is refused: nothing is half-imported.
@@ -17,11 +17,15 @@ import {
 } from './boundaryFile';
 import { readGeoJson } from './geojsonRead';
 import { readKml } from './kmlRead';
-import { readShapefileZip } from './shapefileRead';
+import { kmzEntry, readKmz } from './kmzRead';
+import { readShapefile } from './shapefileRead';
+import { readZip } from './zipRead';
 
 export function formatOf(name: string, head: Buffer): BoundaryFormat {
   const lower = name.toLowerCase();
-  if (lower.endsWith('.zip') || (head[0] === 0x50 && head[1] === 0x4b)) return 'shapefile';
+  // A zip: a Shapefile's, or a KMZ (read as the KML it holds, readZipped).
+  if (lower.endsWith('.zip') || lower.endsWith('.kmz') || (head[0] === 0x50 && head[1] === 0x4b))
+    return 'shapefile';
   if (lower.endsWith('.kml')) return 'kml';
   if (lower.endsWith('.geojson') || lower.endsWith('.json')) return 'geojson';
   const start = head
@@ -31,7 +35,7 @@ export function formatOf(name: string, head: Buffer): BoundaryFormat {
   if (start.startsWith('<')) return 'kml';
   if (start.startsWith('{')) return 'geojson';
   throw new BoundaryProblem(
-    'Blotter reads boundaries from GeoJSON (.geojson), a zipped Shapefile (.zip with .shp, .dbf and .prj) or KML (.kml).',
+    'Blotter reads boundaries from GeoJSON (.geojson), a zipped Shapefile (.zip with .shp, .dbf and .prj) or KML (.kml or .kmz).',
   );
 }
 
@@ -41,11 +45,7 @@ export function readBoundaryBytes(name: string, bytes: Buffer): BoundaryFile {
   const format = formatOf(name, bytes.subarray(0, 512));
   const text = () => bytes.toString('utf8').replace(/^\uFEFF/, '');
   const file =
-    format === 'shapefile'
-      ? readShapefileZip(bytes)
-      : format === 'kml'
-        ? readKml(text())
-        : readGeoJson(text());
+    format === 'shapefile' ? readZipped(bytes) : format === 'kml' ? readKml(text()) : readGeoJson(text());
   if (file.features.length === 0)
     throw new BoundaryProblem(
       file.skipped.length > 0
@@ -71,6 +71,13 @@ export function readBoundaryBytes(name: string, bytes: Buffer): BoundaryFile {
     );
   }
   return file;
+}
+
+/** A zip: a KMZ (a KML and no .shp) or a zipped Shapefile. */
+function readZipped(bytes: Buffer): BoundaryFile {
+  const zip = readZip(bytes);
+  const kml = kmzEntry(zip);
+  return kml ? readKmz(zip, kml) : readShapefile(zip);
 }
 
 export function readBoundaryFile(file: string, name: string): BoundaryFile {

@@ -1,6 +1,6 @@
 /**
  * A zipped Shapefile: its `.shp` (polygons, points, multipoints; Z and M variants read for X/Y),
- * `.dbf` attributes (text in the `.cpg`'s encoding, UTF-8 when absent and valid, else Latin-1),
+ * `.dbf` attributes (text in the `.cpg`'s encoding, UTF-8 when absent and valid, else Windows-1252),
  * and `.prj`: projected coordinates are reprojected to EPSG:4326 with proj4, through the import
  * mapping's `unprojector` (one place for projections). Polygon rings follow the format's rule:
  * clockwise rings are outer boundaries, counter-clockwise ones holes of the outer ring holding them.
@@ -15,7 +15,8 @@ import {
   type BoundaryFeature,
   type BoundaryFile,
 } from './boundaryFile';
-import { readZip } from './zipRead';
+import { decodeWindows1252 } from '../import/windows1252';
+import { readZip, type ZipArchive } from './zipRead';
 
 type XY = [number, number];
 
@@ -152,24 +153,31 @@ function readShp(buf: Buffer): ShapeRecord[] {
   return out;
 }
 
+/**
+ * The .dbf's text decoder by its .cpg: UTF-8; Windows-1252 for `1252`, `ANSI 1252`, Latin-1 labels
+ * (`ISO 88591`, as ArcGIS writes it — Windows-1252 is the same for every printable Latin-1
+ * character) or a label the platform does not know; another code page by its name. Without a .cpg,
+ * UTF-8 when the bytes are UTF-8, else Windows-1252 (what such a file almost always is).
+ */
 function decoderOf(cpg: string | null): (b: Buffer) => string {
   const label = cpg?.trim().toLowerCase() ?? '';
   if (label && !/utf-?8|65001/.test(label)) {
-    let d: TextDecoder;
+    if (/1252|8859[-_ ]?1$|88591|latin-?1|^ansi$/.test(label)) return decodeWindows1252;
     try {
-      d = new TextDecoder(label.startsWith('cp') ? `windows-${label.slice(2)}` : label);
+      const d = new TextDecoder(
+        /^(cp|ansi[ _]?)\d+$/.test(label) ? `windows-${label.replace(/\D/g, '')}` : label,
+      );
+      return (b) => d.decode(b);
     } catch {
-      d = new TextDecoder('latin1');
+      return decodeWindows1252;
     }
-    return (b) => d.decode(b);
   }
   const utf8 = new TextDecoder('utf-8', { fatal: true });
-  const latin = new TextDecoder('latin1');
   return (b) => {
     try {
       return utf8.decode(b);
     } catch {
-      return latin.decode(b);
+      return decodeWindows1252(b);
     }
   };
 }
@@ -241,7 +249,11 @@ function projectionOf(prj: string | null): { unproject: Unproject | null; crs: s
 }
 
 export function readShapefileZip(bytes: Buffer): BoundaryFile {
-  const zip = readZip(bytes);
+  return readShapefile(readZip(bytes));
+}
+
+/** The one shapefile of a zip already opened (readBoundaries.ts first looks whether it is a KMZ). */
+export function readShapefile(zip: ZipArchive): BoundaryFile {
   const shps = zip.entries.filter(
     (e) => e.name.toLowerCase().endsWith('.shp') && !path.basename(e.name).startsWith('._'),
   );
