@@ -309,6 +309,38 @@ describe('KML export', () => {
   });
 });
 
+describe('KML styles', () => {
+  it('thirty types (imports add their own): thirty styles, each its own colour, each placemark its type’s', async () => {
+    writeIncidents(
+      t.db,
+      Array.from({ length: 30 }, (_, k) => apiRow(5000 + k, { type: `Imported type ${k}` })),
+    );
+    const { file } = await exportAs('kml', {
+      preset: 'all',
+      types: Array.from({ length: 30 }, (_, k) => `Imported type ${k}`),
+    });
+    const doc = new DOMParser().parseFromString(readFileSync(file, 'utf8'), 'text/xml');
+    const colourOfStyle = new Map(
+      Array.from(doc.getElementsByTagName('Style'), (s) => [
+        s.getAttribute('id'),
+        s.getElementsByTagName('IconStyle')[0]?.getElementsByTagName('color')[0]?.textContent,
+      ]).filter(([, c]) => c !== undefined),
+    );
+    const colourByType = new Map<string, string>();
+    for (const m of Array.from(doc.getElementsByTagName('Placemark'))) {
+      if (m.getElementsByTagName('Point').length === 0) continue; // the areas
+      const style = m.getElementsByTagName('styleUrl')[0]?.textContent?.slice(1) as string;
+      colourByType.set(
+        m.getElementsByTagName('name')[0]?.textContent as string,
+        colourOfStyle.get(style) as string,
+      );
+    }
+    expect(colourByType.size).toBe(30);
+    expect(new Set(colourByType.values()).size).toBe(30);
+    for (const c of colourByType.values()) expect(c).toMatch(/^ff[0-9a-f]{6}$/);
+  });
+});
+
 describe('GIS exports and the filter', () => {
   it('write exactly the filtered set (the count shown), and leave no temporary file behind', async () => {
     for (const format of ['gpkg', 'shp', 'kml']) {

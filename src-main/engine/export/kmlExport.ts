@@ -24,6 +24,37 @@ const PALETTE = [
   'ff800080',
 ];
 
+/**
+ * The colour of the k-th type: the palette for the first ten (every type the API has), then hues
+ * a golden angle apart at three lightnesses, so an archive with imported types still tells each
+ * type apart by colour.
+ */
+export function colourOf(k: number): string {
+  const fixed = PALETTE[k];
+  if (fixed !== undefined) return fixed;
+  const h = (k * 137.508) % 360;
+  const [s, l] = [0.8, [0.45, 0.62, 0.32][k % 3] as number];
+  const c = (1 - Math.abs(2 * l - 1)) * s;
+  const x = c * (1 - Math.abs(((h / 60) % 2) - 1));
+  const [r, g, b] =
+    h < 60
+      ? [c, x, 0]
+      : h < 120
+        ? [x, c, 0]
+        : h < 180
+          ? [0, c, x]
+          : h < 240
+            ? [0, x, c]
+            : h < 300
+              ? [x, 0, c]
+              : [c, 0, x];
+  const hex = (v: number) =>
+    Math.round((v + l - c / 2) * 255)
+      .toString(16)
+      .padStart(2, '0');
+  return `ff${hex(b)}${hex(g)}${hex(r)}`;
+}
+
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 export function xmlText(value: unknown): string {
@@ -43,7 +74,7 @@ export function kmlHead(title: string, types: readonly string[]): string {
   const styles = types
     .map(
       (t, k) =>
-        `<Style id="${styleIdOf(k)}"><IconStyle><color>${PALETTE[k % PALETTE.length]}</color><scale>0.8</scale>` +
+        `<Style id="${styleIdOf(k)}"><IconStyle><color>${colourOf(k)}</color><scale>0.8</scale>` +
         `<Icon><href>http://maps.google.com/mapfiles/kml/shapes/placemark_circle.png</href></Icon></IconStyle>` +
         `<LabelStyle><scale>0</scale></LabelStyle></Style>`,
     )
