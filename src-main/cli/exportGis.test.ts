@@ -59,10 +59,13 @@ describe('blotter export to GIS formats', () => {
     }
   });
 
-  it('a missing folder (exit 2) or one Blotter may not write in (exit 1) is named in one line, and nothing is left', async () => {
+  it('a missing folder or a folder as the file (exit 2), or one Blotter may not write in (exit 1) is named in one line, and nothing is left', async () => {
     const missing = await cli(['--format', 'gpkg', '--out', `${dir.path}/no-such-folder/all.gpkg`]);
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim()).toBe(`blotter: The folder ${dir.path}/no-such-folder does not exist.`);
+    const folder = await cli(['--format', 'shp', '--out', dir.path]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr.trim()).toBe(`blotter: ${dir.path} is a folder: give the export a file name in it.`);
     const before = readdirSync('/sys');
     for (const ext of ['gpkg', 'zip', 'kml']) {
       const format = ext === 'zip' ? 'shp' : ext;

@@ -50,6 +50,9 @@ export function resolveDestination(
       throw new EngineError('bad_input', 'The export destination must be a full path.');
     const dir = path.dirname(chosen);
     if (!isDirectory(dir)) throw new EngineError('bad_input', `The folder ${dir} does not exist.`);
+    // Checked now, not found by the rename after every row is written.
+    if (isDirectory(chosen))
+      throw new EngineError('bad_input', `${chosen} is a folder: give the export a file name in it.`);
     return { path: chosen, name: path.basename(chosen) };
   }
   const dir = exportsDirOf(dataDir);
