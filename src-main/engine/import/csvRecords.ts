@@ -1,6 +1,7 @@
 /**
  * A streaming RFC 4180 reader: text chunks in, records (arrays of fields) out, a chunk's worth at
- * a time. Quoted fields may hold commas, doubled quotes and line breaks (also across chunk
+ * a time. Fields are separated by commas, or by the separator the file uses (`separatorOf`: a tab,
+ * a semicolon or a bar, as dispatch systems and European spreadsheets write them). Quoted fields may hold commas, doubled quotes and line breaks (also across chunk
  * boundaries); lines end in CRLF or LF; blank lines are skipped. Lines without a quote take a fast
  * path (one split). A quote inside an unquoted field is kept as text, as spreadsheets do. A quoted
  * field still open when the text ends is refused (UnclosedQuote): it would swallow every record
@@ -31,14 +32,36 @@ export function fitted(fields: string[], n: number): string[] | null {
   return fields.slice(0, n);
 }
 
+/** The separators a file may use instead of commas. */
+const SEPARATORS = ['\t', ';', '|'] as const;
+
+/**
+ * The field separator of a delimited text file, from its first line (its header): the one of
+ * comma, tab, semicolon and bar it holds most often outside quotes — a comma unless another
+ * outnumbers it.
+ */
+export function separatorOf(text: string): string {
+  const line = (text.replace(/^\uFEFF/, '').split('\n', 1)[0] ?? '').replace(/"[^"]*"/g, '');
+  const count = (c: string) => line.split(c).length - 1;
+  let best = ',';
+  let most = count(',');
+  for (const c of SEPARATORS) {
+    const n = count(c);
+    if (n > most) [best, most] = [c, n];
+  }
+  return best;
+}
+
 export class CsvRecordReader {
   private rest = '';
+
+  constructor(private readonly separator = ',') {}
 
   /** Records completed by `chunk`; an unfinished last record waits for the next chunk. */
   push(chunk: string): string[][] {
     const text = this.rest + chunk;
     const out: string[][] = [];
-    const consumed = parse(text, out, false);
+    const consumed = parse(text, out, false, this.separator);
     this.rest = text.slice(consumed);
     return out;
   }
@@ -51,7 +74,7 @@ export class CsvRecordReader {
   /** The last record, when the text did not end with a line break; throws UnclosedQuote. */
   end(): string[][] {
     const out: string[][] = [];
-    parse(this.rest, out, true);
+    parse(this.rest, out, true, this.separator);
     this.rest = '';
     return out;
   }
@@ -62,9 +85,13 @@ export class CsvRecordReader {
  * are (blank lines aside): for cutting a file into chunks of whole records that read alone exactly
  * as they would in the stream.
  */
-export function completeRecords(text: string, max = Infinity): { end: number; count: number } {
+export function completeRecords(
+  text: string,
+  max = Infinity,
+  separator = ',',
+): { end: number; count: number } {
   const counted: Counted = { count: 0, max };
-  const end = parse(text, counted, false);
+  const end = parse(text, counted, false, separator);
   return { end, count: counted.count };
 }
 
@@ -75,7 +102,7 @@ type Counted = { count: number; max: number };
  * Parses complete records from `text` into `out` (or only counts them); returns how many
  * characters were consumed.
  */
-function parse(text: string, out: string[][] | Counted, final: boolean): number {
+function parse(text: string, out: string[][] | Counted, final: boolean, separator: string): number {
   const fields = Array.isArray(out) ? out : null;
   const n = text.length;
   let i = 0;
@@ -94,13 +121,13 @@ function parse(text: string, out: string[][] | Counted, final: boolean): number 
     if (quote > nl) {
       const end = nl > i && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
       if (end > i) {
-        if (fields) fields.push(text.slice(i, end).split(','));
+        if (fields) fields.push(text.slice(i, end).split(separator));
         else (out as Counted).count++;
       }
       i = nl + 1;
       continue;
     }
-    const next = quoted(text, i, final);
+    const next = quoted(text, i, final, separator.charCodeAt(0));
     if (next === -1) return i; // the record continues in the next chunk
     if (fields) fields.push(next.fields);
     else (out as Counted).count++;
@@ -110,7 +137,12 @@ function parse(text: string, out: string[][] | Counted, final: boolean): number 
 }
 
 /** A record holding quotes, from `start`; -1 when the text ends inside it (and more may come). */
-function quoted(text: string, start: number, final: boolean): { fields: string[]; end: number } | -1 {
+function quoted(
+  text: string,
+  start: number,
+  final: boolean,
+  sep: number,
+): { fields: string[]; end: number } | -1 {
   const n = text.length;
   const fields: string[] = [];
   let i = start;
@@ -138,7 +170,7 @@ function quoted(text: string, start: number, final: boolean): { fields: string[]
       // Anything between the closing quote and the next separator is kept, as spreadsheets do.
       while (i < n) {
         const c = text.charCodeAt(i);
-        if (c === 44 || c === 10 || (c === 13 && text.charCodeAt(i + 1) === 10)) break;
+        if (c === sep || c === 10 || (c === 13 && text.charCodeAt(i + 1) === 10)) break;
         if (c === 13 && i + 1 >= n && !final) return -1;
         value += text[i];
         i++;
@@ -147,7 +179,7 @@ function quoted(text: string, start: number, final: boolean): { fields: string[]
       let j = i;
       while (j < n) {
         const c = text.charCodeAt(j);
-        if (c === 44 || c === 10 || (c === 13 && text.charCodeAt(j + 1) === 10)) break;
+        if (c === sep || c === 10 || (c === 13 && text.charCodeAt(j + 1) === 10)) break;
         if (c === 13 && j + 1 >= n && !final) return -1;
         j++;
       }
@@ -160,7 +192,7 @@ function quoted(text: string, start: number, final: boolean): { fields: string[]
       return { fields, end: n };
     }
     const c = text.charCodeAt(i);
-    if (c === 44) {
+    if (c === sep) {
       i++;
       continue;
     }

@@ -1,11 +1,13 @@
 /**
  * What kind of file an import is, from its first characters: JSON (an array, or an object holding
- * the records array), NDJSON (one JSON object per line), else CSV with a header row — Blotter's
+ * the records array), NDJSON (one JSON object per line), else CSV with a header row (fields
+ * separated by commas, or by the tab, semicolon or bar the header uses) — Blotter's
  * own CSV when the header has occurred_local and timezone, otherwise rows shaped like the API's.
  * An empty file and JSONP are refused here, as file-level problems.
  */
 import type { ImportFormat } from '../../../src-shared/exports';
 import type { ColumnMapping } from '../../../src-shared/importMapping';
+import { separatorOf } from './csvRecords';
 import { FileProblem } from './fileProblem';
 import { canonicalKey } from './normalize';
 import { RECORD_KEYS } from './jsonRecords';
@@ -13,6 +15,8 @@ import { RECORD_KEYS } from './jsonRecords';
 export type Detected = {
   reader: 'csv' | 'json' | 'ndjson';
   format: ImportFormat;
+  /** A CSV file's field separator: a comma, or the tab, semicolon or bar its header uses. */
+  separator?: string;
   /** Another system's columns, read through a column mapping (mapping/apply.ts). */
   mapping?: ColumnMapping;
 };
@@ -41,11 +45,13 @@ export function detectFormat(head: string): Detected {
       format: /"FeatureCollection"|"Feature"/.test(text.slice(0, 4096)) ? 'geojson' : 'json',
     };
   }
+  const separator = separatorOf(text);
   const header = (text.split(/\r?\n/, 1)[0] ?? '')
-    .split(',')
+    .split(separator)
     .map((h) => canonicalKey(h.replace(/^"|"$/g, '')));
   return {
     reader: 'csv',
+    separator,
     format: header.includes('occurred_local') && header.includes('timezone') ? 'blotter-csv' : 'api-csv',
   };
 }

@@ -210,7 +210,7 @@ export class Imports {
       const format = detectFormat(start);
       // A file of another system's columns: the mapping given (saved for next time), or the one
       // saved for the same header shape (mapping/savedMappings.ts).
-      const columns = format.reader === 'csv' ? csvHeaderOf(start) : null;
+      const columns = format.reader === 'csv' ? csvHeaderOf(start, format.separator) : null;
       const chosen =
         mapping ??
         (columns && columnsProblem(columns, 'columns')
@@ -504,8 +504,8 @@ async function head(file: string): Promise<string> {
 }
 
 /** A CSV file's header from its first 64 kB (null when it does not end there). */
-function csvHeaderOf(start: string): string[] | null {
-  const reader = new CsvRecordReader();
+function csvHeaderOf(start: string, separator: string | undefined): string[] | null {
+  const reader = new CsvRecordReader(separator);
   try {
     const [first] = reader.push(start.replace(/^\uFEFF/, ''));
     return first ?? null;

@@ -10,7 +10,6 @@ import { createReadStream } from 'node:fs';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { startWorkerThread, workerEntry } from '../workerThreads';
 import type { CheckWorkerData, FromCheckWorker, ToCheckWorker } from './checkWorker';
-import type { ColumnMapping } from '../../../src-shared/importMapping';
 import { headerOf } from './columns';
 import { completeRecords, CsvRecordReader, UnclosedQuote } from './csvRecords';
 import type { Detected } from './detect';
@@ -101,21 +100,25 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
     }
   };
 
+  const sep = job.detected.separator ?? ',';
   const stream = createReadStream(job.file, { highWaterMark: job.readBytes ?? READ_BYTES });
   const utf8 = new Utf8Chunks();
   let text = '';
   let header: string[] | null = null;
   let nextRow = 1;
   /** The number of the record the text read so far ends in (0: the header). */
-  const currentRow = () => (header ? nextRow + completeRecords(text).count : 0);
+  const currentRow = () => (header ? nextRow + completeRecords(text, Infinity, sep).count : 0);
   const decode = (bytes: Buffer | null): string => {
     try {
       return bytes ? utf8.decode(bytes) : utf8.end();
     } catch (error) {
       if (!(error instanceof InvalidUtf8)) throw error;
       text += error.before;
-      if (!header && completeRecords(text, 1).count > 0)
-        throw notUtf8(error.offset, 1 + completeRecords(text.slice(completeRecords(text, 1).end)).count);
+      if (!header && completeRecords(text, 1, sep).count > 0)
+        throw notUtf8(
+          error.offset,
+          1 + completeRecords(text.slice(completeRecords(text, 1, sep).end), Infinity, sep).count,
+        );
       throw notUtf8(error.offset, currentRow());
     }
   };
@@ -132,9 +135,9 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
         if (nl >= 0) {
           const head = text + decoded.slice(0, nl + 1); // the record the text before began, if any
           const body = decoded.slice(nl + 1);
-          const cut = completeRecords(body);
+          const cut = completeRecords(body, Infinity, sep);
           await dispatch([head, body.slice(0, cut.end)], nextRow);
-          nextRow += completeRecords(head).count + cut.count;
+          nextRow += completeRecords(head, Infinity, sep).count + cut.count;
           text = body.slice(cut.end);
           continue;
         }
@@ -142,17 +145,17 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
       text += first ? decoded.replace(/^\uFEFF/, '') : decoded;
       first = false;
       if (!header) {
-        const cut = completeRecords(text, 1);
+        const cut = completeRecords(text, 1, sep);
         if (cut.count === 0) {
           if (text.length > MAX_RECORD_CHARS) throw recordTooLong(0);
           continue;
         }
-        header = readHeader(text.slice(0, cut.end), job.detected.mapping);
+        header = readHeader(text.slice(0, cut.end), job.detected);
         text = text.slice(cut.end);
         start(header);
       }
       if (text.length < chunkChars) continue;
-      const { end, count } = completeRecords(text);
+      const { end, count } = completeRecords(text, Infinity, sep);
       if (end === 0) {
         // One record longer than a chunk: wait for its end (within reason).
         if (text.length > MAX_RECORD_CHARS) throw recordTooLong(nextRow);
@@ -164,7 +167,7 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
     }
     text += decode(null);
     if (!header) {
-      header = readHeader(text, job.detected.mapping);
+      header = readHeader(text, job.detected);
       text = '';
       start(header);
     }
@@ -182,8 +185,8 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
 }
 
 /** The header's field names, canonical; a FileProblem when they are not Blotter's (columns.ts). */
-function readHeader(text: string, mapping: ColumnMapping | undefined): string[] {
-  const reader = new CsvRecordReader();
+function readHeader(text: string, detected: Detected): string[] {
+  const reader = new CsvRecordReader(detected.separator);
   let records: string[][];
   try {
     records = [...reader.push(text), ...reader.end()];
@@ -191,5 +194,5 @@ function readHeader(text: string, mapping: ColumnMapping | undefined): string[] 
     if (error instanceof UnclosedQuote) throw unclosedQuote(0);
     throw error;
   }
-  return headerOf(records[0] ?? [], mapping, 'columns');
+  return headerOf(records[0] ?? [], detected.mapping, 'columns');
 }

@@ -49,7 +49,7 @@ export class RecordDecoder {
   private row = 0;
   private first = true;
   private header: string[] | null = null;
-  private readonly csv = new CsvRecordReader();
+  private readonly csv: CsvRecordReader;
   private readonly json = new JsonRecordReader();
   private readonly ndjson = new NdjsonRecordReader();
 
@@ -61,6 +61,7 @@ export class RecordDecoder {
     private readonly detected: Detected,
     continuing?: { header: string[]; firstRow: number },
   ) {
+    this.csv = new CsvRecordReader(detected.separator);
     if (continuing) {
       this.header = continuing.header;
       this.row = continuing.firstRow - 1;

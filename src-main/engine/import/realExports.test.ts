@@ -11,7 +11,7 @@
  * expected, nothing written before the run, coordinates against cs2cs.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportResult } from '../../../src-shared/exports';
 import { milesBetween } from '../../../src-shared/geo';
@@ -285,5 +285,86 @@ describe('dates as spreadsheets leave them', () => {
         message: expect.stringMatching(/^Occurred Date: the date is in the future/),
       },
     ]);
+  });
+});
+
+describe('files separated by tabs, semicolons or bars', () => {
+  it('a tab-separated CAD export (quoted narratives holding tabs and line breaks) and a semicolon one are read by their columns', async () => {
+    const tsv = [
+      'Incident Number\tOffense\tBlock Address\tDate Reported\tTime Reported\tLatitude\tLongitude\tNarrative',
+      'T1\tTHEFT\t1200 BLK MAIN ST, APT 2\t05/10/2025\t1430\t32.7767\t-96.797\t"Took a 5"" pipe;\tfled\r\nnorth"',
+      'T2\tTHEFT\t1 A ST\t05/11/2025\t0930\t32.78\t-96.8\t',
+    ].join('\r\n');
+    const ins = await inspect('cad.tsv', tsv);
+    expect(ins.columns).toHaveLength(8);
+    expect(ins.proposal).toMatchObject({
+      id: 'Incident Number',
+      date: 'Date Reported',
+      time: 'Time Reported',
+      description: 'Narrative',
+      location: { kind: 'latlon', lat: 'Latitude', lon: 'Longitude' },
+    });
+    const pv = await mapped(ins, 'tsv');
+    expect([pv.rows, pv.valid, pv.errorCount]).toEqual([2, 2, 0]);
+    await call('runImport', { importId: pv.importId });
+    expect(stored(namespacedId('tsv', 'T1'))).toMatchObject({
+      address: '1200 BLK MAIN ST, APT 2',
+      occurred_local: '2025-05-10T14:30',
+      description: 'Took a 5" pipe;\tfled\r\nnorth',
+    });
+    const semi = await inspect('eu.csv', tsv.replace(/\t/g, ';').replace('pipe;;fled', 'pipe, fled'));
+    expect(semi.columns).toEqual(ins.columns);
+    expect((await mapped(semi, 'semi')).valid).toBe(2);
+  });
+
+  it('the parallel preview of a large tab-separated file reads exactly as the one-thread preview', async () => {
+    const lines = [
+      'Call Number\tCall Type\tIncident Address\tCall Date\tCall Time\tLatitude\tLongitude\tNotes',
+    ];
+    for (let k = 1; k <= 3000; k++)
+      lines.push(
+        `C${k}\tALARM\t${k} N MAIN ST, APT ${k % 7}\t2025-05-${String(1 + (k % 28)).padStart(2, '0')}\t${k % 2400}\t32.7${k % 10}\t-96.8\t` +
+          (k % 13 === 0 ? `"quoted\tnote\nover two lines"` : `plain note ${k}`),
+      );
+    const path = t.file('big.tsv', lines.join('\n'));
+    const mapping = {
+      name: 'big',
+      id: 'Call Number',
+      type: 'Call Type',
+      address: 'Incident Address',
+      date: 'Call Date',
+      time: 'Call Time',
+      location: { kind: 'latlon' as const, lat: 'Latitude', lon: 'Longitude' },
+      description: 'Notes',
+      keep: [],
+    };
+    const { Imports } = await import('./imports');
+    const { ColumnMapping } = await import('../../../src-shared/importMapping');
+    const m = ColumnMapping.parse(mapping);
+    const ctx = (e: TestEngine) => ({
+      db: e.db,
+      dataDir: e.dir.path,
+      emit: () => undefined,
+      query: e.engine.context.services.query,
+    });
+    const strip = (p: ImportPreview) => ({ ...p, importId: undefined });
+    const one = await new Imports(ctx(t)).preview({ path }, m);
+    expect(one).toMatchObject({ rows: 3000 });
+    expect(one.valid).toBeGreaterThan(1500);
+    const other = openTestEngine();
+    try {
+      const many = await new Imports(ctx(other), Date.now, {
+        parallelMinBytes: 0,
+        threads: 2,
+        chunkChars: 700,
+        readBytes: 997,
+      }).preview({ path }, m);
+      expect(strip(many)).toEqual(strip(one));
+      // The threads read it (no fall-back to the engine thread).
+      const log = `${other.dir.path}/logs/blotter.log`;
+      expect(existsSync(log) ? readFileSync(log, 'utf8') : '').not.toMatch(/check threads failed/);
+    } finally {
+      other.close();
+    }
   });
 });

@@ -7,7 +7,7 @@
 import { open } from 'node:fs/promises';
 import type { ColumnMapping } from '../../../../src-shared/importMapping';
 import type { ColumnValue, MappingZone } from '../../../../src-shared/importMappingCalls';
-import { CsvRecordReader, fitted, UnclosedQuote } from '../csvRecords';
+import { CsvRecordReader, fitted, separatorOf, UnclosedQuote } from '../csvRecords';
 import { FileProblem } from '../fileProblem';
 import { proposeMapping, type Proposal } from './propose';
 import { zones } from './projection';
@@ -36,7 +36,7 @@ export type Inspected = {
 /** The header, the first rows and the columns' values of a CSV file. */
 export async function inspectCsv(file: string): Promise<Inspected> {
   const text = await headText(file);
-  const reader = new CsvRecordReader();
+  const reader = new CsvRecordReader(separatorOf(text.body));
   // The last record may be cut by the byte limit: it is dropped unless the file ended.
   const records = reader.push(text.body);
   try {
