@@ -40,7 +40,8 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 
 describe('live source against the simulator', () => {
   it('sends every useful parameter and parses the answer', async () => {
-    const url = searchUrl('http://h', 'k', { ...chicago, since: '2025-05-01', types: ['Theft', 'Arrest'] });
+    // Types go as the sync spelled them (sync/typesSpelling.ts).
+    const url = searchUrl('http://h', 'k', { ...chicago, since: '2025-05-01', types: ['Theft', 'arrest'] });
     const q = new URL(url).searchParams;
     expect(Object.fromEntries(q)).toEqual({
       lat: '41.883700',
@@ -51,7 +52,7 @@ describe('live source against the simulator', () => {
       max_records: '500',
       sort_by: 'date',
       sort_order: 'ASC',
-      types: 'theft,arrest',
+      types: 'Theft,arrest',
     });
     const r = await source().search({ ...chicago, since: '2025-05-20' });
     expect(r.incidents.length).toBeGreaterThan(0);

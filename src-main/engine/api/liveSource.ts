@@ -33,7 +33,7 @@ export function searchUrl(baseUrl: string, key: string, q: SearchQuery): string 
   p.set('max_records', String(q.maxRecords));
   p.set('sort_by', q.sortBy ?? 'date');
   p.set('sort_order', q.sortOrder);
-  if (q.types && q.types.length > 0) p.set('types', q.types.map((t) => t.toLowerCase()).join(','));
+  if (q.types && q.types.length > 0) p.set('types', q.types.join(','));
   return `${baseUrl.replace(/\/+$/, '')}/crimes.json?${p.toString()}`;
 }
 

@@ -17,7 +17,7 @@ export type SearchQuery = {
   sortOrder: SortOrder;
   /** `date` (report date, the default) or `distance` from the centre (the sync's radius check). */
   sortBy?: 'date' | 'distance';
-  /** Type names (sent lower-case); absent for all types. */
+  /** Type names, sent as given (the sync spells them: sync/typesSpelling.ts); absent for all types. */
   types?: readonly string[];
 };
 

@@ -4,8 +4,10 @@
  *
  * - A job wider than the learned maximum is split at once into the quadrant level that fits
  *   (children at the job's own since), without a request.
- * - A 400 for a group of types (decide.ts groupTypes): one of them is unknown to the server; each
- *   is asked on its own (a single unknown type is settled as empty by the runner).
+ * - A typed job is asked in the spelling of its types this server answers (typesSpelling.ts); a 400
+ *   asks it again in the next spelling. Refused in every spelling, a group of types (decide.ts
+ *   groupTypes) holds one the server does not know: each is asked on its own (a single unknown type
+ *   is settled as empty by the runner).
  * - A 400 or a timeout for a radius above the trusted one: the server will not answer that wide —
  *   the maximum becomes half of it and the job is split the same way.
  * - A page whose own rows reach past the area's part of the job's cell in both measures proves the
@@ -40,8 +42,15 @@ import { tileOfJob, typesOfJob } from './jobStore';
 import { splitLevels } from './decide';
 import { BACKFILL_MAX_RADIUS, MAX_RECORDS } from './constants';
 import type { Logged, Requester } from './requester';
-import { areaReach, provenRadius, readingOf } from './radiusEvidence';
+import { areaReach, provenRadius, readingOf, rowsReach } from './radiusEvidence';
 import { learnReading, limitRadius, readRadius, trustRadius, type RadiusKnowledge } from './radiusTrust';
+import {
+  learnTypesSpelling,
+  nextTypesSpelling,
+  readTypesSpelling,
+  spellTypes,
+  type TypesSpelling,
+} from './typesSpelling';
 
 /** Radii are rounded up when sent (geo/tiles.ts); within this, two radii are the same. */
 const SLACK = 1e-5;
@@ -82,6 +91,8 @@ export type RadiusGuard = {
   /** An answer the run does not use (logged and counted in the run's requests). */
   discard(page: Logged<SearchResult>): Promise<void>;
   knowledge(): RadiusKnowledge;
+  /** The job's types as they are sent now (typesSpelling.ts); undefined for a job of every type. */
+  typesFor(job: JobRow): string[] | undefined;
 };
 
 export function createRadiusGuard(d: GuardDeps): RadiusGuard {
@@ -90,6 +101,13 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
     commit: d.commit ?? (<T>(_runId: number, write: () => T) => Promise.resolve(write())),
   };
   let known = readRadius(deps.db, deps.baseUrl);
+  let spelling = readTypesSpelling(deps.db, deps.baseUrl);
+  /** Per typed job, the spellings the server refused (400) in this run. */
+  const refusedSpellings = new Map<number, TypesSpelling[]>();
+  const spellingOf = (job: JobRow): TypesSpelling | null => {
+    const refused = refusedSpellings.get(job.id) ?? [];
+    return refused.length === 0 ? spelling : nextTypesSpelling(refused);
+  };
   const above = (r: number, limit: number): boolean => r > limit + SLACK;
   /**
    * Whether a circle is within what the server is known to search in full: its radius, or the
@@ -210,6 +228,10 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
   return {
     knowledge: () => known,
     discard: (page) => count(page),
+    typesFor(job) {
+      const types = typesOfJob(job);
+      return types ? spellTypes(types, spellingOf(job) ?? 'as-seen') : undefined;
+    },
     async search(job, query, signal, opts = {}) {
       const r = query.radius;
       if (known.max !== null && above(r, known.max)) {
@@ -224,6 +246,13 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
         const refused = error instanceof ApiError && error.code === 'bad_input';
         const slow = error instanceof ApiError && error.details.timedOut === true;
         const types = typesOfJob(job);
+        const spelled = types ? spellingOf(job) : null;
+        if (refused && spelled && !signal.aborted) {
+          // The spelling (a typed job's circle is its parent's, which the server answered): the
+          // job is asked again in the next one (typesSpelling.ts).
+          refusedSpellings.set(job.id, [...(refusedSpellings.get(job.id) ?? []), spelled]);
+          if (spellingOf(job) !== null) return null;
+        }
         if (!wide && refused && types && types.length > 1 && !signal.aborted) {
           // A group of types refused: one of them is unknown to the server — ask each on its own.
           await deps.commit(deps.runId, () =>
@@ -245,6 +274,12 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
         );
         await resplit(job, max);
         return null;
+      }
+      const answered = typesOfJob(job) ? spellingOf(job) : null;
+      if (answered && answered !== spelling) {
+        learnTypesSpelling(deps.db, deps.baseUrl, answered);
+        spelling = answered;
+        refusedSpellings.delete(job.id);
       }
       const circle = { lat: query.lat, lon: query.lon, radius: r, cell: tileOfJob(job).cell };
       if (known.reading !== 'great-circle' && readingOf(circle, page.incidents) === 'great-circle') {
@@ -272,10 +307,13 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
         known = trustRadius(deps.db, deps.baseUrl, verdict.radius, deps.now());
         return page;
       }
-      // The server did search as far as its farthest answer (perhaps below even the spec's 0.01°):
-      // that is the radius to trust from now on. No answer at all: a small radius, to be safe.
-      const max = verdict.searched > 0 ? verdict.searched * CLAMP_MARGIN : SMALLEST_SAFE;
-      await learn(max, `searched only ${verdict.searched.toFixed(4)}° of ${r.toFixed(4)}°`, r);
+      // The server did search as far as its farthest answer — the check's, or this page's own from
+      // its centre (a check far from every incident may answer nothing) — perhaps below even the
+      // spec's 0.01°: that is the radius to trust from now on. No answer at all: a small radius.
+      const own = rowsReach(circle, page.incidents);
+      const searched = Math.min(r, Math.max(verdict.searched, Math.min(own.degrees, own.arc)));
+      const max = searched > 0 ? searched * CLAMP_MARGIN : SMALLEST_SAFE;
+      await learn(max, `searched only ${searched.toFixed(4)}° of ${r.toFixed(4)}°`, r);
       if (!above(r, max)) {
         // The job's own circle lies within what the server did search: its page stands.
         known = trustRadius(deps.db, deps.baseUrl, max, deps.now());

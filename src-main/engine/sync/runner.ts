@@ -183,7 +183,7 @@ export async function runArea(
         since: sent,
         maxRecords: MAX_RECORDS,
         sortOrder: current.mode === 'asc' ? 'ASC' : 'DESC',
-        ...(types ? { types } : {}),
+        ...(types ? { types: guard.typesFor(current) } : {}),
       };
       let result;
       try {
