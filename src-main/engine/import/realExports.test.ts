@@ -368,3 +368,49 @@ describe('files separated by tabs, semicolons or bars', () => {
     }
   });
 });
+
+describe('a location as text in one column', () => {
+  it('Socrata’s POINT (lon lat) and (lat, lon) columns are proposed as both coordinates and read; a bad or empty point is named', async () => {
+    const ins = await inspect(
+      'socrata.csv',
+      [
+        'Incident Number,Offense,Address,Date,Geocoded Column',
+        'W1,Theft,1 A ST,05/10/2025 02:30:00 PM,POINT (-96.797 32.7767)',
+        'W2,Theft,2 A ST,05/10/2025 02:30:00 PM,"(32.78, -96.8)"',
+        'W3,Theft,3 A ST,05/10/2025 02:30:00 PM,',
+        'W4,Theft,4 A ST,05/10/2025 02:30:00 PM,POINT EMPTY',
+        'W5,Theft,5 A ST,05/10/2025 02:30:00 PM,POINT (-96.79 32.77)',
+        'W6,Theft,6 A ST,05/10/2025 02:30:00 PM,POINT Z (-96.79 32.77 150.2)',
+      ].join('\n'),
+    );
+    expect(ins.proposal.location).toEqual({ kind: 'latlon', lat: 'Geocoded Column', lon: 'Geocoded Column' });
+    expect(ins.proposal.keep).toEqual([]);
+    const pv = await mapped(ins, 'Dallas open data');
+    expect(pv.sample.map((s) => [s.lat, s.lon, s.occurredLocal])).toEqual([
+      [32.7767, -96.797, '2025-05-10T14:30'],
+      [32.78, -96.8, '2025-05-10T14:30'],
+      [32.77, -96.79, '2025-05-10T14:30'],
+      [32.77, -96.79, '2025-05-10T14:30'],
+    ]);
+    expect(pv.errors).toEqual([
+      {
+        row: 3,
+        field: 'Geocoded Column',
+        message: expect.stringMatching(/expected a point such as .*the cell is blank/),
+      },
+      { row: 4, field: 'Geocoded Column', message: expect.stringMatching(/expected a point such as POINT/) },
+    ]);
+  });
+
+  it('a WKT point in State Plane feet is proposed as X/Y in the zone it fits, within 1 m of cs2cs', async () => {
+    const [x, y] = forward(2276, 32.7767, -96.797);
+    const ins = await inspect(
+      'wkt.csv',
+      ['Case,Offense,Reported,Shape', `K1,Theft,2025-05-10 14:30,POINT (${x} ${y})`].join('\n'),
+    );
+    expect(ins.proposal.location).toEqual({ kind: 'xy', x: 'Shape', y: 'Shape', epsg: 2276 });
+    const pv = await mapped(ins, 'wkt', { id: 'Case' });
+    await call('runImport', { importId: pv.importId });
+    expect(metres(stored(namespacedId('wkt', 'K1')), 32.7767, -96.797)).toBeLessThan(1);
+  });
+});

@@ -11,6 +11,7 @@
 import type { ColumnMapping } from '../../../../src-shared/importMapping';
 import { zoneAt } from '../../time/zoneAt';
 import { readDateTime } from './dates';
+import { pointText, POINT_EXPECTED, type PointText } from './pointText';
 import { unprojector, zoneOf, type Unproject } from './projection';
 
 export type Mapped = {
@@ -96,6 +97,13 @@ export function mapper(
     }
     return type;
   };
+  // One column named as both coordinates holds the point as text (pointText.ts).
+  const oneCell = loc.kind === 'latlon' ? loc.lat === loc.lon : loc.x === loc.y;
+  const point = (rec: Record<string, string>, column: string): PointText | MapProblem => {
+    const t = rec[column] ?? '';
+    if (t.trim() === '') return { column, expected: `${POINT_EXPECTED}; the cell is blank` };
+    return pointText(t) ?? { column, expected: POINT_EXPECTED };
+  };
   const kept = mapping.keep.map((c) => ({ column: c, key: `${JSON.stringify(c)}:` }));
   const num = (rec: Record<string, string>, column: string, what: string): number | MapProblem => {
     const t = (rec[column] ?? '').trim();
@@ -124,20 +132,38 @@ export function mapper(
     let lat: number;
     let lon: number;
     if (loc.kind === 'latlon') {
-      const a = num(rec, loc.lat, 'a latitude in degrees (−90 to 90)');
-      if (typeof a !== 'number') return a;
-      const b = num(rec, loc.lon, 'a longitude in degrees (−180 to 180)');
-      if (typeof b !== 'number') return b;
+      let a: number;
+      let b: number;
+      if (oneCell) {
+        const p = point(rec, loc.lat);
+        if (!('x' in p)) return p;
+        [a, b] = [p.y, p.x];
+      } else {
+        const la = num(rec, loc.lat, 'a latitude in degrees (−90 to 90)');
+        if (typeof la !== 'number') return la;
+        const lo = num(rec, loc.lon, 'a longitude in degrees (−180 to 180)');
+        if (typeof lo !== 'number') return lo;
+        [a, b] = [la, lo];
+      }
       if (Math.abs(a) > 90) return { column: loc.lat, expected: 'a latitude in degrees (−90 to 90)' };
       if (Math.abs(b) > 180) return { column: loc.lon, expected: 'a longitude in degrees (−180 to 180)' };
       // Records systems write 0, 0 for a row they could not place.
       if (a === 0 && b === 0) return { column: loc.lat, expected: NO_PLACE };
       [lat, lon] = [a, b];
     } else {
-      const x = num(rec, loc.x, 'an X coordinate (a number in the chosen system)');
-      if (typeof x !== 'number') return x;
-      const y = num(rec, loc.y, 'a Y coordinate (a number in the chosen system)');
-      if (typeof y !== 'number') return y;
+      let x: number;
+      let y: number;
+      if (oneCell) {
+        const p = point(rec, loc.x);
+        if (!('x' in p)) return p;
+        ({ x, y } = p);
+      } else {
+        const px = num(rec, loc.x, 'an X coordinate (a number in the chosen system)');
+        if (typeof px !== 'number') return px;
+        const py = num(rec, loc.y, 'a Y coordinate (a number in the chosen system)');
+        if (typeof py !== 'number') return py;
+        [x, y] = [px, py];
+      }
       if (x === 0 && y === 0) return { column: loc.x, expected: NO_PLACE };
       ({ lat, lon } = (unproject as Unproject)(x, y));
       if (!(lat >= south - 1 && lat <= north + 1 && lon >= west - 1 && lon <= east + 1))

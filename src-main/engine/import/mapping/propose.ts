@@ -8,10 +8,12 @@
  * call number before a bare row id (`OBJECTID`); the occurrence date before the reported one; the
  * time column paired with the chosen date (`Call Date` → `Call Time`, `DATE OCC` → `TIME OCC`);
  * X and Y as a pair spelled alike (`OpenDataX` / `OpenDataY`); latitude and longitude swapped when
- * the latitude column's values can only be longitudes (below −60°, where no incidents are).
+ * the latitude column's values can only be longitudes (below −60°, where no incidents are); with
+ * no coordinate columns, a column of points as text (`POINT (-87.63 41.88)`, `(41.88, -87.63)`).
  */
 import type { ColumnMappingInput } from '../../../../src-shared/importMapping';
 import { readClock, readDateTime } from './dates';
+import { pointText, type PointText } from './pointText';
 import { zonesForExtent } from './projection';
 
 const NAMES: Record<string, RegExp> = {
@@ -62,6 +64,17 @@ const readsAsTime = (v: string) => readClock(v) !== null;
 function partner(columns: readonly string[], c: string, from: RegExp, to: string): string | undefined {
   const want = key(c).replace(from, to);
   return want === key(c) ? undefined : columns.find((o) => o !== c && key(o) === want);
+}
+
+/** The bundled zones whose area holds these X/Y (projection.ts). */
+function fitting(xs: number[], ys: number[]): Proposal['zones'] {
+  const found = zonesForExtent({
+    minX: Math.min(...xs),
+    minY: Math.min(...ys),
+    maxX: Math.max(...xs),
+    maxY: Math.max(...ys),
+  });
+  return found.map((z) => ({ epsg: z.epsg, name: z.name }));
 }
 
 export type Proposal = { mapping: Partial<ColumnMappingInput>; zones: { epsg: number; name: string }[] };
@@ -125,17 +138,31 @@ export function proposeMapping(
     const xs = numbers(sample, x);
     const ys = numbers(sample, y);
     if (xs.length > 0 && ys.length > 0) {
-      const found = zonesForExtent({
-        minX: Math.min(...xs),
-        minY: Math.min(...ys),
-        maxX: Math.max(...xs),
-        maxY: Math.max(...ys),
-      });
-      zones = found.map((z) => ({ epsg: z.epsg, name: z.name }));
-      m.location = { kind: 'xy', x, y, ...(found[0] ? { epsg: found[0].epsg } : {}) };
+      zones = fitting(xs, ys);
+      m.location = { kind: 'xy', x, y, ...(zones[0] ? { epsg: zones[0].epsg } : {}) };
     }
   }
-  const used = new Set([m.id, m.type, m.address, m.description, m.date, m.time, lat, lon, x, y]);
+  // No coordinate columns: a column of points as text (POINT (x y), or (lat, lon)) named as both.
+  let pointColumn: string | undefined;
+  if (!m.location) {
+    pointColumn = columns.find((c) => mostly(sample, c, (v) => pointText(v) !== null));
+    const points = sample
+      .map((r) => pointText(r[pointColumn ?? ''] ?? ''))
+      .filter((p): p is PointText => p !== null && (p.x !== 0 || p.y !== 0));
+    if (pointColumn !== undefined && points.length > 0) {
+      const c = pointColumn;
+      if (points.every((p) => Math.abs(p.x) <= 180 && Math.abs(p.y) <= 90))
+        m.location = { kind: 'latlon', lat: c, lon: c };
+      else {
+        zones = fitting(
+          points.map((p) => p.x),
+          points.map((p) => p.y),
+        );
+        m.location = { kind: 'xy', x: c, y: c, ...(zones[0] ? { epsg: zones[0].epsg } : {}) };
+      }
+    }
+  }
+  const used = new Set([m.id, m.type, m.address, m.description, m.date, m.time, lat, lon, x, y, pointColumn]);
   // A blank column name (a trailing separator on every line) can be neither mapped nor kept.
   m.keep = columns.filter((c) => !used.has(c) && c.trim() !== '');
   for (const k of Object.keys(m) as (keyof typeof m)[]) if (m[k] === undefined) delete m[k];
