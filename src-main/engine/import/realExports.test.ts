@@ -288,6 +288,29 @@ describe('dates as spreadsheets leave them', () => {
   });
 });
 
+describe('a dispatch system’s compact stamps', () => {
+  it('reads 20250510 with 143015 (HHMMSS), and 20250510143015 in one column', async () => {
+    const ins = await inspect(
+      'cad.txt',
+      [
+        'EVENT_NO|NATURE|ADDR|DATE_RCV|TIME_RCV|STAMP|LAT|LON',
+        'E1|ALARM|1 A ST|20250510|143015|20250510143015|32.7767|-96.797',
+        'E2|ALARM|2 A ST|20250511|000559|20250511000559|32.7767|-96.797',
+      ].join('\r\n'),
+    );
+    expect(ins.proposal).toMatchObject({
+      id: 'EVENT_NO',
+      type: 'NATURE',
+      date: 'DATE_RCV',
+      time: 'TIME_RCV',
+    });
+    const split = await mapped(ins, 'cad');
+    expect(split.sample.map((s) => s.occurredLocal)).toEqual(['2025-05-10T14:30', '2025-05-11T00:05']);
+    const one = await mapped(ins, 'cad', { date: 'STAMP', time: undefined, keep: [] });
+    expect(one.sample.map((s) => s.occurredLocal)).toEqual(['2025-05-10T14:30', '2025-05-11T00:05']);
+  });
+});
+
 describe('files separated by tabs, semicolons or bars', () => {
   it('a tab-separated CAD export (quoted narratives holding tabs and line breaks) and a semicolon one are read by their columns', async () => {
     const tsv = [

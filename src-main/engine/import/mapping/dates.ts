@@ -3,13 +3,14 @@
  * and, when the text carries one, a UTC offset. One column (date and time together) or two (a
  * date column and a time column). Accepted:
  * - ISO-8601: `2025-05-10`, `2025-05-10T13:30[:ss[.fff]]`, `2025-05-10 13:30`, with `Z` or `±hh:mm`;
+ *   a dispatch system's compact `20250510`, `20250510 1430`, `20250510143015`;
  * - US: `5/10/2025`, `05/10/25`, with `1:30 PM`, `13:30`, `13:30:00`; a two-digit year is this
  *   century's unless that is past next year, then the last century's (`5/1/99` is 1999) — other
  *   systems' files hold years of history, unlike the API's rolling window;
  * - Excel serial dates: `45787` (a day) or `45787.5625` (the fraction is the time of day), from
  *   1900-03-01 on (Excel's 1900 leap-year bug makes earlier serials ambiguous);
  * - a separate time column: `13:30`, `1:30 PM`, `1330` / `0130` / `130` (24-hour HHMM, the leading
- *   zero a spreadsheet drops allowed), `13:30:00`, or an Excel day fraction `0.5625`. One or two
+ *   zero a spreadsheet drops allowed), `133015` (HHMMSS), `13:30:00`, or an Excel day fraction `0.5625`. One or two
  *   digits alone are refused: `14` may be an hour or 00:14.
  * A value without an offset is a wall time in the incident's own zone (the importer finds the zone
  * from the location, as for synced incidents).
@@ -26,6 +27,10 @@ const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([AP]\.?M\.?)?$/i;
 /** 24-hour HHMM; also HMM (`930`), as a spreadsheet writes 0930 once it has read it as a number. */
 const HHMM = /^(\d{1,2})(\d{2})$/;
 const SERIAL = /^\d{1,7}(?:\.\d+)?$/;
+/** A dispatch system's compact stamp: `20250510`, `20250510 1430`, `20250510143015`. */
+const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:[ T]?(\d{2}):?(\d{2})(?::?\d{2})?)?$/;
+/** HHMMSS (`143015`), the seconds dropped. */
+const HHMMSS = /^(\d{2})(\d{2})\d{2}$/;
 const DAY_FRACTION = /^0?\.\d+$/;
 
 /** Next year: a two-digit year is the latest year that does not pass it (`27` in 2026 is 2027, `28` 1928). */
@@ -57,7 +62,7 @@ export function readClock(text: string): number | null {
     }
     return h < 24 && min < 60 ? h * 60 + min : null;
   }
-  m = HHMM.exec(s);
+  m = HHMM.exec(s) ?? HHMMSS.exec(s);
   if (m) {
     const h = Number(m[1]);
     const min = Number(m[2]);
@@ -144,12 +149,19 @@ export function readDateTime(
   return (part.times[m] ??= { wall: part.day + (CLOCK_TEXT[m] as string), offsetMinutes: part.offset });
 }
 
+/** A compact stamp as the ISO reading's groups (year, month, day, hour, minute; no offset). */
+function compact(s: string): RegExpExecArray | null {
+  const m = COMPACT.exec(s);
+  if (!m || Number(m[1]) < 1900 || Number(m[1]) > 2100) return null;
+  return m;
+}
+
 function readDate(dateText: string, style: DateStyle): DatePart {
   const s = dateText.trim();
   let y: number, mo: number, d: number;
   let minutes: number | null = null;
   let offset: number | null = null;
-  const iso = style === 'auto' || style === 'iso' ? ISO.exec(s) : null;
+  const iso = style === 'auto' || style === 'iso' ? (ISO.exec(s) ?? compact(s)) : null;
   const us = !iso && (style === 'auto' || style === 'us') ? US.exec(s) : null;
   if (iso) {
     [y, mo, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
