@@ -12,7 +12,8 @@ import { errorForStatus, type ApiError } from './apiError';
 import { badAnswer, createJsonGet, describeIssue } from './jsonGet';
 import { BODY_CAPS } from './outboundAddress';
 import { DetailBody, SearchBody } from './schemas';
-import type { FetchLike, IncidentSource, SearchQuery } from './source';
+import type { FetchLike, IncidentSource, SearchQuery, SortOrder } from './source';
+import { parseLegacyDate, wallAsUtcMs } from '../time/legacyDate';
 
 export type LiveSourceOptions = {
   baseUrl: string;
@@ -69,6 +70,13 @@ export function createLiveSource(options: LiveSourceOptions): IncidentSource {
       const { body, meta } = await ask(searchUrl(baseUrl, key, query), 'search', signal);
       const parsed = SearchBody.safeParse(body);
       if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
+      const astray =
+        (query.sortBy ?? 'date') === 'date' ? outOfOrder(parsed.data.crimes, query.sortOrder) : null;
+      if (astray)
+        throw bad(
+          meta.url,
+          `incidents out of the date order asked (sort_order=${query.sortOrder}: ${astray})`,
+        );
       return { incidents: parsed.data.crimes, meta };
     },
     async detail(cdid, signal) {
@@ -79,6 +87,36 @@ export function createLiveSource(options: LiveSourceOptions): IncidentSource {
       return { incident: parsed.data, meta };
     },
   };
+}
+
+/**
+ * How far (wall-clock ms) a row may sit against the asked date order: the rows' dates are local to
+ * each incident's zone (a circle near a zone line mixes two, an hour apart) and repeat an hour at a
+ * fall-back.
+ */
+const ORDER_SLACK_MS = 3 * 3_600_000;
+
+/**
+ * A page the server did not sort as asked (it ignored sort_order, or sorted by something else): the
+ * sync reads a date-sorted page as "everything up to its last report", so such a page would make a
+ * tile look complete. The first row against the order by more than the slack, in words; else null.
+ */
+export function outOfOrder(rows: readonly { date: string }[], order: SortOrder): string | null {
+  let edge: number | null = null;
+  let edgeText = '';
+  for (const r of rows) {
+    const wall = parseLegacyDate(r.date);
+    if (!wall) continue;
+    const t = wallAsUtcMs(wall);
+    if (edge !== null && (order === 'ASC' ? t < edge - ORDER_SLACK_MS : t > edge + ORDER_SLACK_MS)) {
+      return `${r.date} after ${edgeText}`;
+    }
+    if (edge === null || (order === 'ASC' ? t > edge : t < edge)) {
+      edge = t;
+      edgeText = r.date;
+    }
+  }
+  return null;
 }
 
 function bad(url: string, what: string): ApiError {

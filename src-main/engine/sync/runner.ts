@@ -30,6 +30,7 @@ import { surfaceOf } from './surfaceStore';
 import { createRadiusGuard } from './radiusGuard';
 import { sentRadius } from './radiusEvidence';
 import { readRadius } from './radiusTrust';
+import { provePageComplete } from './pageCap';
 
 export type RunnerDeps = {
   db: Db;
@@ -169,6 +170,8 @@ export async function runArea(
     commit,
   });
 
+  const pageCapDeps = { db, baseUrl: deps.baseUrl, requester, discard: guard.discard };
+
   async function work(job: JobRow): Promise<void> {
     let current: JobRow | undefined = job;
     while (current && current.state === 'pending' && !signal.aborted) {
@@ -222,6 +225,8 @@ export async function runArea(
         await guard.discard(result); // nothing for a since before the window: asked again inside it
         continue;
       }
+      // A short page is all there is only if the server does not cap its answers (pageCap.ts).
+      await provePageComplete(pageCapDeps, query, result, signal);
       latency = latency * 0.8 + result.meta.durationMs * 0.2;
       const page = current;
       const applied = await commit(run.id, () => applyPage({ ...ctx, now: now() }, page, sent, result));

@@ -205,3 +205,36 @@ function runChild(env: Record<string, string>): Promise<string> {
     child.on('close', () => resolve(out));
   });
 }
+
+describe('answers the spec does not allow', () => {
+  const cases = [
+    ['caps its pages at the earlier description’s 50', { pageCap: 50 }, /caps its answers/],
+    ['ignores sort_order (always newest first)', { ignoreSortOrder: true }, /out of the date order asked/],
+    ['sends numbers as strings', { numbersAsStrings: true }, /unexpected shape \(crimes\.0\.lat/],
+  ] as const;
+  for (const [what, opts, message] of cases) {
+    it(`a server that ${what} fails the sync with a clear reason, never a wrong “done”`, async () => {
+      const server = await startStrangerServer({
+        key: `stranger-bad-${what.length}`,
+        ratePerMinute: 600,
+        ...opts,
+      });
+      const dir = makeTempDir('blotter-stranger-');
+      const client = strangerClient(server, path.join(dir.path, 'blotter.sqlite'));
+      try {
+        const { figures, summaries } = await syncOnce(server, client, [areasOf(server).suburb]);
+        expect(figures.state).toBe('failed');
+        expect(figures.error).toMatch(message);
+        expect(summaries[0]?.error?.code).toBe('bad_response');
+        const complete = client.db
+          .prepare<[], { n: number }>("SELECT count(*) AS n FROM sync_runs WHERE state = 'done'")
+          .get();
+        expect(complete?.n).toBe(0);
+      } finally {
+        await client.close();
+        await server.close();
+        dir.remove();
+      }
+    }, 30_000);
+  }
+});
