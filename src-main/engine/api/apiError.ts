@@ -130,11 +130,15 @@ export function errorForStatus(
   );
 }
 
-/** Retry-After as whole seconds: delta-seconds or an HTTP date; null when absent or unreadable. */
+/**
+ * Retry-After as whole seconds: delta-seconds or an HTTP date; null when absent or unreadable. A
+ * decimal number of seconds (`1.5`, not HTTP's form but a server's plausible one) is rounded up —
+ * Date.parse would read it as a day in 2001 and the wait as none.
+ */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
   if (value === null) return null;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Math.min(3600, Number(text));
+  if (/^\d+(\.\d*)?$/.test(text)) return Math.min(3600, Math.ceil(Number(text)));
   const at = Date.parse(text);
   if (Number.isNaN(at)) return null;
   return Math.min(3600, Math.max(0, Math.ceil((at - now) / 1000)));

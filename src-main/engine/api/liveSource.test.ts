@@ -185,6 +185,9 @@ describe('helpers', () => {
     expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:30 GMT', Date.parse('2015-10-21T07:28:00Z'))).toBe(30);
     expect(parseRetryAfter(null)).toBeNull();
     expect(parseRetryAfter('soon')).toBeNull();
+    // Seconds with a fraction: rounded up, not read as a date in 2001 (no wait at all).
+    expect(parseRetryAfter('1.5')).toBe(2);
+    expect(parseRetryAfter('30.0')).toBe(30);
   });
 
   it('finds a proxy in the environment', () => {
