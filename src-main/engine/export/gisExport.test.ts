@@ -321,7 +321,7 @@ describe('KML styles', () => {
     });
     const doc = new DOMParser().parseFromString(readFileSync(file, 'utf8'), 'text/xml');
     const colourOfStyle = new Map(
-      Array.from(doc.getElementsByTagName('Style'), (s) => [
+      Array.from(doc.getElementsByTagName('Style'), (s): [string | null, string | null | undefined] => [
         s.getAttribute('id'),
         s.getElementsByTagName('IconStyle')[0]?.getElementsByTagName('color')[0]?.textContent,
       ]).filter(([, c]) => c !== undefined),
