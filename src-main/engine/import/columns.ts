@@ -79,6 +79,11 @@ export function headerOf(
   const problem = mapping ? mappedColumnsProblem(found, mapping) : columnsProblem(found, what);
   if (problem) throw new FileProblem(problem);
   if (!mapping) return found.map(canonicalKey);
+  return found.map(mappedSpelling(mapping));
+}
+
+/** A file's column or field name → the mapping's spelling of it (names compared trimmed and case-folded). */
+export function mappedSpelling(mapping: ColumnMapping): (name: string) => string {
   const spelled = new Map(mappedNames(mapping).map((c) => [fold(c), c]));
-  return found.map((c) => spelled.get(fold(c)) ?? c.trim());
+  return (c) => spelled.get(fold(c)) ?? c.trim();
 }

@@ -5,7 +5,7 @@
  * Read asynchronously, so the engine answers other calls while a preview reads.
  */
 import { createReadStream } from 'node:fs';
-import { headerOf } from './columns';
+import { headerOf, mappedSpelling } from './columns';
 import { CsvRecordReader, fitted, UnclosedQuote } from './csvRecords';
 import type { Detected } from './detect';
 import { FileProblem, rowWords } from './fileProblem';
@@ -50,6 +50,8 @@ export class RecordDecoder {
   private first = true;
   private header: string[] | null = null;
   private readonly csv: CsvRecordReader;
+  /** A mapped JSON file's field names → the mapping's spelling (its values then read as text). */
+  private readonly spelling: ((name: string) => string) | null;
   private readonly json = new JsonRecordReader();
   private readonly ndjson = new NdjsonRecordReader();
 
@@ -62,6 +64,7 @@ export class RecordDecoder {
     continuing?: { header: string[]; firstRow: number },
   ) {
     this.csv = new CsvRecordReader(detected.separator);
+    this.spelling = detected.mapping ? mappedSpelling(detected.mapping) : null;
     if (continuing) {
       this.header = continuing.header;
       this.row = continuing.firstRow - 1;
@@ -146,7 +149,7 @@ export class RecordDecoder {
   }
 
   private fromJson(texts: string[]): RawRecord[] {
-    const out = texts.map((text) => jsonRecord(++this.row, text));
+    const out = texts.map((text) => jsonRecord(++this.row, text, this.spelling));
     const first = this.row === out.length ? out[0] : undefined;
     if (first && 'value' in first) {
       headerOf(Object.keys(first.value), this.detected.mapping, 'fields');
@@ -184,7 +187,14 @@ export async function* readRecords(
   }
 }
 
-function jsonRecord(row: number, text: string): RawRecord {
+/**
+ * A JSON record (a GeoJSON Feature flattened: its properties, and lat/lon from a Point geometry).
+ * Read through a mapping (`spelling`), its fields keep their own names, spelled as the mapping
+ * spells them, and their values are text as a CSV cell is (numbers and true/false as written,
+ * null as blank); a Feature always has `lat` and `lon` (blank without a Point geometry), so a
+ * mapping names the geometry's position as the columns lat and lon.
+ */
+function jsonRecord(row: number, text: string, spelling: ((name: string) => string) | null): RawRecord {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -195,7 +205,8 @@ function jsonRecord(row: number, text: string): RawRecord {
     return { row, problem: 'This record is not a JSON object.' };
   let source = parsed as Record<string, unknown>;
   const value: Record<string, unknown> = {};
-  if (source.type === 'Feature') {
+  const isFeature = source.type === 'Feature';
+  if (isFeature) {
     const geometry = source.geometry as { type?: unknown; coordinates?: unknown } | null | undefined;
     const props = source.properties;
     source = props && typeof props === 'object' ? (props as Record<string, unknown>) : {};
@@ -205,6 +216,7 @@ function jsonRecord(row: number, text: string): RawRecord {
       value.lon = lon;
     }
   }
+  if (spelling) return { row, value: mappedRecord(source, value, isFeature, spelling) };
   for (const [key, v] of Object.entries(source)) {
     const k = canonicalKey(key);
     // A Point geometry's position wins over lat/lon properties.
@@ -212,3 +224,22 @@ function jsonRecord(row: number, text: string): RawRecord {
   }
   return { row, value };
 }
+
+function mappedRecord(
+  properties: Record<string, unknown>,
+  position: Record<string, unknown>,
+  isFeature: boolean,
+  spelling: (name: string) => string,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(properties)) out[spelling(key)] = cellText(v);
+  if (isFeature) {
+    // The geometry's position wins over lat/lon properties, as without a mapping.
+    out[spelling('lat')] = cellText(position.lat);
+    out[spelling('lon')] = cellText(position.lon);
+  }
+  return out;
+}
+
+const cellText = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -437,3 +437,81 @@ describe('a location as text in one column', () => {
     expect(metres(stored(namespacedId('wkt', 'K1')), 32.7767, -96.797)).toBeLessThan(1);
   });
 });
+
+describe('a GeoJSON export of incidents read through a mapping', () => {
+  it('ArcGIS’s GeoJSON (its own field names, numbers, epoch-millisecond dates, a feature without geometry) maps by the file’s names, the Point as lat/lon', async () => {
+    const fc = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          id: 1,
+          geometry: { type: 'Point', coordinates: [-96.797, 32.7767] },
+          properties: {
+            OBJECTID: 1,
+            Incident_Number: '25-1',
+            Offense: 'THEFT',
+            Date_Reported: 1746887400000,
+            Beat: 114,
+          },
+        },
+        {
+          type: 'Feature',
+          id: 2,
+          geometry: { type: 'Point', coordinates: [-96.8, 32.78] },
+          properties: {
+            OBJECTID: 2,
+            Incident_Number: '25-2',
+            Offense: 'THEFT',
+            Date_Reported: '2025-05-10T14:30:00Z',
+            Beat: null,
+          },
+        },
+        {
+          type: 'Feature',
+          id: 3,
+          geometry: null,
+          properties: {
+            OBJECTID: 3,
+            Incident_Number: '25-3',
+            Offense: 'THEFT',
+            Date_Reported: 1746887400000,
+            Beat: 116,
+          },
+        },
+      ],
+    };
+    const path = t.file('incidents.geojson', JSON.stringify(fc));
+    const pv = await call<ImportPreview>('previewImport', {
+      source: { path },
+      mapping: {
+        name: 'AGOL',
+        id: 'incident_number',
+        type: 'Offense',
+        date: 'Date_Reported',
+        location: { kind: 'latlon', lat: 'lat', lon: 'lon' },
+        keep: ['Beat'],
+      },
+    });
+    expect([pv.rows, pv.valid, pv.errorCount]).toEqual([3, 2, 1]);
+    expect(pv.errors[0]).toMatchObject({
+      row: 3,
+      field: 'lat',
+      message: expect.stringMatching(/cell is blank/),
+    });
+    expect(count()).toBe(0);
+    await call('runImport', { importId: pv.importId, onBadRows: 'skip' });
+    expect(stored(namespacedId('AGOL', '25-1'))).toMatchObject({
+      type: 'THEFT',
+      lat: 32.7767,
+      lon: -96.797,
+      occurred_local: '2025-05-10T09:30',
+      timezone: 'America/Chicago',
+    });
+    const kept = t.db
+      .prepare('SELECT attributes FROM incident_imports WHERE cdid = ?')
+      .pluck()
+      .get(namespacedId('AGOL', '25-1')) as string;
+    expect(JSON.parse(kept)).toEqual({ Beat: '114' });
+  });
+});

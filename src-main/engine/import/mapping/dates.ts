@@ -3,7 +3,8 @@
  * and, when the text carries one, a UTC offset. One column (date and time together) or two (a
  * date column and a time column). Accepted:
  * - ISO-8601: `2025-05-10`, `2025-05-10T13:30[:ss[.fff]]`, `2025-05-10 13:30`, with `Z` or `±hh:mm`;
- *   a dispatch system's compact `20250510`, `20250510 1430`, `20250510143015`;
+ *   a dispatch system's compact `20250510`, `20250510 1430`, `20250510143015`; epoch milliseconds
+ *   (`1746887400000`, ArcGIS's GeoJSON and JSON dates), an instant;
  * - US: `5/10/2025`, `05/10/25`, with `1:30 PM`, `13:30`, `13:30:00`; a two-digit year is this
  *   century's unless that is past next year, then the last century's (`5/1/99` is 1999) — other
  *   systems' files hold years of history, unlike the API's rolling window;
@@ -29,6 +30,8 @@ const HHMM = /^(\d{1,2})(\d{2})$/;
 const SERIAL = /^\d{1,7}(?:\.\d+)?$/;
 /** A dispatch system's compact stamp: `20250510`, `20250510 1430`, `20250510143015`. */
 const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:[ T]?(\d{2}):?(\d{2})(?::?\d{2})?)?$/;
+/** Epoch milliseconds, as ArcGIS writes a date field in GeoJSON and JSON (1973 to 2286). */
+const EPOCH_MS = /^\d{12,13}$/;
 /** HHMMSS (`143015`), the seconds dropped. */
 const HHMMSS = /^(\d{2})(\d{2})\d{2}$/;
 const DAY_FRACTION = /^0?\.\d+$/;
@@ -181,6 +184,12 @@ function readDate(dateText: string, style: DateStyle): DatePart {
       minutes = readClock(us[4]);
       if (minutes === null) return { expected: EXPECTED.us };
     }
+  } else if ((style === 'auto' || style === 'iso') && EPOCH_MS.test(s)) {
+    // An instant: its UTC reading, with offset 0 (the importer writes the zone's wall time).
+    const t = new Date(Number(s));
+    [y, mo, d] = [t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate()];
+    minutes = t.getUTCHours() * 60 + t.getUTCMinutes();
+    offset = 0;
   } else if ((style === 'auto' || style === 'excel') && SERIAL.test(s)) {
     const parts = fromSerial(Number(s));
     if (!parts) return { expected: EXPECTED.excel };
