@@ -1,11 +1,11 @@
 /**
  * GeoJSON boundaries: a FeatureCollection, a Feature or a bare geometry; Polygon, MultiPolygon,
  * Point, MultiPoint (and those inside a GeometryCollection). Coordinates are [lon, lat] (RFC 7946);
- * an old-style `crs` naming a bundled State Plane or UTM zone (EPSG code) is reprojected with the
- * import mapping's proj4 `unprojector`.
+ * an old-style `crs` naming a bundled State Plane or UTM zone or Web Mercator (EPSG code; what
+ * ogr2ogr writes for a non-WGS 84 GeoJSON) is reprojected with the import mapping's `unprojector`.
  */
 import type { LatLon, PolygonRings } from '../../../src-shared/geo';
-import { unprojector, zoneOf } from '../import/mapping/projection';
+import { unprojector, WEB_MERCATOR, zoneOf } from '../import/mapping/projection';
 import {
   BoundaryProblem,
   LIMITS,
@@ -27,18 +27,19 @@ function crsOf(doc: Json): { toLatLon: (c: unknown) => LatLon; crs: string } {
   if (!epsg || epsg === '4326' || epsg === '4269' || /CRS84/i.test(name))
     return { toLatLon: plain, crs: 'EPSG:4326' };
   const zone = zoneOf(Number(epsg));
-  if (!zone)
+  const mercator = WEB_MERCATOR.has(Number(epsg));
+  if (!zone && !mercator)
     throw new BoundaryProblem(
-      `The file's coordinates are in EPSG:${epsg}, which is not one of the bundled State Plane or UTM zones; save it as EPSG:4326 (longitude/latitude).`,
+      `The file's coordinates are in EPSG:${epsg}, which is not one of the bundled State Plane or UTM zones or Web Mercator; save it as EPSG:4326 (longitude/latitude).`,
     );
-  const un = unprojector({ epsg: zone.epsg });
+  const un = unprojector({ epsg: Number(epsg) });
   return {
     toLatLon: (c) => {
       const a = c as unknown[];
       const { lat, lon } = un(Number(a[0]), Number(a[1]));
       return [lat, lon];
     },
-    crs: `EPSG:${zone.epsg} (${zone.name}), reprojected to EPSG:4326`,
+    crs: `EPSG:${epsg} (${zone ? zone.name : 'Web Mercator'}), reprojected to EPSG:4326`,
   };
 }
 

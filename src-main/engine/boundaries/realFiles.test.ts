@@ -125,3 +125,25 @@ describe('a Shapefile’s .dbf in Windows-1252', () => {
     },
   );
 });
+
+describe('GeoJSON with a legacy crs member, as ogr2ogr writes it', () => {
+  it.each([3857, 2276, 26914])('reads EPSG:%i back to the corners written, within 0.1 m', (epsg) => {
+    const src = path.join(dir, `crs${epsg}.geojson`);
+    const out = path.join(dir, `crs${epsg}.out.geojson`);
+    writeFileSync(src, JSON.stringify(beats('Peña')));
+    execFileSync('ogr2ogr', ['-f', 'GeoJSON', '-t_srs', `EPSG:${epsg}`, '-lco', 'RFC7946=NO', out, src], {
+      stdio: 'pipe',
+    });
+    const bytes = readFileSync(out);
+    expect(bytes.toString()).toMatch(new RegExp(`EPSG::${epsg}`));
+    const f = readBoundaryBytes('beats.geojson', bytes);
+    expect(f.crs).toMatch(/reprojected to EPSG:4326/);
+    const g = f.features[0]?.geometry;
+    if (g?.kind !== 'polygons') throw new Error('polygons expected');
+    const written = square(32.77, -96.8, 0.02);
+    (g.polygons[0]?.[0] ?? []).forEach(([lat, lon], k) => {
+      expect(Math.abs(lat - (written[k]?.[1] as number))).toBeLessThan(1e-6);
+      expect(Math.abs(lon - (written[k]?.[0] as number))).toBeLessThan(1e-6);
+    });
+  });
+});

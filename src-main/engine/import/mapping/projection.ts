@@ -31,9 +31,21 @@ export const zoneOf = (epsg: number): Zone | undefined => byEpsg.get(epsg);
 
 export type Unproject = (x: number, y: number) => { lat: number; lon: number };
 
-/** An inverse projection for an EPSG code of the bundled list, or for a WKT / .prj text. */
+/**
+ * Web Mercator's codes (EPSG's, the old unofficial 900913 and 3785, Esri's 102100 and 102113): what
+ * web maps and their exports use, inverted in closed form on its sphere of the WGS 84 major axis.
+ */
+export const WEB_MERCATOR: ReadonlySet<number> = new Set([3857, 3785, 900913, 102100, 102113]);
+const R = 6_378_137;
+const webMercator: Unproject = (x, y) => ({
+  lat: ((2 * Math.atan(Math.exp(y / R)) - Math.PI / 2) * 180) / Math.PI,
+  lon: ((x / R) * 180) / Math.PI,
+});
+
+/** An inverse projection for an EPSG code of the bundled list (or Web Mercator), or for a WKT / .prj text. */
 export function unprojector(system: { epsg: number } | { wkt: string }): Unproject {
   let def: string;
+  if ('epsg' in system && WEB_MERCATOR.has(system.epsg)) return webMercator;
   if ('epsg' in system) {
     const zone = byEpsg.get(system.epsg);
     if (!zone) throw new Error(`EPSG:${system.epsg} is not one of the bundled State Plane or UTM zones.`);
