@@ -34,6 +34,10 @@
  * bounded without the area card's daily score and trend requests, printed apart). Informational:
  * the dense city on a great-circle server with an inclusive since, and on a server that silently
  * clamps the radius to half a mile (recall must stay 1).
+ *
+ * Then sync-stranger-* (bench/sync-stranger.ts): the same measures against a second server written
+ * from the spec alone, every open point read the less convenient way, at 60 and (fixed clock
+ * minutes) 20 requests a minute, and a kill -9 there.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +57,7 @@ import {
   syncArgs,
   type Circle,
 } from './sync-lib';
+import { strangerScenarios } from './sync-stranger';
 
 const WINDOW_DAYS = 90;
 const SEED = Number(process.env.BENCH_SEED ?? 3);
@@ -595,6 +600,13 @@ async function main(): Promise<void> {
     results.push(...(await hostileScenarios()));
   } catch (error) {
     out({ bench: 'sync-hostile', error: String(error), ok: false });
+    results.push(false);
+  }
+  try {
+    // A second, independent server written from the spec alone (bench/sync-stranger.ts).
+    results.push(...(await strangerScenarios()));
+  } catch (error) {
+    out({ bench: 'sync-stranger', error: String(error), ok: false });
     results.push(false);
   }
   try {
