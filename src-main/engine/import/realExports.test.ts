@@ -288,6 +288,34 @@ describe('dates as spreadsheets leave them', () => {
   });
 });
 
+describe('cells as a spreadsheet formats them', () => {
+  it('reads X/Y with thousands separators and US dates written with dashes', async () => {
+    const [x, y] = forward(2276, 32.7767, -96.797);
+    const grouped = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+    const ins = await inspect(
+      'excel.csv',
+      [
+        'Incident Number,Offense,Date Reported,X Coordinate,Y Coordinate',
+        `X1,THEFT,05-10-2025 2:30 PM,"${grouped(x)}","${grouped(y)}"`,
+        'X2,THEFT,5-11-2025,"1,234,5","6,969,751"',
+      ].join('\r\n'),
+    );
+    const pv = await mapped(ins, 'excel', {
+      location: { kind: 'xy', x: 'X Coordinate', y: 'Y Coordinate', epsg: 2276 },
+    });
+    expect(pv.sample[0]?.occurredLocal).toBe('2025-05-10T14:30');
+    expect(metres({ lat: pv.sample[0]?.lat, lon: pv.sample[0]?.lon }, 32.7767, -96.797)).toBeLessThan(1);
+    // A comma that is not a thousands separator is not guessed at.
+    expect(pv.errors).toEqual([
+      {
+        row: 2,
+        field: 'X Coordinate',
+        message: expect.stringMatching(/^X Coordinate: expected an X coordinate/),
+      },
+    ]);
+  });
+});
+
 describe('a dispatch system’s compact stamps', () => {
   it('reads 20250510 with 143015 (HHMMSS), and 20250510143015 in one column', async () => {
     const ins = await inspect(

@@ -67,6 +67,8 @@ export function namespaceOf(namespace: string): (externalId: string) => number {
   };
 }
 
+const THOUSANDS = /^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+
 const NO_PLACE = 'a location (0, 0 is how records systems write a row they could not place)';
 
 export function mapper(
@@ -109,7 +111,10 @@ export function mapper(
     const t = (rec[column] ?? '').trim();
     if (t === '') return { column, expected: `${what}; the cell is blank` };
     const n = Number(t);
-    return Number.isFinite(n) ? n : { column, expected: what };
+    if (Number.isFinite(n)) return n;
+    // A spreadsheet's number format writes thousands separators: "2,491,875.04".
+    const grouped = THOUSANDS.test(t) ? Number(t.replace(/,/g, '')) : Number.NaN;
+    return Number.isFinite(grouped) ? grouped : { column, expected: what };
   };
   return (rec, rowNumber) => {
     let cdid: number;

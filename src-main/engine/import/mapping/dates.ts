@@ -5,7 +5,7 @@
  * - ISO-8601: `2025-05-10`, `2025-05-10T13:30[:ss[.fff]]`, `2025-05-10 13:30`, with `Z` or `±hh:mm`;
  *   a dispatch system's compact `20250510`, `20250510 1430`, `20250510143015`; epoch milliseconds
  *   (`1746887400000`, ArcGIS's GeoJSON and JSON dates), an instant;
- * - US: `5/10/2025`, `05/10/25`, with `1:30 PM`, `13:30`, `13:30:00`; a two-digit year is this
+ * - US: `5/10/2025`, `05/10/25`, `05-10-2025`, with `1:30 PM`, `13:30`, `13:30:00`; a two-digit year is this
  *   century's unless that is past next year, then the last century's (`5/1/99` is 1999) — other
  *   systems' files hold years of history, unlike the API's rolling window;
  * - Excel serial dates: `45787` (a day) or `45787.5625` (the fraction is the time of day), from
@@ -23,7 +23,8 @@ export type ReadTime = { readonly wall: string; readonly offsetMinutes: number |
 
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
-const US = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:[ T]+(.+))?$/;
+/** `5/10/2025`, or with dashes `05-10-2025` as some records systems write it (the same mark twice). */
+const US = /^(\d{1,2})([/-])(\d{1,2})\2(\d{2}|\d{4})(?:[ T]+(.+))?$/;
 const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([AP]\.?M\.?)?$/i;
 /** 24-hour HHMM; also HMM (`930`), as a spreadsheet writes 0930 once it has read it as a number. */
 const HHMM = /^(\d{1,2})(\d{2})$/;
@@ -178,10 +179,10 @@ function readDate(dateText: string, style: DateStyle): DatePart {
           : (z[0] === '-' ? -1 : 1) * (Number(z.slice(1, 3)) * 60 + Number(z.slice(-2)));
   } else if (us) {
     mo = Number(us[1]);
-    d = Number(us[2]);
-    y = us[3]!.length === 2 ? fullYear(Number(us[3])) : Number(us[3]);
-    if (us[4] !== undefined) {
-      minutes = readClock(us[4]);
+    d = Number(us[3]);
+    y = us[4]!.length === 2 ? fullYear(Number(us[4])) : Number(us[4]);
+    if (us[5] !== undefined) {
+      minutes = readClock(us[5]);
       if (minutes === null) return { expected: EXPECTED.us };
     }
   } else if ((style === 'auto' || style === 'iso') && EPOCH_MS.test(s)) {
