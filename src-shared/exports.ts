@@ -113,7 +113,10 @@ export const Manifest = z.object({
     crs: z.literal('EPSG:4326').optional(),
     /** GeoPackage: the tables it holds (features and attributes). */
     tables: z.array(z.string()).optional(),
-    /** Shapefile: the 10-character field names and the columns they hold. */
+    /**
+     * Shapefile: the 10-character field names and the columns they hold; GeoPackage and KML: the
+     * kept columns' names in the file. A kept column is `attributes.<its name>`.
+     */
     fieldNames: z.record(z.string(), z.string()).optional(),
     /** Shapefile: text cells longer than a field holds (254 bytes), cut; per column, with some cdids. */
     truncated: z.array(z.object({ column: z.string(), cells: Count, cdids: z.array(z.number()) })).optional(),

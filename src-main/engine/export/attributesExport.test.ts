@@ -185,3 +185,127 @@ describe('a mapped import’s kept columns in exports', () => {
     ]);
   });
 });
+
+describe('kept columns as GIS columns of their own', () => {
+  const NOTES = `${'Ünïcödé 北京 '.repeat(30)}end`; // > 254 bytes
+  const FILE = [
+    'Case,Offense,Location,Reported,Lat,Lon,Reporting Officer Name,Reporting Officer Badge,type,Beat/Zone,Notes',
+    `C-1,Theft,1 Main St,2025-05-10 13:30,41.9,-87.6,Émile 😀,B&<1>,shoplifting,114,${NOTES}`,
+    'C-2,Theft,2 Main St,2025-05-11 08:00,41.91,-87.61,,,,115,',
+  ].join('\r\n');
+  const KEEP = ['Reporting Officer Name', 'Reporting Officer Badge', 'type', 'Beat/Zone', 'Notes'];
+  const ID = (id: string) => namespacedId('Cases', id);
+
+  beforeEach(async () => {
+    writeIncidents(t.db, [apiRow(41)]);
+    const file = path.join(t.dir.path, 'cases.csv');
+    writeFileSync(file, FILE);
+    await importFile(t, file, {
+      name: 'Cases',
+      id: 'Case',
+      type: 'Offense',
+      address: 'Location',
+      date: 'Reported',
+      location: { kind: 'latlon', lat: 'Lat', lon: 'Lon' },
+      keep: KEEP,
+    });
+  });
+
+  /** GDAL's reading of a file: properties by cdid. */
+  const gdalRows = (source: string, layer?: string) =>
+    new Map(
+      (
+        JSON.parse(
+          execFileSync('ogr2ogr', [
+            '-f',
+            'GeoJSON',
+            '/vsistdout/',
+            source,
+            ...(layer ? [layer] : []),
+          ]).toString(),
+        ) as { features: { properties: Record<string, unknown> }[] }
+      ).features.map((f) => [Number(f.properties.cdid), f.properties]),
+    );
+  const manifestOf = (file: string) =>
+    Manifest.parse(JSON.parse(readFileSync(file.replace(/\.[a-z]+$/, '.manifest.json'), 'utf8')));
+
+  it('GeoPackage: a TEXT column per kept column, a name an export column has renamed, the manifest mapping it back', async () => {
+    const file = await exportFile(t, 'gpkg');
+    const rows = gdalRows(file, 'incidents');
+    expect(rows.get(ID('C-1'))).toMatchObject({
+      'Reporting Officer Name': 'Émile 😀',
+      'Reporting Officer Badge': 'B&<1>',
+      type: 'Theft',
+      type_2: 'shoplifting',
+      'Beat/Zone': '114',
+      Notes: NOTES,
+    });
+    expect(rows.get(ID('C-2'))).toMatchObject({ 'Beat/Zone': '115', 'Reporting Officer Name': null });
+    expect(rows.get(41)).toMatchObject({ 'Beat/Zone': null, type_2: null });
+    expect(manifestOf(file).file.fieldNames).toEqual({
+      'Reporting Officer Name': 'attributes.Reporting Officer Name',
+      'Reporting Officer Badge': 'attributes.Reporting Officer Badge',
+      type_2: 'attributes.type',
+      'Beat/Zone': 'attributes.Beat/Zone',
+      Notes: 'attributes.Notes',
+    });
+  });
+
+  it('Shapefile: 10-character ASCII names, unique after the cut, mapped in the manifest; a long kept text cut and noted', async () => {
+    const file = await exportFile(t, 'shp');
+    const manifest = manifestOf(file);
+    const names = manifest.file.fieldNames as Record<string, string>;
+    const kept = Object.fromEntries(
+      Object.entries(names)
+        .filter(([, column]) => column.startsWith('attributes.'))
+        .map(([short, column]) => [column, short]),
+    );
+    expect(kept).toEqual({
+      'attributes.Reporting Officer Name': 'Reporting_',
+      'attributes.Reporting Officer Badge': 'Reporting1',
+      'attributes.type': 'type1',
+      'attributes.Beat/Zone': 'Beat_Zone',
+      'attributes.Notes': 'Notes',
+    });
+    expect(new Set(Object.keys(names).map((n) => n.toLowerCase())).size).toBe(Object.keys(names).length);
+    const info = execFileSync('ogrinfo', ['-ro', '-al', `/vsizip/${file}`], { encoding: 'utf8' });
+    expect(info.split('\n').filter((l) => /warning|error/i.test(l))).toEqual([]);
+    const first = gdalRows(`/vsizip/${file}`).get(ID('C-1')) as Record<string, unknown>;
+    expect(first).toMatchObject({
+      Reporting_: 'Émile 😀',
+      Reporting1: 'B&<1>',
+      type: 'Theft',
+      type1: 'shoplifting',
+      Beat_Zone: '114',
+    });
+    expect(Buffer.byteLength(first.Notes as string)).toBeLessThanOrEqual(254);
+    expect(NOTES.startsWith(first.Notes as string)).toBe(true);
+    expect(manifest.file.truncated).toEqual(
+      expect.arrayContaining([{ column: 'attributes.Notes', cells: 1, cdids: [ID('C-1')] }]),
+    );
+  });
+
+  it('KML: a Data per kept value, GDAL reading each as a field', async () => {
+    const started = await call<StartExportOutput>(t, 'startExport', {
+      format: 'kml',
+      filters: { preset: 'all' },
+    });
+    const done = await t.waitFor(exportFinished(started.jobId));
+    const file = done.file?.path as string;
+    const rows = gdalRows(file, 'Incidents');
+    // The file names each Data as the kept column is named; GDAL's reader launders spaces and '/'.
+    expect(rows.get(ID('C-1'))).toMatchObject({
+      Reporting_Officer_Name: 'Émile 😀',
+      Reporting_Officer_Badge: 'B&<1>',
+      type: 'Theft',
+      type_2: 'shoplifting',
+      Beat_Zone: '114',
+      Notes: NOTES,
+    });
+    expect(rows.get(41)).not.toHaveProperty('Beat_Zone', '114');
+    const xml = readFileSync(file, 'utf8');
+    expect(xml).toContain('<Data name="Beat/Zone"><value>114</value></Data>');
+    expect(xml).toContain('<Data name="Reporting Officer Badge"><value>B&amp;&lt;1&gt;</value></Data>');
+    expect(manifestOf(file).file.fieldNames).toMatchObject({ type_2: 'attributes.type' });
+  });
+});

@@ -10,6 +10,7 @@ import { statSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import { EXPORT_COLUMNS } from './rows';
+import { keptCell, keptColumnsOf, keptLabel, keptNames, keptValuesOf } from './keptColumns';
 import { pointBlob, polygonBlob } from './geometryBlob';
 import { areaOutlines, exportRowBatches, runnerOf, type Writer } from './gisRows';
 import { partPathOf } from './destination';
@@ -42,7 +43,10 @@ const COLUMN_TYPES: Record<string, string> = {
 
 export const TABLES = ['incidents', 'areas', 'blotter_manifest'] as const;
 
-const SCHEMA = `
+const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** The tables and their columns (the kept columns, keptColumns.ts, after the export's own). */
+const schema = (kept: readonly string[]) => `
 CREATE TABLE gpkg_spatial_ref_sys (
   srs_name TEXT NOT NULL, srs_id INTEGER NOT NULL PRIMARY KEY, organization TEXT NOT NULL,
   organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL, description TEXT);
@@ -59,7 +63,7 @@ CREATE TABLE gpkg_geometry_columns (
   CONSTRAINT fk_gc_tn FOREIGN KEY (table_name) REFERENCES gpkg_contents(table_name),
   CONSTRAINT fk_gc_srs FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys (srs_id));
 CREATE TABLE incidents (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom POINT,
-  ${EXPORT_COLUMNS.map((c) => `"${c}" ${COLUMN_TYPES[c] ?? 'TEXT'}`).join(', ')});
+  ${[...EXPORT_COLUMNS.map((c) => `"${c}" ${COLUMN_TYPES[c] ?? 'TEXT'}`), ...kept.map((k) => `${quoted(k)} TEXT`)].join(', ')});
 CREATE TABLE areas (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom POLYGON, area_id INTEGER, name TEXT, kind TEXT);
 CREATE TABLE blotter_manifest (id INTEGER PRIMARY KEY AUTOINCREMENT, manifest TEXT NOT NULL);
 `;
@@ -86,7 +90,9 @@ export function gpkgWriter(): Writer {
       out.pragma('journal_mode = DELETE');
       out.pragma(`application_id = ${GPKG_APPLICATION_ID}`);
       out.pragma(`user_version = ${GPKG_VERSION}`);
-      out.exec(SCHEMA);
+      const kept = keptColumnsOf(ctx.db);
+      const keptAs = keptNames(['fid', 'geom', ...EXPORT_COLUMNS], kept);
+      out.exec(schema(keptAs));
       const srs = out.prepare('INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)');
       srs.run(
         'Undefined cartesian SRS',
@@ -117,7 +123,8 @@ export function gpkgWriter(): Writer {
       );
       const columns = out.prepare('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, 4326, 0, 0)');
       const insert = out.prepare(
-        `INSERT INTO incidents (geom, ${EXPORT_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (?, ${EXPORT_COLUMNS.map(() => '?').join(', ')})`,
+        `INSERT INTO incidents (geom, ${[...EXPORT_COLUMNS, ...keptAs].map(quoted).join(', ')}) ` +
+          `VALUES (?, ${[...EXPORT_COLUMNS, ...keptAs].map(() => '?').join(', ')})`,
       );
       const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
       let written = 0;
@@ -125,7 +132,12 @@ export function gpkgWriter(): Writer {
         if (job.cancelRequested) return null;
         out.transaction(() => {
           for (const r of rows) {
-            insert.run(pointBlob(r.lon, r.lat), ...EXPORT_COLUMNS.map((c) => cell(r[c])));
+            const values = kept.length === 0 ? {} : keptValuesOf(r);
+            insert.run(
+              pointBlob(r.lon, r.lat),
+              ...EXPORT_COLUMNS.map((c) => cell(r[c])),
+              ...kept.map((k) => keptCell(values, k.key)),
+            );
             if (r.lon < box.minX) box.minX = r.lon;
             if (r.lon > box.maxX) box.maxX = r.lon;
             if (r.lat < box.minY) box.minY = r.lat;
@@ -202,7 +214,13 @@ export function gpkgWriter(): Writer {
         bytes: statSync(partPath).size,
         written,
         file,
-        fileInfo: { crs: 'EPSG:4326' as const, tables: [...TABLES] },
+        fileInfo: {
+          crs: 'EPSG:4326' as const,
+          tables: [...TABLES],
+          ...(kept.length > 0
+            ? { fieldNames: Object.fromEntries(keptAs.map((name, k) => [name, keptLabel(kept[k]!.key)])) }
+            : {}),
+        },
         embedManifest,
       };
     };

@@ -8,6 +8,7 @@
  */
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
 import { FileSink } from './fileSink';
+import { keptCell, keptColumnsOf, keptLabel, keptNames, keptValuesOf } from './keptColumns';
 import { areaOutlines, dictionaryOf, exportRowBatches, runnerOf, type Writer } from './gisRows';
 
 /** KML colours are aabbggrr. */
@@ -87,10 +88,18 @@ export function kmlHead(title: string, types: readonly string[]): string {
   );
 }
 
-export function placemark(row: ExportRow, styleIndex: number): string {
-  const data = EXPORT_COLUMNS.map((c) => `<Data name="${c}"><value>${xmlText(row[c])}</value></Data>`).join(
-    '',
-  );
+/** A kept column (keptColumns.ts): its key and its Data name in the file. */
+export type KeptData = { key: string; name: string };
+
+export function placemark(row: ExportRow, styleIndex: number, kept: readonly KeptData[] = []): string {
+  let data = EXPORT_COLUMNS.map((c) => `<Data name="${c}"><value>${xmlText(row[c])}</value></Data>`).join('');
+  if (kept.length > 0 && row.attributes !== null) {
+    const values = keptValuesOf(row);
+    for (const k of kept) {
+      const v = keptCell(values, k.key);
+      if (v !== null) data += `<Data name="${xmlText(k.name)}"><value>${xmlText(v)}</value></Data>`;
+    }
+  }
   return (
     `<Placemark><name>${xmlText(row.type)}</name><styleUrl>#${styleIdOf(styleIndex)}</styleUrl>` +
     `<ExtendedData>${data}</ExtendedData><Point><coordinates>${row.lon},${row.lat}</coordinates></Point></Placemark>\n`
@@ -105,11 +114,14 @@ export function kmlWriter(): Writer {
     const run = async () => {
       const types = dictionaryOf(job, 'types');
       const styleOf = new Map(types.map((t, k) => [t, k]));
+      const keptColumns = keptColumnsOf(ctx.db);
+      const names = keptNames(EXPORT_COLUMNS, keptColumns);
+      const kept = keptColumns.map((k, i) => ({ key: k.key, name: names[i] as string }));
       await sink.write(kmlHead(job.dest.name, types));
       let written = 0;
       for await (const rows of exportRowBatches(job, ctx)) {
         if (job.cancelRequested) return null;
-        await sink.write(rows.map((r) => placemark(r, styleOf.get(r.type) ?? 0)).join(''));
+        await sink.write(rows.map((r) => placemark(r, styleOf.get(r.type) ?? 0, kept)).join(''));
         written += rows.length;
         onWritten(written);
       }
@@ -126,7 +138,17 @@ export function kmlWriter(): Writer {
           `</Polygon></Placemark>\n`;
       }
       await sink.write(`${tail}</Folder>\n</Document>\n</kml>\n`);
-      return { bytes: await sink.finish(), written, file: sink, fileInfo: { crs: 'EPSG:4326' as const } };
+      return {
+        bytes: await sink.finish(),
+        written,
+        file: sink,
+        fileInfo: {
+          crs: 'EPSG:4326' as const,
+          ...(kept.length > 0
+            ? { fieldNames: Object.fromEntries(kept.map((k) => [k.name, keptLabel(k.key)])) }
+            : {}),
+        },
+      };
     };
     return { done: run(), cleanup: () => sink.abort() };
   };

@@ -14,16 +14,22 @@ export const PRJ_WGS84 =
 
 export type DbfField = {
   name: string;
+  /** The export column it holds, or `attributes.<key>` for a kept column (`kept` is the key). */
   column: string;
+  kept?: string;
   type: 'C' | 'N' | 'L';
   length: number;
   decimals: number;
 };
 
-/** Column names → unique dBASE field names of ≤ 10 characters, in order. */
+/**
+ * Column names → unique dBASE field names of ≤ 10 characters, in order: letters, digits and
+ * underscores (anything else an underscore, as GDAL launders names), unique without regard to case.
+ */
 export function shortNames(columns: readonly string[]): string[] {
   const used = new Set<string>();
-  return columns.map((column) => {
+  return columns.map((given) => {
+    const column = given.replace(/[^A-Za-z0-9_]/g, '_') || '_';
     let name = column.slice(0, 10);
     for (let k = 1; used.has(name.toLowerCase()); k++) name = column.slice(0, 10 - String(k).length) + k;
     used.add(name.toLowerCase());

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
 import type { Db } from '../store/database';
 import { FileSink } from './fileSink';
+import { keptCell, keptColumnsOf, keptLabel, keptValuesOf, type KeptColumn } from './keptColumns';
 import { dictionaryOf, exportRowBatches, runnerOf, type Writer } from './gisRows';
 import {
   cutUtf8,
@@ -28,14 +29,21 @@ import { writeZip } from './zipWriter';
 
 const KEEP_CDIDS = 20;
 
-/** The dBASE fields of the export columns, sized from the archive's dictionaries. */
-export function dbfFields(longest: {
-  type: number;
-  timezone: number;
-  address: number;
-  attributes: number;
-}): DbfField[] {
-  const names = shortNames(EXPORT_COLUMNS);
+/** dBASE allows 255 fields; the export's own come first, kept columns past that stay in `attributes`. */
+const MAX_FIELDS = 255;
+
+/** The dBASE fields of the export columns, sized from the archive's dictionaries, then the kept columns. */
+export function dbfFields(
+  longest: {
+    type: number;
+    timezone: number;
+    address: number;
+    attributes: number;
+  },
+  keptColumns: readonly KeptColumn[] = [],
+): DbfField[] {
+  const kept = keptColumns.slice(0, MAX_FIELDS - EXPORT_COLUMNS.length);
+  const names = shortNames([...EXPORT_COLUMNS, ...kept.map((k) => k.key)]);
   const text = (n: number) => Math.max(1, Math.min(MAX_TEXT_BYTES, n));
   const spec: Record<string, Omit<DbfField, 'name' | 'column'>> = {
     cdid: { type: 'N', length: 18, decimals: 0 },
@@ -56,11 +64,21 @@ export function dbfFields(longest: {
     // archive's longest (1 when it has none); longer ones are cut and counted like any text.
     attributes: { type: 'C', length: text(longest.attributes), decimals: 0 },
   };
-  return EXPORT_COLUMNS.map((column, k) => ({
-    name: names[k] as string,
-    column,
-    ...(spec[column] as Omit<DbfField, 'name' | 'column'>),
-  }));
+  return [
+    ...EXPORT_COLUMNS.map((column, k) => ({
+      name: names[k] as string,
+      column,
+      ...(spec[column] as Omit<DbfField, 'name' | 'column'>),
+    })),
+    ...kept.map((k, i) => ({
+      name: names[EXPORT_COLUMNS.length + i] as string,
+      column: keptLabel(k.key),
+      kept: k.key,
+      type: 'C' as const,
+      length: text(k.bytes),
+      decimals: 0,
+    })),
+  ];
 }
 
 const longestBytes = (values: readonly string[]): number =>
@@ -94,12 +112,16 @@ export function shpWriter(): Writer {
       const dir = await mkdtemp(path.join(path.dirname(job.dest.path), '.blotter-shp-'));
       folder = dir;
       const now = new Date(job.createdAt);
-      const fields = dbfFields({
-        type: longestBytes(dictionaryOf(job, 'types')),
-        timezone: longestBytes(dictionaryOf(job, 'zones')),
-        address: longestBytes(dictionaryOf(job, 'addresses')),
-        attributes: longestAttributes(ctx.db),
-      });
+      const fields = dbfFields(
+        {
+          type: longestBytes(dictionaryOf(job, 'types')),
+          timezone: longestBytes(dictionaryOf(job, 'zones')),
+          address: longestBytes(dictionaryOf(job, 'addresses')),
+          attributes: longestAttributes(ctx.db),
+        },
+        keptColumnsOf(ctx.db),
+      );
+      const hasKept = fields.some((f) => f.kept !== undefined);
       const recordLength = dbfRecordLength(fields);
       const part = (ext: string) => path.join(dir, `${base}${ext}`);
       const shp = new FileSink(part('.shp'), job.id);
@@ -131,7 +153,7 @@ export function shpWriter(): Writer {
           box[1] = Math.min(box[1], r.lat);
           box[2] = Math.max(box[2], r.lon);
           box[3] = Math.max(box[3], r.lat);
-          dbfRecord(dbfBytes, k * recordLength, fields, r, (column) => {
+          dbfRecord(dbfBytes, k * recordLength, fields, r, hasKept ? keptValuesOf(r) : {}, (column) => {
             const t = truncated.get(column) ?? { cells: 0, cdids: [] };
             t.cells++;
             if (t.cdids.length < KEEP_CDIDS) t.cdids.push(r.cdid);
@@ -188,11 +210,12 @@ function dbfRecord(
   o: number,
   fields: readonly DbfField[],
   row: ExportRow,
+  kept: Record<string, unknown>,
   onCut: (column: string) => void,
 ): void {
   let at = o + 1; // the deletion flag stays ' '
   for (const f of fields) {
-    const value = row[f.column as keyof ExportRow];
+    const value = f.kept === undefined ? row[f.column as keyof ExportRow] : keptCell(kept, f.kept);
     if (f.type === 'L') b.write(value ? 'T' : 'F', at, 'ascii');
     else if (f.type === 'N') {
       const text =

@@ -1,0 +1,67 @@
+/**
+ * The columns mapped imports kept (`incident_imports.attributes`, JSON objects of texts) as columns
+ * of their own in the GIS formats — a GeoPackage column, a Shapefile field, a KML Data — beside
+ * the `attributes` JSON text every tabular format holds, so QGIS can filter and style by a kept
+ * Beat or Unit. Which columns, and how wide, is asked of the whole archive once per export (like
+ * the type, zone and address widths): the same columns for any filter. A kept column's name in the
+ * file differs from its own when it must (a name an export column already has, case aside, or a
+ * Shapefile's 10 ASCII characters); each such name is unique, and the manifest's `fieldNames`
+ * maps it back to `attributes.<kept column>`.
+ */
+import type { Db } from '../store/database';
+import type { ExportRow } from './rows';
+
+export type KeptColumn = {
+  /** The kept column's name in the import (the JSON key). */
+  key: string;
+  /** Its longest value in UTF-8 bytes (at least 1). */
+  bytes: number;
+};
+
+/** The manifest's name for a kept column: `attributes.<name>`. */
+export const keptLabel = (key: string): string => `attributes.${key}`;
+
+/** The archive's kept columns, in the order the imports first kept them. */
+export function keptColumnsOf(db: Pick<Db, 'prepare'>): KeptColumn[] {
+  return db
+    .prepare(
+      // The import wrote (or checked) each as a JSON object of texts. ~1.4 s at a million
+      // mapped rows with three kept columns; nothing to read in an archive without imports.
+      `SELECT j.key AS key, max(1, max(length(CAST(j.value AS BLOB)))) AS bytes
+       FROM incident_imports AS i, json_each(i.attributes) AS j
+       WHERE i.attributes IS NOT NULL
+       GROUP BY j.key ORDER BY min(i.rowid), min(j.id), j.key`,
+    )
+    .all() as KeptColumn[];
+}
+
+/**
+ * Names for the kept columns beside the `taken` ones, unique without regard to case (SQLite's
+ * column names and KML readers' fields): the key itself, or the key with `_2`, `_3`… when taken.
+ */
+export function keptNames(taken: readonly string[], kept: readonly KeptColumn[]): string[] {
+  const used = new Set(taken.map((t) => t.toLowerCase()));
+  return kept.map(({ key }) => {
+    let name = key.trim() === '' ? '_' : key;
+    for (let k = 2; used.has(name.toLowerCase()); k++) name = `${key}_${k}`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** A row's kept values by key (an empty object for API rows). */
+export function keptValuesOf(row: ExportRow): Record<string, unknown> {
+  if (row.attributes === null) return {};
+  try {
+    const value: unknown = JSON.parse(row.attributes);
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A kept value as a text cell (null when the row has none). */
+export const keptCell = (values: Record<string, unknown>, key: string): string | null => {
+  const v = values[key];
+  return typeof v === 'string' ? v : null;
+};
