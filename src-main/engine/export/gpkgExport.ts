@@ -90,7 +90,8 @@ export function gpkgWriter(): Writer {
       out.pragma('journal_mode = DELETE');
       out.pragma(`application_id = ${GPKG_APPLICATION_ID}`);
       out.pragma(`user_version = ${GPKG_VERSION}`);
-      const kept = keptColumnsOf(ctx.db);
+      // SQLite allows 2,000 columns a table; kept columns past 1,000 stay in `attributes` only.
+      const kept = keptColumnsOf(ctx.db).slice(0, 1000);
       const keptAs = keptNames(['fid', 'geom', ...EXPORT_COLUMNS], kept);
       out.exec(schema(keptAs));
       const srs = out.prepare('INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)');
