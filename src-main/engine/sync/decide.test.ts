@@ -85,7 +85,18 @@ describe('decide', () => {
       kind: 'done',
     });
     const apart = rows(500, '2025-05-03T12:00:00Z', 0.4, true).reverse();
-    expect(decide(job({ types: ['Theft'], mode: 'desc', ascLastUtc: R }), apart, ctx).kind).toBe('failed');
+    // Apart: the rows around the pile fill the descending page — a smaller circle is asked again.
+    const split = decide(job({ types: ['Theft'], mode: 'desc', ascLastUtc: R }), apart, ctx);
+    expect(split.kind).toBe('split-space');
+    if (split.kind === 'split-space') {
+      expect(split.children.length).toBeGreaterThanOrEqual(1);
+      for (const c of split.children) expect(c.next).toMatchObject({ since: '2025-04-30', mode: 'asc' });
+    }
+    // A tile too small to split: the spot cannot be proven complete.
+    const tiny = tileOf({ minLat: 40.75, maxLat: 40.7505, minLon: -73.98, maxLon: -73.9795 });
+    expect(decide(job({ tile: tiny, types: ['Theft'], mode: 'desc', ascLastUtc: R }), apart, ctx).kind).toBe(
+      'failed',
+    );
   });
 
   it('asks the piled types in groups expected to fit a page, and a group that piles again one by one', () => {

@@ -15,8 +15,10 @@
  *   - rows piled on one point (more than 500 at one address in a few days — spatial splitting cannot
  *     separate them): split by type, one job per type;
  *   - one type at one point: ask for the same `since` in descending order; if it meets the
- *     ascending page the pile is complete, else completeness cannot be proven with this API and
- *     the job fails with that reason.
+ *     ascending page the pile is complete; if not, the rows around the pile fill the descending
+ *     page, so the tile is split in space (a smaller circle holds fewer of them) and each part asked
+ *     again; only a tile too small to split with the ends still apart fails (completeness cannot
+ *     be proven with this API).
  */
 import { CRIME_TYPES } from '../../../src-shared/crimeTypes';
 import type { Shape } from '../../../src-shared/geo';
@@ -67,7 +69,7 @@ export type DecideContext = {
 /** `rows` in the order the server sent them (ascending, or descending for tail and desc pages). */
 export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContext): Outcome {
   if (rows.length < MAX_RECORDS) return { kind: 'done' };
-  if (job.mode !== 'asc') return decideDescending(job, rows);
+  if (job.mode !== 'asc') return decideDescending(job, rows, ctx);
   const f = pageFacts(rows, job.since);
   const levels = splitLevels(job.tile, ctx.shape, MAX_SPLIT_LEVELS);
   const shares = levels.map((tiles) =>
@@ -147,7 +149,7 @@ export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContex
  * page ended. Near a DST fall-back our instants for the repeated hour may be an hour early, so there
  * the pages must overlap by an hour more.
  */
-function decideDescending(job: JobView, rows: readonly PageRow[]): Outcome {
+function decideDescending(job: JobView, rows: readonly PageRow[], ctx: DecideContext): Outcome {
   const lowest = rows.reduce((a, b) => (b.utcMs < a.utcMs ? b : a));
   const margin =
     job.ascLastUtc !== null &&
@@ -159,6 +161,20 @@ function decideDescending(job: JobView, rows: readonly PageRow[]): Outcome {
     return {
       kind: 'continue',
       next: { since: job.since, mode: 'asc', ascLastUtc: job.ascLastUtc, estimate: 2 },
+      proven: null,
+    };
+  }
+  // One type piled at a point and the two ends do not meet: the rows around the pile after it fill
+  // the descending page. A smaller circle holds fewer of them — split in space (children ask from
+  // the same since) until the tile cannot be split; only then is the spot given up.
+  const quadrants = splitLevels(job.tile, ctx.shape, 1)[0] ?? [];
+  if (quadrants.length > 0) {
+    return {
+      kind: 'split-space',
+      children: quadrants.map((tile) => ({
+        tile,
+        next: { since: job.since, mode: 'asc' as const, ascLastUtc: null, estimate: 1 },
+      })),
       proven: null,
     };
   }

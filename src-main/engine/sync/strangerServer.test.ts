@@ -105,6 +105,27 @@ describe('types the server matches case-sensitively and refuses when unknown (40
   }, 30_000);
 });
 
+describe('700 incidents of one type at one point on one day', () => {
+  it('splits in space around the pile until its two ends meet, instead of giving the spot up', async () => {
+    const server = await startStrangerServer({
+      key: 'stranger-onetype-5',
+      pileTypes: 'one',
+      ratePerMinute: 600,
+    });
+    const dir = makeTempDir('blotter-stranger-');
+    const client = strangerClient(server, path.join(dir.path, 'blotter.sqlite'));
+    try {
+      const { figures } = await syncOnce(server, client, [areasOf(server).downtown]);
+      expectComplete(figures);
+      expect(ratioWithoutFaults(figures)).toBeLessThanOrEqual(BOUND);
+    } finally {
+      await client.close();
+      await server.close();
+      dir.remove();
+    }
+  }, 30_000);
+});
+
 describe('a server that silently clamps the radius', () => {
   it('learns the clamp from the page’s own rows, not from a check circle that found nothing', async () => {
     const server = await startStrangerServer({
