@@ -306,6 +306,12 @@ describe('KML export', () => {
     ]);
     const gdal = ogrFeatures(file, 'Incidents');
     expect(gdal.filter((f) => f.geometry.type === 'Point')).toHaveLength(csv.size);
+    // Each placemark's TimeStamp is its instant: GDAL reads it as a date-time.
+    for (const f of gdal) {
+      const want = csv.get(String(f.properties.cdid)) as Record<string, string>;
+      expect(Date.parse(String(f.properties.timestamp))).toBe(Date.parse(want.occurred_utc as string));
+    }
+    expect(execFileSync('ogrinfo', ['-so', file, 'Incidents']).toString()).toMatch(/^timestamp: DateTime/m);
   });
 });
 

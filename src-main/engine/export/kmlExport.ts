@@ -1,5 +1,6 @@
 /**
- * KML export (OGC KML 2.2): one Placemark per incident — its type as the name, a style per type
+ * KML export (OGC KML 2.2): one Placemark per incident — its type as the name, its instant as a
+ * TimeStamp, a style per type
  * (a colour from a fixed palette, in the order of the archive's types), the export columns as
  * ExtendedData — and the saved areas as outlined polygons in a folder of their own. Coordinates
  * are lon,lat (WGS 84, EPSG:4326, as KML requires). Text is XML-escaped; characters XML 1.0 does
@@ -101,7 +102,10 @@ export function placemark(row: ExportRow, styleIndex: number, kept: readonly Kep
     }
   }
   return (
-    `<Placemark><name>${xmlText(row.type)}</name><styleUrl>#${styleIdOf(styleIndex)}</styleUrl>` +
+    // The instant as KML states time (a TimeStamp, before styleUrl in the schema's order): QGIS
+    // reads it as a DateTime field, Google Earth puts it on its time slider.
+    `<Placemark><name>${xmlText(row.type)}</name><TimeStamp><when>${row.occurred_utc}</when></TimeStamp>` +
+    `<styleUrl>#${styleIdOf(styleIndex)}</styleUrl>` +
     `<ExtendedData>${data}</ExtendedData><Point><coordinates>${row.lon},${row.lat}</coordinates></Point></Placemark>\n`
   );
 }
