@@ -261,6 +261,24 @@ describe('Shapefile export', () => {
   });
 });
 
+describe('Shapefile names', () => {
+  it('the parts (the layer QGIS shows) are named after the file in plain ASCII, accents dropped', async () => {
+    const started = await call<StartExportOutput>('startExport', {
+      format: 'shp',
+      filters: { preset: 'all' },
+      destination: { path: path.join(t.dir.path, 'Überfälle 北京 2025.zip') },
+    });
+    const done = await t.waitFor(exportFinished(started.jobId), 30_000);
+    const listing = execFileSync('unzip', ['-Z1', done.file?.path as string], { encoding: 'utf8' });
+    expect(listing.trim().split('\n').sort()).toEqual(
+      ['.cpg', '.dbf', '.prj', '.shp', '.shx'].map((e) => `Uberfalle __ 2025${e}`),
+    );
+    expect(execFileSync('ogrinfo', ['-ro', '-so', '-al', `/vsizip/${done.file?.path}`]).toString()).toContain(
+      'Layer name: Uberfalle __ 2025',
+    );
+  });
+});
+
 describe('KML export', () => {
   it('is KML 2.2 an XML parser and GDAL read: a placemark per incident styled by type, escaped text, the areas', async () => {
     const csv = await csvByCdid();

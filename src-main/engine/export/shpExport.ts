@@ -98,9 +98,14 @@ export function shpWriter(): Writer {
   return (job, ctx, onWritten) => {
     const zip = new FileSink(job.dest.path, job.id);
     let folder: string | null = null;
+    // The parts' name (and so the layer's name in QGIS): the file's, in plain ASCII — accents
+    // dropped (Überfälle → Uberfalle), anything else still not ASCII an underscore.
     const base =
-      path.basename(job.dest.name, path.extname(job.dest.name)).replace(/[^\x20-\x7e]|[/\\]/g, '_') ||
-      'incidents';
+      path
+        .basename(job.dest.name, path.extname(job.dest.name))
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[^\x20-\x7e]|[/\\]/g, '_') || 'incidents';
     const parts: FileSink[] = [];
     const cleanup = async () => {
       await Promise.all(parts.map((p) => p.abort()));
