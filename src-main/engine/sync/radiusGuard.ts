@@ -60,8 +60,6 @@ const EDGE = 0.9999;
 const CLAMP_MARGIN = 0.98;
 const MILES_PER_DEGREE = EARTH_RADIUS_MI * RAD;
 const DEEPEST_SPLIT = 8;
-/** What a clamping server that answered nothing at all is trusted with (a few blocks). */
-const SMALLEST_SAFE = 0.0025;
 
 export type GuardDeps = {
   db: Db;
@@ -145,10 +143,15 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
     });
   }
 
-  /** Replaces the job by its descendants at the first quadrant level whose circles fit `max`. */
+  /**
+   * Replaces the job by its descendants at the first quadrant level whose circles fit `max`. A job
+   * already at the smallest circle cannot be: the server searches less than Blotter can ask, and
+   * the run fails saying so (marked split with no children, its cell would silently go unasked).
+   */
   function resplit(job: JobRow, max: number): Promise<void> {
     const tile = tileOfJob(job);
     const levels = splitLevels(tile, deps.shape, DEEPEST_SPLIT);
+    if (levels.length === 0) throw tooNarrow(`only about ${max.toFixed(5)}°`, tile.radius);
     const fits = levels.find((l) => l.every((t) => !above(t.radius, max))) ?? levels.at(-1) ?? [];
     return deps.commit(deps.runId, () => insertChildren(deps, job, fits));
   }
@@ -309,10 +312,16 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
       }
       // The server did search as far as its farthest answer — the check's, or this page's own from
       // its centre (a check far from every incident may answer nothing) — perhaps below even the
-      // spec's 0.01°: that is the radius to trust from now on. No answer at all: a small radius.
+      // spec's 0.01°: that is the radius to trust from now on.
       const own = rowsReach(circle, page.incidents);
       const searched = Math.min(r, Math.max(verdict.searched, Math.min(own.degrees, own.arc)));
-      const max = searched > 0 ? searched * CLAMP_MARGIN : SMALLEST_SAFE;
+      if (searched === 0) {
+        // Nothing beyond a circle's centre, not even around one of its own incidents: any radius
+        // trusted now would be a guess that can make empty pages look complete. (Not kept as a
+        // learned maximum: the planner would tile the area with circles of nothing.)
+        throw tooNarrow('almost no distance', r);
+      }
+      const max = searched * CLAMP_MARGIN;
       await learn(max, `searched only ${searched.toFixed(4)}° of ${r.toFixed(4)}°`, r);
       if (!above(r, max)) {
         // The job's own circle lies within what the server did search: its page stands.
@@ -324,6 +333,16 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
       return null;
     },
   };
+}
+
+/** A server that searches less than Blotter's smallest circle: no area can be proven complete there. */
+function tooNarrow(how: string, asked: number): ApiError {
+  return new ApiError(
+    'bad_response',
+    `The service searches ${how} around a point (asked ${asked.toFixed(5)}°), less than Blotter's ` +
+      `smallest circle, so this area cannot be mirrored completely from it (the spec's radius is in ` +
+      `degrees; a server reading it as miles searches 69 times less).`,
+  );
 }
 
 /**

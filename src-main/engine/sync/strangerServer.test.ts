@@ -229,11 +229,19 @@ function runChild(env: Record<string, string>): Promise<string> {
 
 describe('answers the spec does not allow', () => {
   const cases = [
-    ['caps its pages at the earlier description’s 50', { pageCap: 50 }, /caps its answers/],
-    ['ignores sort_order (always newest first)', { ignoreSortOrder: true }, /out of the date order asked/],
-    ['sends numbers as strings', { numbersAsStrings: true }, /unexpected shape \(crimes\.0\.lat/],
+    ['caps its pages at the earlier description’s 50', { pageCap: 50 }, /caps its answers/, 'suburb'],
+    [
+      'ignores sort_order (always newest first)',
+      { ignoreSortOrder: true },
+      /out of the date order asked/,
+      'suburb',
+    ],
+    ['sends numbers as strings', { numbersAsStrings: true }, /unexpected shape \(crimes\.0\.lat/, 'suburb'],
+    ['sorts “date” by the hidden occurred time', { sortDate: 'occurred' }, /out of the date order/, 'suburb'],
+    // A dense area: its first page's rows and the radius check show the server searched almost nothing.
+    ['reads the radius as miles', { distance: 'miles' }, /searches almost no distance/, 'downtown'],
   ] as const;
-  for (const [what, opts, message] of cases) {
+  for (const [what, opts, message, where] of cases) {
     it(`a server that ${what} fails the sync with a clear reason, never a wrong “done”`, async () => {
       const server = await startStrangerServer({
         key: `stranger-bad-${what.length}`,
@@ -243,7 +251,7 @@ describe('answers the spec does not allow', () => {
       const dir = makeTempDir('blotter-stranger-');
       const client = strangerClient(server, path.join(dir.path, 'blotter.sqlite'));
       try {
-        const { figures, summaries } = await syncOnce(server, client, [areasOf(server).suburb]);
+        const { figures, summaries } = await syncOnce(server, client, [areasOf(server)[where]]);
         expect(figures.state).toBe('failed');
         expect(figures.error).toMatch(message);
         expect(summaries[0]?.error?.code).toBe('bad_response');

@@ -21,7 +21,8 @@
  * - random 503 pages and 429s (`faults`), extra fields, a duplicated row now and then, dates
  *   without zero padding.
  * - off-spec answers, for "never a wrong complete": `pageCap` (max_records ignored past it, the
- *   earlier description's 50), `ignoreSortOrder` (always DESC), `numbersAsStrings`, `nullAddress`,
+ *   earlier description's 50), `ignoreSortOrder` (always DESC), `sortDate: 'occurred'` (date sorts
+ *   by the hidden occurred time), `distance: 'miles'` (radius read as miles), `numbersAsStrings`, `nullAddress`,
  *   `radiusOver` ('clamp': a radius beyond `maxRadius` silently searched at `maxRadius`).
  *
  * The data look like a city: a dense downtown (Kansas City, MO), a sparse suburb (Overland Park, KS),
@@ -37,7 +38,9 @@ export type StrangerOptions = {
   key?: string;
   ratePerMinute?: number;
   windowDays?: number;
-  distance?: 'degrees' | 'great-circle' | 'box' | 'hundred-miles';
+  distance?: 'degrees' | 'great-circle' | 'box' | 'hundred-miles' | 'miles';
+  /** What `sort_by=date` sorts by: the report date (the spec) or, misread, the hidden occurred time. */
+  sortDate?: 'reported' | 'occurred';
   since?: 'exclusive' | 'inclusive' | 'utc-exclusive';
   window?: 'occurred' | 'reported';
   beforeWindow?: 'window' | 'empty';
@@ -154,6 +157,7 @@ export async function startStrangerServer(opts: StrangerOptions = {}): Promise<S
     radiusOver: '400' as const,
     pageCap: 500,
     ignoreSortOrder: false,
+    sortDate: 'reported' as const,
     numbersAsStrings: false,
     nullAddress: false,
     latencyMs: 0,
@@ -282,7 +286,7 @@ export async function startStrangerServer(opts: StrangerOptions = {}): Promise<S
     const by =
       q.sortBy === 'distance'
         ? (a: (typeof keyed)[number]) => distanceOf(o.distance, q.lat, q.lon, a.i)
-        : (a: (typeof keyed)[number]) => a.i.reportedMs;
+        : (a: (typeof keyed)[number]) => (o.sortDate === 'occurred' ? a.i.occurredMs : a.i.reportedMs);
     keyed.sort((a, b) => (by(a) - by(b) || a.tie - b.tie) * (desc ? -1 : 1));
     rows = keyed.slice(0, Math.min(q.maxRecords, o.pageCap)).map((k) => k.i);
     const body = rows.map(shown);
@@ -399,6 +403,7 @@ function distanceOf(
   if (mode === 'great-circle') return groundMiles(lat, lon, i.lat, i.lon) / MILES_PER_DEG;
   if (mode === 'box') return Math.max(Math.abs(dlat), Math.abs(dlon));
   if (mode === 'hundred-miles') return groundMiles(lat, lon, i.lat, i.lon) / 100;
+  if (mode === 'miles') return groundMiles(lat, lon, i.lat, i.lon);
   return Math.hypot(dlat, dlon);
 }
 
