@@ -41,7 +41,7 @@ export type StrangerOptions = {
   distance?: 'degrees' | 'great-circle' | 'box' | 'hundred-miles' | 'miles';
   /** What `sort_by=date` sorts by: the report date (the spec) or, misread, the hidden occurred time. */
   sortDate?: 'reported' | 'occurred';
-  since?: 'exclusive' | 'inclusive' | 'utc-exclusive';
+  since?: 'exclusive' | 'inclusive' | 'utc-exclusive' | 'honolulu-exclusive';
   window?: 'occurred' | 'reported';
   beforeWindow?: 'window' | 'empty';
   ties?: 'random' | 'cdid';
@@ -84,6 +84,8 @@ export type StrangerIncident = {
   /** Local YYYY-MM-DD of the occurrence, in its zone and in UTC. */
   occurredDay: string;
   occurredUtcDay: string;
+  /** ... and in Honolulu (a server comparing `since` in its own far-west zone). */
+  occurredHonoluluDay: string;
   date: string;
 };
 
@@ -386,8 +388,9 @@ function readQuery(p: URLSearchParams, o: { typesMatch: string }): Query | { err
   return { lat, lon, radius, since, maxRecords: Number(mr), sortBy, sortOrder, types };
 }
 
-function sinceKeeps(mode: 'exclusive' | 'inclusive' | 'utc-exclusive', since: string, i: StrangerIncident) {
+function sinceKeeps(mode: StrangerOptions['since'], since: string, i: StrangerIncident) {
   if (mode === 'inclusive') return i.occurredDay >= since;
+  if (mode === 'honolulu-exclusive') return i.occurredHonoluluDay > since;
   if (mode === 'utc-exclusive') return i.occurredUtcDay > since;
   return i.occurredDay > since;
 }
@@ -423,6 +426,12 @@ const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const honoluluDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Pacific/Honolulu',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -507,6 +516,7 @@ function generate(
       reportedMs,
       occurredDay: dayFormat.format(new Date(occurredMs)),
       occurredUtcDay: utcDay(occurredMs),
+      occurredHonoluluDay: honoluluDay.format(new Date(occurredMs)),
       date: legacyDate(reportedMs),
     });
   };
