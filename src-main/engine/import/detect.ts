@@ -17,6 +17,8 @@ export type Detected = {
   format: ImportFormat;
   /** A CSV file's field separator: a comma, or the tab, semicolon or bar its header uses. */
   separator?: string;
+  /** Windows-1252 text (utf8Text.ts `encodingOf`); absent: UTF-8. */
+  encoding?: 'windows-1252';
   /** Another system's columns, read through a column mapping (mapping/apply.ts). */
   mapping?: ColumnMapping;
 };

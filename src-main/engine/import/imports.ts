@@ -20,6 +20,8 @@ import type { QueryService } from '../query/index';
 import { deferCheckpoint } from '../store/backgroundCheckpoint';
 import { GONE, type Snapshot } from '../query/snapshot';
 import { detectFormat, type Detected } from './detect';
+import { encodingOf } from './utf8Text';
+import { decodeWindows1252 } from './windows1252';
 import { FileProblem } from './fileProblem';
 import { columnsProblem, mappedColumnsProblem } from './columns';
 import { CsvRecordReader } from './csvRecords';
@@ -118,7 +120,7 @@ export class Imports {
       this.exclusive(async () => {
         await this.dropCurrent(this.current?.source.file !== source.file);
         await this.dropInspected(source.file);
-        const format = detectFormat(await head(source.file));
+        const { format } = await head(source.file);
         const id = randomBytes(8).toString('hex');
         const base = { fileId: id, fileName: source.name };
         if (format.reader !== 'csv') {
@@ -135,7 +137,7 @@ export class Imports {
             zones: [],
           };
         }
-        const found = await inspectCsv(source.file);
+        const found = await inspectCsv(source.file, format.encoding);
         this.inspected = { id, source, columns: found.columns };
         const ownColumns = columnsProblem(found.columns, 'columns') === null;
         const saved = mappingForHeader(this.ctx.dataDir, found.columns);
@@ -206,8 +208,7 @@ export class Imports {
       mkdirSync(importsDir, { recursive: true });
       removeStageFiles(importsDir); // any a crash left behind
       removeAbandonedUploads(importsDir, source.file, this.now());
-      const start = await head(source.file);
-      const format = detectFormat(start);
+      const { text: start, format } = await head(source.file);
       // A file of another system's columns: the mapping given (saved for next time), or the one
       // saved for the same header shape (mapping/savedMappings.ts).
       const columns = format.reader === 'csv' ? csvHeaderOf(start, format.separator) : null;
@@ -492,12 +493,25 @@ function reopen(source: OpenedSource): OpenedSource {
   }
 }
 
-async function head(file: string): Promise<string> {
+/** Bytes of a file's start its encoding is judged by (a few ms to read). */
+const ENCODING_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A file's first 64 kB as text, and what it is: its format (detect.ts), and its encoding judged
+ * by its first 4 MB (utf8Text.ts `encodingOf`: a CSV is Windows-1252 when they are not UTF-8 and
+ * hold no UTF-8 character).
+ */
+async function head(file: string): Promise<{ text: string; format: Detected }> {
   const handle = await open(file, 'r');
   try {
-    const buf = Buffer.alloc(64 * 1024);
+    const buf = Buffer.alloc(ENCODING_BYTES);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
-    return buf.subarray(0, bytesRead).toString('utf8');
+    const start = buf.subarray(0, Math.min(bytesRead, 64 * 1024));
+    const format = detectFormat(start.toString('utf8'));
+    // JSON is UTF-8 by definition (RFC 8259): only a CSV may be Windows-1252.
+    if (format.reader !== 'csv' || encodingOf(buf.subarray(0, bytesRead)) === 'utf-8')
+      return { text: start.toString('utf8'), format };
+    return { text: decodeWindows1252(start), format: { ...format, encoding: 'windows-1252' } };
   } finally {
     await handle.close();
   }

@@ -16,7 +16,7 @@ import type { Detected } from './detect';
 import { FileProblem } from './fileProblem';
 import { MAX_RECORD_CHARS, notUtf8, recordTooLong, unclosedQuote } from './readRecords';
 import { CheckTally, type CheckedChunk, type CheckRules } from './rowChecks';
-import { InvalidUtf8, Utf8Chunks } from './utf8Text';
+import { InvalidUtf8, textChunks } from './utf8Text';
 
 const READ_BYTES = 1 << 20;
 /** Chunks waiting at one thread at most (enough to keep it busy, bounded memory). */
@@ -102,7 +102,7 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
 
   const sep = job.detected.separator ?? ',';
   const stream = createReadStream(job.file, { highWaterMark: job.readBytes ?? READ_BYTES });
-  const utf8 = new Utf8Chunks();
+  const utf8 = textChunks(job.detected.encoding);
   let text = '';
   let header: string[] | null = null;
   let nextRow = 1;

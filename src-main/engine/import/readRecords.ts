@@ -11,7 +11,7 @@ import type { Detected } from './detect';
 import { FileProblem, rowWords } from './fileProblem';
 import { JsonRecordReader, NdjsonRecordReader } from './jsonRecords';
 import { canonicalKey } from './normalize';
-import { InvalidUtf8, Utf8Chunks } from './utf8Text';
+import { InvalidUtf8, textChunks } from './utf8Text';
 
 export type RawRecord = { row: number; value: Record<string, unknown> } | { row: number; problem: string };
 
@@ -165,7 +165,7 @@ export async function* readRecords(
 ): AsyncGenerator<RawRecord[]> {
   const stream = createReadStream(file, { highWaterMark: CHUNK });
   const decoder = new RecordDecoder(detected);
-  const utf8 = new Utf8Chunks();
+  const utf8 = textChunks(detected.encoding);
   const text = (bytes: Buffer | null): string => {
     try {
       return bytes ? utf8.decode(bytes) : utf8.end();

@@ -543,3 +543,55 @@ describe('a GeoJSON export of incidents read through a mapping', () => {
     expect(JSON.parse(kept)).toEqual({ Beat: '114' });
   });
 });
+
+describe('a CSV saved by Excel on Windows (Windows-1252, not UTF-8)', () => {
+  const lines = ['Incident Number,Offense,Block Address,Date Reported,Latitude,Longitude,Narrative'];
+  for (let k = 1; k <= 2000; k++)
+    lines.push(
+      `L${k},ROBO,${k} CALLE PEÑA – NORTE,05/10/2025 14:30,32.7767,-96.797,"Victim’s “bag” taken; €${k}"`,
+    );
+  // The en dash, curly quotes and euro sign as Windows-1252 writes them (0x96, 0x92, 0x93/0x94, 0x80).
+  const cp1252 = Buffer.from(
+    lines
+      .join('\r\n')
+      .replace(/–/g, '\x96')
+      .replace(/’/g, '\x92')
+      .replace(/“/g, '\x93')
+      .replace(/”/g, '\x94')
+      .replace(/€/g, '\x80'),
+    'latin1',
+  );
+
+  it('is read as Windows-1252 by the inspection, the preview and the parallel preview alike', async () => {
+    expect(cp1252.includes(Buffer.from('PEÑA', 'utf8'))).toBe(false);
+    const ins = await inspect('excel-ansi.csv', cp1252);
+    expect(ins.sample[0]?.['Block Address']).toBe('1 CALLE PEÑA – NORTE');
+    const pv = await mapped(ins, 'ansi');
+    expect([pv.rows, pv.valid, pv.errorCount]).toEqual([2000, 2000, 0]);
+    expect(pv.sample[0]?.address).toBe('1 CALLE PEÑA – NORTE');
+    const { Imports } = await import('./imports');
+    const { ColumnMapping } = await import('../../../src-shared/importMapping');
+    const other = openTestEngine();
+    try {
+      const path = other.file('excel-ansi.csv', '');
+      writeFileSync(path, cp1252);
+      const many = await new Imports(
+        {
+          db: other.db,
+          dataDir: other.dir.path,
+          emit: () => undefined,
+          query: other.engine.context.services.query,
+        },
+        Date.now,
+        { parallelMinBytes: 0, threads: 2, chunkChars: 700, readBytes: 997 },
+      ).preview({ path }, ColumnMapping.parse({ ...ins.proposal, name: 'ansi' }));
+      expect({ ...many, importId: undefined }).toEqual({ ...pv, importId: undefined });
+    } finally {
+      other.close();
+    }
+    await call('runImport', { importId: pv.importId });
+    expect(t.db.prepare('SELECT description FROM incidents LIMIT 1').pluck().get()).toMatch(
+      /^Victim’s “bag” taken; €\d+$/,
+    );
+  });
+});

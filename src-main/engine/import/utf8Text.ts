@@ -7,7 +7,8 @@
  * caller reads that text to tell which row the byte is in).
  */
 
-import { Buffer, isAscii } from 'node:buffer';
+import { Buffer, isAscii, isUtf8 } from 'node:buffer';
+import { decodeWindows1252 } from './windows1252';
 
 /** Bytes that are not UTF-8 at `offset` (from the file's start); `before`: the chunk's text up to them. */
 export class InvalidUtf8 extends Error {
@@ -106,4 +107,28 @@ export function firstInvalid(b: Uint8Array, last: boolean): number {
     i += need + 1;
   }
   return n;
+}
+
+/**
+ * A file's text encoding, from its first bytes: UTF-8, unless they are not UTF-8 and hold no
+ * UTF-8 character at all — then Windows-1252, what Excel's "CSV (Comma delimited)" and many
+ * records systems write on Windows (`Peña` as the byte E9, never a valid UTF-8 sequence around
+ * it). A file with UTF-8 characters and a bad byte is UTF-8 with a bad byte: refused, named.
+ */
+export type TextEncoding = 'utf-8' | 'windows-1252';
+
+/** A well-formed UTF-8 character of two to four bytes, read as Latin-1 text. */
+const UTF8_CHARACTER = /[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}/;
+
+export function encodingOf(head: Uint8Array): TextEncoding {
+  // The last character may be cut by the head's end.
+  const whole = head.subarray(0, head.length - unfinishedTail(head));
+  if (isUtf8(whole)) return 'utf-8';
+  const latin = Buffer.from(whole.buffer, whole.byteOffset, whole.byteLength).toString('latin1');
+  return UTF8_CHARACTER.test(latin) ? 'utf-8' : 'windows-1252';
+}
+
+/** The chunk reader for an encoding: UTF-8 (Utf8Chunks, refusing bad bytes), or Windows-1252 (every byte is a character). */
+export function textChunks(encoding: TextEncoding | undefined): Pick<Utf8Chunks, 'decode' | 'end'> {
+  return encoding === 'windows-1252' ? { decode: decodeWindows1252, end: () => '' } : new Utf8Chunks();
 }

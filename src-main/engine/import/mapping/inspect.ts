@@ -9,6 +9,7 @@ import type { ColumnMapping } from '../../../../src-shared/importMapping';
 import type { ColumnValue, MappingZone } from '../../../../src-shared/importMappingCalls';
 import { CsvRecordReader, fitted, separatorOf, UnclosedQuote } from '../csvRecords';
 import { FileProblem } from '../fileProblem';
+import { decodeWindows1252 } from '../windows1252';
 import { proposeMapping, type Proposal } from './propose';
 import { zones } from './projection';
 
@@ -34,8 +35,8 @@ export type Inspected = {
 };
 
 /** The header, the first rows and the columns' values of a CSV file. */
-export async function inspectCsv(file: string): Promise<Inspected> {
-  const text = await headText(file);
+export async function inspectCsv(file: string, encoding?: 'windows-1252'): Promise<Inspected> {
+  const text = await headText(file, encoding);
   const reader = new CsvRecordReader(separatorOf(text.body));
   // The last record may be cut by the byte limit: it is dropped unless the file ended.
   const records = reader.push(text.body);
@@ -95,14 +96,17 @@ export function zoneList(fitting: readonly { epsg: number }[]): MappingZone[] {
   );
 }
 
-async function headText(file: string): Promise<{ body: string; whole: boolean }> {
+async function headText(file: string, encoding?: 'windows-1252'): Promise<{ body: string; whole: boolean }> {
   const handle = await open(file, 'r');
   try {
     const buf = Buffer.alloc(INSPECT_BYTES);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
     const whole = bytesRead < buf.length;
     // A character cut at the limit is dropped with the record it is in.
-    const body = new TextDecoder('utf-8').decode(buf.subarray(0, bytesRead)).replace(/^\uFEFF/, '');
+    const bytes = buf.subarray(0, bytesRead);
+    const body = (
+      encoding === 'windows-1252' ? decodeWindows1252(bytes) : new TextDecoder('utf-8').decode(bytes)
+    ).replace(/^\uFEFF/, '');
     return { body, whole };
   } finally {
     await handle.close();
