@@ -5,7 +5,7 @@
  * with any invalid feature is refused: nothing is half-imported.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { geometryProblems, vertexCount } from '../../../src-shared/geo';
+import { geometryProblems, vertexCount, type FeatureGeometry, type LatLon } from '../../../src-shared/geo';
 import {
   BoundaryProblem,
   checkLimits,
@@ -53,6 +53,7 @@ export function readBoundaryBytes(name: string, bytes: Buffer): BoundaryFile {
         : 'The file has no features.',
     );
   checkLimits(file.features, (f) => vertexCount(f.geometry));
+  for (const f of file.features) f.geometry = withoutRepeatedCorners(f.geometry);
   if (file.fields.length > LIMITS.fields)
     throw new BoundaryProblem(
       `The file's features have ${file.fields.length.toLocaleString('en-US')} different attributes; at most ${LIMITS.fields.toLocaleString('en-US')} are read. Keep only the attributes you need.`,
@@ -72,6 +73,22 @@ export function readBoundaryBytes(name: string, bytes: Buffer): BoundaryFile {
   }
   return file;
 }
+
+/**
+ * A corner repeated at once (digitising and export leave them in real boundary files) is one corner:
+ * left in, its zero-length edge reads as the ring crossing itself and the whole file is refused.
+ */
+function withoutRepeatedCorners(g: FeatureGeometry): FeatureGeometry {
+  if (g.kind !== 'polygons') return g;
+  const ring = (r: readonly LatLon[]): readonly LatLon[] => {
+    let repeats = false;
+    for (let k = 1; k < r.length && !repeats; k++) repeats = same(r[k] as LatLon, r[k - 1] as LatLon);
+    return repeats ? r.filter((c, k) => k === 0 || !same(c, r[k - 1] as LatLon)) : r;
+  };
+  return { kind: 'polygons', polygons: g.polygons.map((rings) => rings.map(ring)) };
+}
+
+const same = (a: LatLon, b: LatLon) => a[0] === b[0] && a[1] === b[1];
 
 /** A zip: a KMZ (a KML and no .shp) or a zipped Shapefile. */
 function readZipped(bytes: Buffer): BoundaryFile {

@@ -147,3 +147,46 @@ describe('GeoJSON with a legacy crs member, as ogr2ogr writes it', () => {
     });
   });
 });
+
+describe('corners repeated in a ring, as digitising leaves them', () => {
+  const withRepeat = {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        properties: { NAME: 'Beat 114' },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-96.8, 32.77],
+              [-96.78, 32.77],
+              [-96.78, 32.77],
+              [-96.78, 32.79],
+              [-96.8, 32.79],
+              [-96.8, 32.79],
+              [-96.8, 32.77],
+            ],
+          ],
+        },
+      },
+    ],
+  };
+
+  it('read as one corner (not a ring crossing itself) in GeoJSON, a Shapefile ogr2ogr wrote and KML', () => {
+    const shp = zipOf(ogr('repeat', withRepeat, ['-f', 'ESRI Shapefile', '-t_srs', 'EPSG:2276']));
+    const kml = `<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Beat 114</name><Polygon><outerBoundaryIs><LinearRing><coordinates>-96.8,32.77 -96.78,32.77 -96.78,32.77 -96.78,32.79 -96.8,32.79 -96.8,32.77</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>`;
+    for (const [name, bytes] of [
+      ['beats.geojson', Buffer.from(JSON.stringify(withRepeat))],
+      ['beats.zip', shp],
+      ['beats.kml', Buffer.from(kml)],
+    ] as const) {
+      const f = readBoundaryBytes(name, bytes);
+      const g = f.features[0]?.geometry;
+      if (g?.kind !== 'polygons') throw new Error('polygons expected');
+      const ring = (g.polygons[0]?.[0] ?? []).map((c) => c.join(','));
+      expect(new Set(ring).size).toBe(4);
+      expect(ring.filter((c, k) => k > 0 && c === ring[k - 1])).toEqual([]);
+    }
+  });
+});
