@@ -34,7 +34,7 @@ import type { SearchQuery, SearchResult } from '../api/source';
 import { ApiError } from '../api/apiError';
 import { degreesBetween, milesBetween, type Shape } from '../../../src-shared/geo';
 import { EARTH_RADIUS_MI, RAD } from '../../../src-shared/geo';
-import type { Tile } from '../geo/tiles';
+import { MIN_RADIUS, type Tile } from '../geo/tiles';
 import type { Logger } from '../log';
 import type { Db } from '../store/database';
 import type { JobRow, JobStore } from './jobStore';
@@ -315,13 +315,13 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
       // spec's 0.01°: that is the radius to trust from now on.
       const own = rowsReach(circle, page.incidents);
       const searched = Math.min(r, Math.max(verdict.searched, Math.min(own.degrees, own.arc)));
-      if (searched === 0) {
-        // Nothing beyond a circle's centre, not even around one of its own incidents: any radius
-        // trusted now would be a guess that can make empty pages look complete. (Not kept as a
-        // learned maximum: the planner would tile the area with circles of nothing.)
-        throw tooNarrow('almost no distance', r);
-      }
       const max = searched * CLAMP_MARGIN;
+      if (max < MIN_RADIUS) {
+        // Less than the smallest circle (nothing beyond a circle's centre, not even around one of
+        // its own incidents): any radius trusted now would be a guess that can make empty pages
+        // look complete. Not kept as a learned maximum: the planner would tile the area with it.
+        throw tooNarrow(searched === 0 ? 'almost no distance' : `only about ${searched.toFixed(5)}°`, r);
+      }
       await learn(max, `searched only ${searched.toFixed(4)}° of ${r.toFixed(4)}°`, r);
       if (!above(r, max)) {
         // The job's own circle lies within what the server did search: its page stands.
