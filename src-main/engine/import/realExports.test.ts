@@ -595,3 +595,39 @@ describe('a CSV saved by Excel on Windows (Windows-1252, not UTF-8)', () => {
     );
   });
 });
+
+describe('dates written with the month’s name', () => {
+  it('Seattle’s open data (2025 May 10 02:30:00 PM): the offence start proposed over the report and the end, and read', async () => {
+    const ins = await inspect(
+      'spd.csv',
+      [
+        'Report Number,Offense ID,Offense Start DateTime,Offense End DateTime,Report DateTime,Offense,Offense Code,Beat,100 Block Address,Longitude,Latitude',
+        '2025-123456,123,2025 May 10 02:30:00 PM,,2025 May 10 03:00:00 PM,Theft From Motor Vehicle,23F,Q1,3XX BLOCK OF W GALER ST,-122.3321,47.6062',
+        '2025-123457,124,2025 Sep 01 12:05:00 AM,2025 Sep 01 01:00:00 AM,2025 Sep 02 09:00:00 AM,Burglary,220,Q2,1XX BLOCK OF PIKE ST,-122.34,47.61',
+      ].join('\n'),
+    );
+    expect(ins.proposal).toMatchObject({
+      id: 'Report Number',
+      type: 'Offense',
+      address: '100 Block Address',
+      date: 'Offense Start DateTime',
+      location: { kind: 'latlon', lat: 'Latitude', lon: 'Longitude' },
+    });
+    const pv = await mapped(ins, 'SPD');
+    expect(pv.sample.map((s) => [s.occurredLocal, s.timezone])).toEqual([
+      ['2025-05-10T14:30', 'America/Los_Angeles'],
+      ['2025-09-01T00:05', 'America/Los_Angeles'],
+    ]);
+    // Oracle's DD-MON-YY and a long US date read too.
+    const other = await inspect(
+      'oracle.csv',
+      [
+        'CASE_NO,OFFENSE,RPT_DATE,LAT,LON',
+        'A1,THEFT,10-MAY-25,32.7767,-96.797',
+        'A2,THEFT,"May 11, 2025 1:30 PM",32.7767,-96.797',
+      ].join('\n'),
+    );
+    const o = await mapped(other, 'oracle');
+    expect(o.sample.map((s) => s.occurredLocal)).toEqual(['2025-05-10T00:00', '2025-05-11T13:30']);
+  });
+});

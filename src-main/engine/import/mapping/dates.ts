@@ -5,6 +5,7 @@
  * - ISO-8601: `2025-05-10`, `2025-05-10T13:30[:ss[.fff]]`, `2025-05-10 13:30`, with `Z` or `±hh:mm`;
  *   a dispatch system's compact `20250510`, `20250510 1430`, `20250510143015`; epoch milliseconds
  *   (`1746887400000`, ArcGIS's GeoJSON and JSON dates), an instant;
+ * - with the month's name: `2025 May 10 02:30:00 PM` (Seattle), `10-MAY-25` (Oracle), `May 10, 2025`;
  * - US: `5/10/2025`, `05/10/25`, `05-10-2025`, with `1:30 PM`, `13:30`, `13:30:00`; a two-digit year is this
  *   century's unless that is past next year, then the last century's (`5/1/99` is 1999) — other
  *   systems' files hold years of history, unlike the API's rolling window;
@@ -153,6 +154,58 @@ export function readDateTime(
   return (part.times[m] ??= { wall: part.day + (CLOCK_TEXT[m] as string), offsetMinutes: part.offset });
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** Seattle's `2025 May 10 02:30:00 PM`. */
+const YEAR_MONTH_DAY = /^(\d{4})\s+([a-z]{3,9})\.?\s+(\d{1,2})(?:[ T]+(.+))?$/i;
+/** Oracle's `10-MAY-25` (or `10-May-2025`, `10 May 2025`). */
+const DAY_MONTH_YEAR = /^(\d{1,2})[- ]([a-z]{3,9})\.?[- ](\d{2}|\d{4})(?:[ T]+(.+))?$/i;
+/** `May 10, 2025`. */
+const MONTH_DAY_YEAR = /^([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})(?:[ T]+(.+))?$/i;
+
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** A month's abbreviation (`May`, `SEP`, `Sept`) or whole name → 1–12; 0 when it is neither. */
+const monthOf = (name: string): number => {
+  const lower = name.toLowerCase();
+  const k = MONTHS.indexOf(lower.slice(0, 3));
+  return k >= 0 && (lower.length === 3 || lower === 'sept' || MONTH_NAMES[k] === lower) ? k + 1 : 0;
+};
+
+/** A date written with its month's name → [y, m, d, minutes or null], what was expected, or null (not this shape). */
+function withMonthName(s: string): [number, number, number, number | null] | { expected: string } | null {
+  let y: number, mo: number, d: number, time: string | undefined;
+  let m = YEAR_MONTH_DAY.exec(s);
+  if (m) [y, mo, d, time] = [Number(m[1]), monthOf(m[2] as string), Number(m[3]), m[4]];
+  else if ((m = DAY_MONTH_YEAR.exec(s))) {
+    const yy = m[3] as string;
+    [y, mo, d, time] = [
+      yy.length === 2 ? fullYear(Number(yy)) : Number(yy),
+      monthOf(m[2] as string),
+      Number(m[1]),
+      m[4],
+    ];
+  } else if ((m = MONTH_DAY_YEAR.exec(s)))
+    [y, mo, d, time] = [Number(m[3]), monthOf(m[1] as string), Number(m[2]), m[4]];
+  else return null;
+  if (mo === 0) return null;
+  const minutes = time === undefined ? null : readClock(time);
+  if (time !== undefined && minutes === null) return { expected: EXPECTED.auto };
+  return [y, mo, d, minutes];
+}
+
 /** A compact stamp as the ISO reading's groups (year, month, day, hour, minute; no offset). */
 function compact(s: string): RegExpExecArray | null {
   const m = COMPACT.exec(s);
@@ -167,6 +220,7 @@ function readDate(dateText: string, style: DateStyle): DatePart {
   let offset: number | null = null;
   const iso = style === 'auto' || style === 'iso' ? (ISO.exec(s) ?? compact(s)) : null;
   const us = !iso && (style === 'auto' || style === 'us') ? US.exec(s) : null;
+  let named: [number, number, number, number | null] | { expected: string } | null;
   if (iso) {
     [y, mo, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
     if (iso[4] !== undefined) minutes = Number(iso[4]) * 60 + Number(iso[5]);
@@ -185,6 +239,9 @@ function readDate(dateText: string, style: DateStyle): DatePart {
       minutes = readClock(us[5]);
       if (minutes === null) return { expected: EXPECTED.us };
     }
+  } else if (style === 'auto' && (named = withMonthName(s)) !== null) {
+    if ('expected' in named) return named;
+    [y, mo, d, minutes] = named;
   } else if ((style === 'auto' || style === 'iso') && EPOCH_MS.test(s)) {
     // An instant: its UTC reading, with offset 0 (the importer writes the zone's wall time).
     const t = new Date(Number(s));
