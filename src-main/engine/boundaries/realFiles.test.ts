@@ -190,3 +190,22 @@ describe('corners repeated in a ring, as digitising leaves them', () => {
     }
   });
 });
+
+describe('a Shapefile on NAD27 (an older county’s .prj)', () => {
+  it.each([32038, 4267])(
+    'EPSG:%i is shifted to WGS 84 (within 10 m of the corners written; 31 m off unshifted)',
+    (epsg) => {
+      const files = ogr(`nad27_${epsg}`, beats('Old'), ['-f', 'ESRI Shapefile', '-t_srs', `EPSG:${epsg}`]);
+      const f = readBoundaryBytes('old.zip', zipOf(files));
+      expect(f.crs).toMatch(/NAD27/);
+      const g = f.features[0]?.geometry;
+      if (g?.kind !== 'polygons') throw new Error('polygons expected');
+      const [lat, lon] = g.polygons[0]?.[0]?.[0] as [number, number];
+      const metres = Math.hypot(
+        (lat - 32.77) * 111_320,
+        (lon + 96.8) * 111_320 * Math.cos((32.77 * Math.PI) / 180),
+      );
+      expect(metres).toBeLessThan(10);
+    },
+  );
+});

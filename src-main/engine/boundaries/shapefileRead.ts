@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { LatLon, PolygonRings } from '../../../src-shared/geo';
-import { unprojector, type Unproject } from '../import/mapping/projection';
+import { isBareNad27, unprojector, type Unproject } from '../import/mapping/projection';
 import {
   BoundaryProblem,
   LIMITS,
@@ -238,9 +238,19 @@ function readDbf(
 function projectionOf(prj: string | null): { unproject: Unproject | null; crs: string } {
   if (!prj || !prj.trim()) return { unproject: null, crs: 'EPSG:4326 (no .prj: read as longitude/latitude)' };
   const name = /^\s*(?:PROJCS|PROJCRS)\s*\[\s*"([^"]*)"/i.exec(prj)?.[1];
+  if (!name && isBareNad27(prj))
+    // Degrees on NAD27: shifted to WGS 84 as a projected NAD27 file is (projection.ts).
+    return {
+      unproject: unprojector({ wkt: prj }),
+      crs: 'NAD27 (from the .prj), shifted to EPSG:4326 (within about 10 m)',
+    };
   if (!name) return { unproject: null, crs: 'EPSG:4326' };
   try {
-    return { unproject: unprojector({ wkt: prj }), crs: `${name} (from the .prj), reprojected to EPSG:4326` };
+    const shifted = isBareNad27(prj) ? ' (NAD27 shifted by its contiguous-US mean, within about 10 m)' : '';
+    return {
+      unproject: unprojector({ wkt: prj }),
+      crs: `${name} (from the .prj), reprojected to EPSG:4326${shifted}`,
+    };
   } catch (error) {
     throw new BoundaryProblem(
       `The .prj's system "${name}" cannot be read (${error instanceof Error ? error.message : String(error)}).`,

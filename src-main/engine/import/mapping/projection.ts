@@ -52,12 +52,27 @@ export function unprojector(system: { epsg: number } | { wkt: string }): Unproje
     const fast = fastInverse(zone.proj4);
     if (fast) return fast;
     def = zone.proj4;
-  } else def = system.wkt;
+  } else def = withNad27Shift(system.wkt);
   const converter = proj4(def, 'EPSG:4326');
   return (x, y) => {
     const [lon, lat] = converter.forward([x, y]) as [number, number];
     return { lat, lon };
   };
+}
+
+const NAD27_DATUM =
+  /(DATUM\s*\[\s*"(?:D_North_American_1927|North_American_Datum_1927)"\s*,\s*SPHEROID\s*\[[^\]]*\])/i;
+
+/** Whether a WKT's datum is NAD27 without a shift of its own (`withNad27Shift` gives it one). */
+export const isBareNad27 = (wkt: string): boolean => NAD27_DATUM.test(wkt) && !/TOWGS84/i.test(wkt);
+
+/**
+ * A NAD27 WKT (an older county's .prj) given EPSG:1173's shift to WGS 84 (the contiguous US mean,
+ * within about 10 m): proj4 has no NADCON grids offline and would read NAD27 as WGS 84, some 30 m
+ * off in Texas. A WKT with its own TOWGS84, or another datum, is left as it is.
+ */
+export function withNad27Shift(wkt: string): string {
+  return isBareNad27(wkt) ? wkt.replace(NAD27_DATUM, '$1,TOWGS84[-8,160,176,0,0,0,0]') : wkt;
 }
 
 /** Bundled zones whose area of use holds the extent's corners (a tenth of a degree of slack). */
