@@ -12,6 +12,8 @@
  *   minutes, with 429s that take a slot and Retry-After in decimal seconds: the limiter binds.
  * - sync-stranger-kill-resume: the CLI killed (SIGKILL) after its 6th request, then run again: the same
  *   set as an uninterrupted run, recall 1.
+ *
+ * `npx tsx bench/sync-stranger.ts --matrix`: each reading on its own (informational, in-process).
  */
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -195,7 +197,89 @@ export async function strangerScenarios(): Promise<boolean[]> {
   ];
 }
 
+/**
+ * Every reading on its own (`--matrix`, informational, in-process through the sync service): the
+ * three areas in a fresh folder per reading; a spec-violating server must end in a clear failure or
+ * recall 1, never a wrong "done".
+ */
+const READINGS: Record<string, StrangerOptions> = {
+  'sim-like': {
+    ties: 'cdid',
+    typesMatch: 'insensitive',
+    errorBody: 'json',
+    retryAfter: 'seconds',
+    duplicateRows: 0,
+    unpaddedDates: false,
+    extraFields: false,
+    window: 'reported',
+  },
+  'great-circle': { distance: 'great-circle' },
+  box: { distance: 'box' },
+  '0.01-is-one-mile': { distance: 'hundred-miles' },
+  'since-inclusive': { since: 'inclusive' },
+  'since-utc': { since: 'utc-exclusive' },
+  'since-honolulu': { since: 'honolulu-exclusive' },
+  'stale-since-empty': { beforeWindow: 'empty' },
+  'window-on-reports': { window: 'reported' },
+  'types-exact-400': { typesMatch: 'exact-400' },
+  'types-upper': { typeCase: 'upper' },
+  'pile-one-type': { pileTypes: 'one' },
+  'clamp-0.02': { maxRadius: 0.02, radiusOver: 'clamp' },
+  'max-0.02-400': { maxRadius: 0.02 },
+  'text-errors': { errorBody: 'text', retryAfter: 'seconds', faults: { rate503: 0.1, rate429: 0.1 } },
+  'empty-errors-decimal-retry': {
+    errorBody: 'empty',
+    retryAfter: 'decimal',
+    faults: { rate503: 0.1, rate429: 0.1 },
+  },
+  'off-spec-cap-50': { pageCap: 50 },
+  'off-spec-no-sort-order': { ignoreSortOrder: true },
+  'off-spec-sort-occurred': { sortDate: 'occurred' },
+  'off-spec-radius-miles': { distance: 'miles' },
+  'off-spec-numbers-strings': { numbersAsStrings: true },
+};
+
+async function matrix(): Promise<void> {
+  const { mkdtempSync } = await import('node:fs');
+  const { strangerClient, syncOnce } = await import('../src-main/engine/sync/testing/strangerRun');
+  for (const [reading, opts] of Object.entries(READINGS)) {
+    const s = await startStrangerServer({
+      key: `bench-matrix-${reading}`.slice(0, 40),
+      ratePerMinute: 6000,
+      ...opts,
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), 'blotter-bench-matrix-'));
+    const client = strangerClient(s, path.join(dir, 'blotter.sqlite'));
+    try {
+      for (const [name, area] of areasOf(s)) {
+        const { figures: f } = await syncOnce(s, client, [{ name, shape: area }]);
+        const faults = f.injected429 + f.injected503;
+        out({
+          bench: 'sync-stranger-matrix',
+          reading,
+          area: name,
+          state: f.state,
+          recall: round(f.recall, 4),
+          requests: f.requests,
+          fairLowerBound: f.fairLowerBound,
+          fairRatioWithoutRetries: round((f.requests - faults) / f.fairLowerBound),
+          violations: f.violations,
+          error: f.error?.slice(0, 120) ?? null,
+          wrongDone: f.state === 'done' && f.recall < 1 && f.incomplete.length === 0,
+        });
+      }
+    } finally {
+      await client.close();
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
 if (process.argv[1] === import.meta.filename) {
-  const results = await strangerScenarios();
-  if (!results.every(Boolean)) process.exitCode = 1;
+  if (process.argv.includes('--matrix')) await matrix();
+  else {
+    const results = await strangerScenarios();
+    if (!results.every(Boolean)) process.exitCode = 1;
+  }
 }
