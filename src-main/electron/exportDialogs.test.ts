@@ -57,6 +57,22 @@ describe('Electron export dialogs', () => {
     );
   });
 
+  it('asks for a boundary file in its own words, offering GeoJSON, zipped Shapefiles, KML and KMZ', async () => {
+    const showOpenDialog = vi.fn(async () => ({ canceled: false, filePaths: ['/home/ana/beats.kmz'] }));
+    expect(await deps({ showOpenDialog }).chooseImport(undefined, 'boundaries')).toEqual({
+      path: '/home/ana/beats.kmz',
+    });
+    expect(showOpenDialog).toHaveBeenCalledWith(
+      win,
+      expect.objectContaining({
+        title: 'Import boundaries',
+        filters: expect.arrayContaining([
+          expect.objectContaining({ extensions: ['geojson', 'json', 'zip', 'kml', 'kmz'] }),
+        ]),
+      }),
+    );
+  });
+
   it('refuses when the window is gone', async () => {
     await expect(deps({}, null).chooseDestination({ format: 'csv', suggestedName: 'x.csv' })).rejects.toThrow(
       /closed/,

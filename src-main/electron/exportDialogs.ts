@@ -6,7 +6,7 @@
  */
 import type { BrowserWindow, OpenDialogOptions, SaveDialogOptions } from 'electron';
 import type { ExportFormat } from '../../src-shared/exports';
-import type { ExportHostHooks, PrintJob } from '../engine/index';
+import type { ChosenFilePurpose, ExportHostHooks, PrintJob } from '../engine/index';
 
 /** The part of Electron's dialog module used here; tests pass a fake. */
 export interface DialogLike {
@@ -19,6 +19,37 @@ export interface DialogLike {
     options: OpenDialogOptions,
   ): Promise<{ canceled: boolean; filePaths: string[] }>;
 }
+
+/** The open dialog for each reason a file is chosen: its title and the files it offers first. */
+const OPEN_DIALOGS: Record<ChosenFilePurpose, OpenDialogOptions> = {
+  import: {
+    title: 'Import incidents',
+    properties: ['openFile'],
+    filters: [
+      { name: 'Incident files', extensions: ['csv', 'tsv', 'txt', 'geojson', 'json', 'ndjson', 'jsonl'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  },
+  boundaries: {
+    title: 'Import boundaries',
+    properties: ['openFile'],
+    filters: [
+      {
+        name: 'Boundary files (GeoJSON, zipped Shapefile, KML, KMZ)',
+        extensions: ['geojson', 'json', 'zip', 'kml', 'kmz'],
+      },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  },
+  'office-ca': {
+    title: 'The office database’s CA certificate',
+    properties: ['openFile'],
+    filters: [
+      { name: 'CA certificate (PEM)', extensions: ['pem', 'crt', 'cer'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  },
+};
 
 const FILTERS: Record<ExportFormat, { name: string; extensions: string[] }> = {
   csv: { name: 'CSV (comma-separated values)', extensions: ['csv'] },
@@ -55,26 +86,7 @@ export function electronExportHooks(deps: ElectronExportDeps): ExportHostHooks {
       return answer.canceled || !answer.filePath ? null : answer.filePath;
     },
     async chooseImport(_sent, purpose = 'import') {
-      const answer = await deps.dialog.showOpenDialog(
-        parent(),
-        purpose === 'office-ca'
-          ? {
-              title: 'The office database’s CA certificate',
-              properties: ['openFile'],
-              filters: [
-                { name: 'CA certificate (PEM)', extensions: ['pem', 'crt', 'cer'] },
-                { name: 'All files', extensions: ['*'] },
-              ],
-            }
-          : {
-              title: 'Import incidents',
-              properties: ['openFile'],
-              filters: [
-                { name: 'Incident files', extensions: ['csv', 'geojson', 'json', 'ndjson', 'jsonl'] },
-                { name: 'All files', extensions: ['*'] },
-              ],
-            },
-      );
+      const answer = await deps.dialog.showOpenDialog(parent(), OPEN_DIALOGS[purpose]);
       const file = answer.filePaths[0];
       return answer.canceled || !file ? null : { path: file };
     },

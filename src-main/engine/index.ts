@@ -39,7 +39,12 @@ export {
 } from './secrets/secretStore';
 
 // The hosts' part in exports, imports and the engine's HTTP (Electron's net.fetch).
-export { withExportHooks, type ExportHostHooks, type PrintJob } from './export/hostHooks';
+export {
+  withExportHooks,
+  type ChosenFilePurpose,
+  type ExportHostHooks,
+  type PrintJob,
+} from './export/hostHooks';
 // Calls the contract gives the host (answeredBy): routed by declaration, answered by typed records.
 export { withHostCalls, type HostAnswer, type HostAnswers, type HostSteps } from './hostCalls';
 export { EXPORT_NAME, exportsDirOf } from './export/destination';

@@ -161,7 +161,7 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
               ref={fileInput}
               type="file"
               className="visually-hidden"
-              accept=".csv,.geojson,.json,.ndjson,.jsonl"
+              accept=".csv,.tsv,.txt,.geojson,.json,.ndjson,.jsonl"
               disabled={busy}
               onChange={(e) => void choose(e)}
               data-testid="import-file"

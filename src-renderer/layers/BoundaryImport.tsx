@@ -122,11 +122,11 @@ export function BoundaryImport({
     <div className={styles.section}>
       {web ? (
         <label className={styles.fileLabel}>
-          Import boundaries (GeoJSON, zipped Shapefile, KML)
+          Import boundaries (GeoJSON, zipped Shapefile, KML or KMZ)
           <input
             ref={input}
             type="file"
-            accept=".geojson,.json,.zip,.kml"
+            accept=".geojson,.json,.zip,.kml,.kmz"
             disabled={busy}
             onChange={(e) => void read(e)}
             data-testid="boundary-file"

@@ -6,16 +6,21 @@ import { fakeEngine, hostHooks } from '../testing/fakeHost';
 const hooks = (chooseImport: ExportHostHooks['chooseImport']) => hostHooks({ chooseImport });
 
 describe('previewBoundaries through the host', () => {
-  it('takes the file the host chose (Electron: its dialog), whatever the page sent', async () => {
+  it('takes the file the host chose (Electron: its dialog, asked for a boundary file), whatever the page sent', async () => {
     const { engine, calls } = fakeEngine();
+    const asked: unknown[] = [];
     const wrapped = withExportHooks(
       engine,
-      hooks(async () => ({ path: '/home/ana/beats.zip' })),
+      hooks(async (_sent, purpose) => {
+        asked.push(purpose);
+        return { path: '/home/ana/beats.zip' };
+      }),
     );
     await wrapped.call('previewBoundaries', { source: { path: '/etc/passwd' } });
     expect(calls).toEqual([
       { name: 'previewBoundaries', input: { source: { path: '/home/ana/beats.zip' } } },
     ]);
+    expect(asked).toEqual(['boundaries']);
   });
 
   it('refuses a path from the page where the host takes uploads only, and a cancelled dialog', async () => {

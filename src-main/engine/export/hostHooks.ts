@@ -36,8 +36,8 @@ function namesHostFile(url: string): boolean {
 }
 
 export type PrintJob = { jobId: string; file: string };
-/** What a chosen file is for: an import (incidents, boundaries), or an office join's CA certificate. */
-export type ChosenFilePurpose = 'import' | 'office-ca';
+/** What a chosen file is for: an incident import, a boundary file, or an office join's CA certificate. */
+export type ChosenFilePurpose = 'import' | 'boundaries' | 'office-ca';
 
 export interface ExportHostHooks {
   /** An absolute path for the new file; undefined: the data folder's exports/; null: the user cancelled. */
@@ -134,7 +134,11 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
   async function previewBoundaries(input: {
     source?: ImportSource;
   }): Promise<Result<CallOutput<'previewBoundaries'>>> {
-    return withChosenFile(input.source, (source) => engine.call('previewBoundaries', { source }));
+    return withChosenFile(
+      input.source,
+      (source) => engine.call('previewBoundaries', { source }),
+      'boundaries',
+    );
   }
 
   /**
