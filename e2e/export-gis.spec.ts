@@ -151,7 +151,7 @@ test('filtered by a beat with a hole: GeoPackage and Shapefile hold the beat’s
   await expect(preview.getByLabel('Names from')).toHaveValue('BEAT');
   await preview.getByLabel('Layer name').fill('Beats');
   await preview.getByRole('button', { name: 'Keep as reference layer' }).click();
-  await expect(page.getByTestId('boundary-outcome')).toHaveText('Layer "Beats" kept: 1 features.');
+  await expect(page.getByTestId('boundary-outcome')).toHaveText('Layer "Beats" kept: 1 feature.');
   await page.getByRole('button', { name: 'All history' }).click();
   const panel = page.getByTestId('layers-panel');
   await panel.getByLabel('Layer', { exact: true }).selectOption({ label: 'Beats' });

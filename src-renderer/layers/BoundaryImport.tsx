@@ -81,7 +81,9 @@ export function BoundaryImport({
           name,
           nameField: field,
         });
-        setOutcome(`Layer "${layer.name}" kept: ${layer.featureCount} features.`);
+        setOutcome(
+          `Layer "${layer.name}" kept: ${layer.featureCount} ${layer.featureCount === 1 ? 'feature' : 'features'}.`,
+        );
         onLayer(layer);
       } else {
         const made = await client.call('areasFromBoundaries', {
