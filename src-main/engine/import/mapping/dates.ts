@@ -53,8 +53,14 @@ function validDay(y: number, m: number, d: number): boolean {
   return d <= (MONTH_DAYS[m - 1] as number) + (leap ? 1 : 0);
 }
 
+/** The most characters a date or time cell (spaces around it aside) is read with. */
+const MAX_DATE_CHARS = 100;
+const tooLong = (text: string): boolean =>
+  text.length > MAX_DATE_CHARS && text.trim().length > MAX_DATE_CHARS;
+
 /** A time of day → minutes after midnight, or null. */
 export function readClock(text: string): number | null {
+  if (tooLong(text)) return null;
   const s = text.trim();
   let m = CLOCK.exec(s);
   if (m) {
@@ -141,6 +147,12 @@ export function readDateTime(
   timeText: string | null,
   style: DateStyle = 'auto',
 ): ReadTime | { expected: string } {
+  // A cell far longer than any date is none: refused before the patterns (whose optional time
+  // part backtracks in the square of a long cell's length) and never kept in a memo.
+  if (tooLong(dateText))
+    return { expected: `${EXPECTED[style]}, not ${dateText.length.toLocaleString('en-US')} characters` };
+  if (timeText !== null && tooLong(timeText))
+    return { expected: `a time such as 13:30, not ${timeText.length.toLocaleString('en-US')} characters` };
   const memo = dateMemos[style];
   const part = memo.get(dateText) ?? remember(memo, dateText, readDate(dateText, style));
   if ('expected' in part) return part;
