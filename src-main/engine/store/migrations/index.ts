@@ -18,6 +18,7 @@ import * as m010 from './010-reference-layers';
 import * as m011 from './011-sync-surface';
 import * as m012 from './012-import-provenance';
 import * as m013 from './013-sync-fair-bound';
+import * as m014 from './014-fts-no-column-sizes';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   m011,
   m012,
   m013,
+  m014,
 ];
