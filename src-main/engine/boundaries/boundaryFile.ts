@@ -37,6 +37,12 @@ export const LIMITS = {
   featureVertices: 250_000,
   /** Distinct attribute names in one file (a name picker, and each name looked up in each feature). */
   fields: 1_000,
+  /**
+   * Elements of a KML (of all the KML files a KMZ links, together). Each costs some 300 bytes
+   * parsed, so 200 MB of `<Placemark/>` would take over 4 GB: 1,000,000 is 20,000 placemarks of
+   * 50 elements each.
+   */
+  kmlElements: 1_000_000,
   /** Entries of a zip. */
   zipEntries: 1_000,
   /** Bytes all entries of a zip inflate to. */

@@ -241,6 +241,33 @@ describe('files of tens of millions of corners', () => {
     );
   });
 
+  it('a KMZ whose linked KML files each keep under the limit is refused for their corners together', () => {
+    // Each linked file alone is under the limit; 40 of them read in turn took 7 GB and killed the engine.
+    const tuples = '-87.6,41.8 '.repeat(LIMITS.vertices / 2 + 1);
+    const layer = kml(
+      `<Placemark><MultiGeometry><Point><coordinates>${tuples}</coordinates></Point></MultiGeometry></Placemark>`,
+    );
+    const links = '<NetworkLink><Link><href>layers/a.kml</href></Link></NetworkLink>'.concat(
+      '<NetworkLink><Link><href>layers/b.kml</href></Link></NetworkLink>',
+    );
+    const kmz = zipOf([
+      { name: 'doc.kml', data: kml(links) },
+      { name: 'layers/a.kml', data: layer },
+      { name: 'layers/b.kml', data: layer },
+    ]);
+    expect(problem(() => readBoundaryBytes('x.kmz', kmz))).toMatch(
+      /more than 2,000,000 corners in all; at most that many are read/,
+    );
+  });
+
+  it('a KML (or KMZ) of millions of empty elements is refused while parsed, not after gigabytes of them', () => {
+    // 200 MB of <Placemark/> (a 100 kB KMZ) ran the engine out of memory after two minutes.
+    const text = kml('<Placemark/>'.repeat(LIMITS.kmlElements));
+    expect(problem(() => readBoundaryBytes('x.kmz', zipOf([{ name: 'doc.kml', data: text }])))).toMatch(
+      /more than 1,000,000 elements \(tags\); at most that many are read/,
+    );
+  });
+
   it('a GeoJSON is refused before it is parsed', () => {
     const positions = '[-87.6,41.8],'.repeat(LIMITS.vertices * 2);
     const text = `{"type":"MultiPoint","coordinates":[${positions}[-87.6,41.8]]}`;

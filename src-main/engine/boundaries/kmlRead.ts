@@ -14,8 +14,12 @@ import {
 } from './boundaryFile';
 import { child, descendants, parseXml, type XmlElement } from './xmlRead';
 
-/** Corners read from the whole file so far; reading stops past LIMITS.vertices (not after building them all). */
-type Budget = { corners: number };
+/**
+ * Corners and elements read so far (from the whole file, or every KML a KMZ links); reading stops
+ * past LIMITS.vertices or LIMITS.kmlElements (not after building them all).
+ */
+export type KmlBudget = { corners: number; elements: number };
+type Budget = KmlBudget;
 
 function coordinates(el: XmlElement | undefined, placemark: number, budget: Budget): LatLon[] {
   const text = el ? el.text.trim() : '';
@@ -44,8 +48,8 @@ function coordinates(el: XmlElement | undefined, placemark: number, budget: Budg
 const ringIn = (boundary: XmlElement | undefined, placemark: number, budget: Budget): LatLon[] =>
   coordinates(boundary ? descendants(boundary, 'coordinates')[0] : undefined, placemark, budget);
 
-export function readKml(text: string): BoundaryFile {
-  const doc = parseXml(text);
+export function readKml(text: string, budget: KmlBudget = { corners: 0, elements: 0 }): BoundaryFile {
+  const doc = parseXml(text, budget);
   const placemarks = descendants(doc, 'Placemark');
   if (placemarks.length === 0 && !descendants(doc, 'kml').length)
     throw new BoundaryProblem('The file is XML but not KML (no <kml> element).');
@@ -59,7 +63,6 @@ export function readKml(text: string): BoundaryFile {
   };
   const features: BoundaryFeature[] = [];
   const skipped: BoundaryFile['skipped'] = [];
-  const budget: Budget = { corners: 0 };
   placemarks.forEach((pm, i) => {
     const index = i + 1;
     const properties: Record<string, Attribute> = {};

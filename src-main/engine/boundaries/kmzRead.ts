@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { BoundaryProblem, LIMITS, type BoundaryFile } from './boundaryFile';
-import { readKml } from './kmlRead';
+import { readKml, type KmlBudget } from './kmlRead';
 import { descendants, parseXml } from './xmlRead';
 import type { ZipArchive, ZipEntry } from './zipRead';
 
@@ -28,7 +28,10 @@ const MAX_LINKED = 100;
 
 export function readKmz(zip: ZipArchive, entry: ZipEntry): BoundaryFile {
   const text = textOf(zip, entry);
-  const main = readKml(text);
+  // One budget of corners and elements for the KMZ: 50 linked files of the limit each would
+  // otherwise take the engine's whole memory.
+  const budget: KmlBudget = { corners: 0, elements: 0 };
+  const main = readKml(text, budget);
   if (main.features.length > 0 || main.skipped.length > 0) return main;
   // Only links: the KML files they name inside the KMZ, relative to the main file's folder.
   const folder = path.posix.dirname(entry.name);
@@ -42,7 +45,7 @@ export function readKmz(zip: ZipArchive, entry: ZipEntry): BoundaryFile {
   const out: BoundaryFile = { ...main, features: [], fields: [], skipped: [] };
   let offset = 0;
   for (const file of files) {
-    const part = readKml(textOf(zip, file));
+    const part = readKml(textOf(zip, file), budget);
     out.features.push(...part.features.map((f) => ({ ...f, index: f.index + offset })));
     out.skipped.push(...part.skipped.map((s) => ({ ...s, index: s.index + offset })));
     for (const field of part.fields) if (!out.fields.includes(field)) out.fields.push(field);

@@ -5,7 +5,7 @@
  * and character references are expanded; any other `&name;` refuses the file, naming the entity.
  * Namespace prefixes are dropped from names (`kml:Placemark` is `Placemark`).
  */
-import { BoundaryProblem } from './boundaryFile';
+import { BoundaryProblem, LIMITS } from './boundaryFile';
 
 export type XmlElement = {
   name: string;
@@ -50,7 +50,10 @@ function decodeEntities(s: string, where: number): string {
 
 const localName = (qname: string): string => qname.slice(qname.indexOf(':') + 1);
 
-export function parseXml(text: string): XmlElement {
+/** Elements parsed so far (shared by the KML files of one KMZ); parsing stops past LIMITS.kmlElements. */
+export type XmlBudget = { elements: number };
+
+export function parseXml(text: string, budget: XmlBudget = { elements: 0 }): XmlElement {
   const root: XmlElement = { name: '#document', attrs: {}, children: [], text: '' };
   const stack: XmlElement[] = [root];
   let i = 0;
@@ -107,6 +110,10 @@ export function parseXml(text: string): XmlElement {
     } else {
       const m = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(i, i + 300));
       if (!m) throw fail('a "<" that starts no tag');
+      if (++budget.elements > LIMITS.kmlElements)
+        throw new BoundaryProblem(
+          `The KML holds more than ${LIMITS.kmlElements.toLocaleString('en-US')} elements (tags); at most that many are read. Split it, or keep only the placemarks you need.`,
+        );
       const el: XmlElement = { name: localName(m[1] as string), attrs: {}, children: [], text: '' };
       let j = i + m[0].length;
       const attr = /\s*([A-Za-z_][\w.:-]*)\s*=\s*("([^"]*)"|'([^']*)')|\s*(\/?>)/y;
