@@ -166,6 +166,33 @@ describe('a Shapefile whose records lie', () => {
     ).toMatch(/The \.prj is 71,691 bytes; at most 64 kB is read/);
   });
 
+  it.each([
+    [
+      'a grid file',
+      'PROJCS["x",GEOGCS["g",DATUM["D",SPHEROID["s",6378137,298.25]],PRIMEM["G",0],UNIT["d",0.0174]],PROJECTION["Transverse_Mercator"],UNIT["m",1],EXTENSION["PROJ4","+proj=tmerc +nadgrids=@/etc/passwd"]]',
+      /The \.prj's system "x" cannot be read: it names a grid shift file \(nadgrids\); Blotter reads no grid files/,
+    ],
+    [
+      'brackets nested past reason',
+      `PROJCS["deep",${'DATUM["d",'.repeat(4000)}${']'.repeat(4000)}]`,
+      /The \.prj's system "deep" cannot be read: the coordinate system text cannot be read \(its brackets are nested too deep\)/,
+    ],
+    [
+      'NAD27 degrees nested past reason',
+      `GEOGCS["g",DATUM["D_North_American_1927",SPHEROID["c",6378206.4,294.98]],${'UNIT["u",'.repeat(4000)}${']'.repeat(4000)}]`,
+      /The \.prj's system "NAD27" cannot be read: the coordinate system text cannot be read/,
+    ],
+  ])('refuses a .prj with %s, naming the system, without reading any file', (_, prj, message) => {
+    expect(
+      problem(() =>
+        readBoundaryBytes(
+          'beats.zip',
+          shapefile(shp([polygon([0], 5, square)]), [{ name: 'beats.prj', data: prj }]),
+        ),
+      ),
+    ).toMatch(message);
+  });
+
   it('reads a .prj that is not WKT as no projection, so projected numbers are refused as off the Earth', () => {
     const feet: [number, number][] = square.map(([x, y]) => [x * -13_000, y * 45_000]);
     expect(

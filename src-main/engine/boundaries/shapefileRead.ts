@@ -238,14 +238,14 @@ function readDbf(
 function projectionOf(prj: string | null): { unproject: Unproject | null; crs: string } {
   if (!prj || !prj.trim()) return { unproject: null, crs: 'EPSG:4326 (no .prj: read as longitude/latitude)' };
   const name = /^\s*(?:PROJCS|PROJCRS)\s*\[\s*"([^"]*)"/i.exec(prj)?.[1];
-  if (!name && isBareNad27(prj))
-    // Degrees on NAD27: shifted to WGS 84 as a projected NAD27 file is (projection.ts).
-    return {
-      unproject: unprojector({ wkt: prj }),
-      crs: 'NAD27 (from the .prj), shifted to EPSG:4326 (within about 10 m)',
-    };
-  if (!name) return { unproject: null, crs: 'EPSG:4326' };
+  if (!name && !isBareNad27(prj)) return { unproject: null, crs: 'EPSG:4326' };
   try {
+    if (!name)
+      // Degrees on NAD27: shifted to WGS 84 as a projected NAD27 file is (projection.ts).
+      return {
+        unproject: unprojector({ wkt: prj }),
+        crs: 'NAD27 (from the .prj), shifted to EPSG:4326 (within about 10 m)',
+      };
     const shifted = isBareNad27(prj) ? ' (NAD27 shifted by its contiguous-US mean, within about 10 m)' : '';
     return {
       unproject: unprojector({ wkt: prj }),
@@ -253,7 +253,7 @@ function projectionOf(prj: string | null): { unproject: Unproject | null; crs: s
     };
   } catch (error) {
     throw new BoundaryProblem(
-      `The .prj's system "${name}" cannot be read (${error instanceof Error ? error.message : String(error)}).`,
+      `The .prj's system "${name ?? 'NAD27'}" cannot be read: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
 }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readClock, readDateTime } from './dates';
+import { unprojector } from './projection';
 import { pointText } from './pointText';
 
 const LONG = 200_000;
@@ -41,5 +42,25 @@ describe('a hostile cell', () => {
       wall: '2025-05-10T14:30',
       offsetMinutes: null,
     });
+  });
+});
+
+describe('a hostile coordinate system text (a .prj pasted into a mapping)', () => {
+  it.each([
+    ['+proj=longlat +datum=NAD27 +nadgrids=@/etc/passwd +no_defs', /names a grid shift file \(nadgrids\)/],
+    ['+proj=longlat +ellps=clrk66 +nadgrids=https://example.invalid/conus', /names a grid shift file/],
+    [`GEOGCS["g",${'DATUM["d",'.repeat(4000)}${']'.repeat(4000)}]`, /its brackets are nested too deep/],
+    ['GEOGCS["g",DATUM["D",SPHEROID["s",6378137,298.25]],AXIS["a",AXIS["b"]]]', /cannot be read \(/],
+    ['hello world, not a system', /the coordinate system text cannot be read \(Could not parse/],
+  ])('%s is refused saying why (proj4 read every point as null, or threw a bare string)', (wkt, why) => {
+    let error: unknown;
+    try {
+      unprojector({ wkt });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(why);
+    expect((error as Error).message.length).toBeLessThan(300);
   });
 });

@@ -52,12 +52,41 @@ export function unprojector(system: { epsg: number } | { wkt: string }): Unproje
     const fast = fastInverse(zone.proj4);
     if (fast) return fast;
     def = zone.proj4;
-  } else def = withNad27Shift(system.wkt);
-  const converter = proj4(def, 'EPSG:4326');
+  } else def = withNad27Shift(readableWkt(system.wkt));
+  const converter = proj4Of(def);
   return (x, y) => {
     const [lon, lat] = converter.forward([x, y]) as [number, number];
     return { lat, lon };
   };
+}
+
+/**
+ * A WKT (or .prj) text proj4 may be given: none that names a grid file (`+nadgrids=@/etc/passwd`,
+ * a web address, or a WKT's PROJ4 extension carrying one) — proj4 opens none, but would read every
+ * point as null with a console message; such a system is refused by name instead.
+ */
+function readableWkt(wkt: string): string {
+  if (/nadgrids|geoidgrids|PROJ4_GRIDS/i.test(wkt))
+    throw new Error(
+      'it names a grid shift file (nadgrids); Blotter reads no grid files — use a WKT without one, or a bundled zone.',
+    );
+  return wkt;
+}
+
+/** proj4's converter; what it throws (a bare string, or a RangeError for a WKT nested past reason) as an Error saying so. */
+function proj4Of(def: string): proj4.Converter {
+  try {
+    return proj4(def, 'EPSG:4326');
+  } catch (error) {
+    const why =
+      error instanceof RangeError
+        ? 'its brackets are nested too deep'
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    const short = why.length > 160 ? `${why.slice(0, 160)}…` : why;
+    throw new Error(`the coordinate system text cannot be read (${short}).`);
+  }
 }
 
 const NAD27_DATUM =
