@@ -78,8 +78,53 @@ export function headerOf(
 ): string[] {
   const problem = mapping ? mappedColumnsProblem(found, mapping) : columnsProblem(found, what);
   if (problem) throw new FileProblem(problem);
-  if (!mapping) return found.map(canonicalKey);
-  return found.map(mappedSpelling(mapping));
+  const keys = mapping ? found.map(mappedSpelling(mapping)) : found.map(canonicalKey);
+  const twice = givenTwice(found, keys, mapping ? new Set(mappedNames(mapping)) : READ);
+  if (twice) throw new FileProblem(twice(what));
+  return keys;
+}
+
+/** The fields Blotter reads from its own columns (canonical names). */
+const READ: ReadonlySet<string> = new Set([
+  ...REQUIRED,
+  'address',
+  'link',
+  'description',
+  'date_raw',
+  'occurred_local',
+  'timezone',
+  'occurred_utc',
+  'first_seen',
+  'last_seen',
+  'removed',
+]);
+
+/**
+ * Two columns that give one field Blotter reads (`lat` and `LAT`, `cdid` and `id`, a mapped
+ * column twice): the later one silently won, so a row could be placed by a column the analyst
+ * never meant. The message names both, by position.
+ */
+function givenTwice(
+  found: readonly string[],
+  keys: readonly string[],
+  read: ReadonlySet<string>,
+): ((what: 'columns' | 'fields') => string) | null {
+  const first = new Map<string, number>();
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k] as string;
+    if (!read.has(key)) continue;
+    const at = first.get(key);
+    if (at === undefined) {
+      first.set(key, k);
+      continue;
+    }
+    const name = (i: number) => JSON.stringify((found[i] as string).trim().slice(0, NAME_CHARS));
+    return (what) =>
+      what === 'columns'
+        ? `The columns ${name(at)} (column ${at + 1}) and ${name(k)} (column ${k + 1}) both give ${key}; which one to read would be a guess. Remove or rename one, and import the file again.`
+        : `The first record's fields ${name(at)} and ${name(k)} both give ${key}; which one to read would be a guess. Remove or rename one, and import the file again.`;
+  }
+  return null;
 }
 
 /** A file's column or field name → the mapping's spelling of it (names compared trimmed and case-folded). */

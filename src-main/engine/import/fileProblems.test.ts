@@ -106,6 +106,24 @@ describe('broken files are refused at file level', () => {
       expect(message).toContain('Missing: cdid, type, a time (occurred_local and timezone, or date).');
     });
 
+    it(`CSV on ${how}: two columns giving one field (lat and LAT, cdid and id) are refused, naming both`, async () => {
+      // The later column silently won: a row was placed at the second "lat" (10.5, off the map).
+      const imports = previewers()[how];
+      const row = (extra: string) => `${apiLine(1)},${extra}`;
+      const lat = await refusal(imports, write('lat.csv', `${API_HEADER},LAT\n${row('10.5')}\n`));
+      expect(lat).toBe(
+        'The columns "lat" (column 4) and "LAT" (column 8) both give lat; which one to read would be a guess. Remove or rename one, and import the file again.',
+      );
+      const id = await refusal(imports, write('id.csv', `${API_HEADER}, id \n${row('2')}\n`));
+      expect(id).toMatch(/^The columns "cdid" \(column 1\) and "id" \(column 8\) both give cdid;/);
+      // Columns Blotter does not read may repeat (10,000 of one name).
+      const extra = `,${Array.from({ length: 10_000 }, () => 'note').join(',')}`;
+      const ok = await imports.preview({
+        path: write('notes.csv', `${API_HEADER}${extra}\n${apiLine(1)}${',x'.repeat(10_000)}\n`),
+      });
+      expect(ok.valid).toBe(1);
+    });
+
     it(`CSV on ${how}: bytes that are not UTF-8 are named by row and offset, not read as U+FFFD`, async () => {
       const imports = previewers()[how];
       // Two-byte characters throughout, so 1 MB reads cut characters in half (those must read fine).
@@ -136,6 +154,27 @@ describe('broken files are refused at file level', () => {
       );
     });
   }
+
+  it('a JSON record with two fields giving one (cdid and id) is an error of its row; "__proto__" gives no field', async () => {
+    // The later field silently won; "__proto__" became the record's prototype, so a record with
+    // no cdid of its own read the one hidden inside it.
+    const imports = previewers()['one thread'];
+    const { cdid: _, ...noCdid } = apiRow(3);
+    const text = `[${JSON.stringify(apiRow(1))},${JSON.stringify({ ...apiRow(2), id: 9 })},${JSON.stringify({
+      ...noCdid,
+      hidden: { cdid: 3 },
+    }).replace('"hidden"', '"__proto__"')}]`;
+    const p = await imports.preview({ path: write('twice.json', text) });
+    expect(p.valid).toBe(1);
+    expect(p.errors).toEqual([
+      {
+        row: 2,
+        field: null,
+        message: expect.stringMatching(/^This record's fields give cdid twice \("id" and another\)/),
+      },
+      { row: 3, field: 'cdid', message: expect.any(String) },
+    ]);
+  });
 
   it('JSON with bytes that are not UTF-8 names the record', async () => {
     const imports = previewers()['one thread'];

@@ -217,10 +217,20 @@ function jsonRecord(row: number, text: string, spelling: ((name: string) => stri
     }
   }
   if (spelling) return { row, value: mappedRecord(source, value, isFeature, spelling) };
+  const positioned = 'lat' in value;
   for (const [key, v] of Object.entries(source)) {
     const k = canonicalKey(key);
+    // "__proto__" would set the record's prototype: its fields read as the record's own.
+    if (k === '__proto__') continue;
     // A Point geometry's position wins over lat/lon properties.
-    if (!(k in value) || (k !== 'lat' && k !== 'lon')) value[k] = v;
+    if (positioned && (k === 'lat' || k === 'lon')) continue;
+    // Two fields giving one (cdid and id, lat and LAT): the later silently won.
+    if (Object.hasOwn(value, k))
+      return {
+        row,
+        problem: `This record's fields give ${k} twice (${JSON.stringify(key.slice(0, 40))} and another); which one to read would be a guess.`,
+      };
+    value[k] = v;
   }
   return { row, value };
 }
@@ -232,7 +242,8 @@ function mappedRecord(
   spelling: (name: string) => string,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, v] of Object.entries(properties)) out[spelling(key)] = cellText(v);
+  for (const [key, v] of Object.entries(properties))
+    if (key !== '__proto__') out[spelling(key)] = cellText(v);
   if (isFeature) {
     // The geometry's position wins over lat/lon properties, as without a mapping.
     out[spelling('lat')] = cellText(position.lat);
