@@ -36,6 +36,12 @@ const WIDTH = STAGED_COLUMNS.length + 1;
  */
 const BY_CDID = `CREATE TABLE by_cdid (row INTEGER, cdid INTEGER PRIMARY KEY, ${STAGED_COLUMNS.slice(1).join(', ')});
   INSERT INTO by_cdid (row, ${STAGED_COLUMNS.join(', ')}) SELECT row, ${STAGED_COLUMNS.join(', ')} FROM rows ORDER BY cdid`;
+/**
+ * Made when no staged row carries an id in another system or kept columns (a Blotter export, an
+ * API archive): the run then writes each row's provenance from the archive's cdids alone, without
+ * reading the staged rows a second time (merge.ts).
+ */
+const PLAIN = `CREATE TABLE plain (yes INTEGER)`;
 const BATCH = 40; // rows per INSERT (840 parameters)
 /**
  * Staging files are written once, appended in order, copied whole and read through once: with
@@ -71,6 +77,8 @@ export class StageWriter {
   private last = -Infinity;
   /** Whether the cdids rose in the order they were added (then no `by_cdid` copy is made). */
   ascending = true;
+  /** Whether no row added had an external id or kept columns (then the file gets a `plain` table). */
+  plain = true;
   count = 0;
 
   constructor(readonly file: string) {
@@ -90,7 +98,10 @@ export class StageWriter {
     const p = this.pending;
     p.push(row);
     for (let k = 0; k < 18; k++) p.push(r[k]);
-    p.push(r[18] ?? null, r[19] ?? null);
+    const attributes = r[18] ?? null;
+    const externalId = r[19] ?? null;
+    p.push(attributes, externalId);
+    if (attributes !== null || externalId !== null) this.plain = false;
     const cdid = r[0];
     if (!(cdid > this.last)) this.ascending = false;
     this.last = cdid;
@@ -116,6 +127,7 @@ export class StageWriter {
         this.db.exec('DROP TABLE IF EXISTS by_cdid');
       }
     }
+    if (this.plain) this.db.exec(PLAIN);
     this.db.exec('COMMIT');
     this.db.close();
   }
@@ -161,4 +173,11 @@ export function stagedByCdidSql(
   const cols = `row, ${STAGED_COLUMNS.join(', ')}`;
   const arm = (s: string) => `SELECT ${cols} FROM "${s}".by_cdid${where ? ` WHERE ${where}` : ''}`;
   return `${schemas.map(arm).join(' UNION ALL ')} ORDER BY cdid`;
+}
+
+/** Whether every attached staging file holds only plain rows (no external id, no kept columns). */
+export function stagedPlain(db: Database.Database, schemas: readonly string[]): boolean {
+  return schemas.every(
+    (s) => db.prepare(`SELECT count(*) FROM "${s}".sqlite_master WHERE name = 'plain'`).pluck().get() === 1,
+  );
 }
