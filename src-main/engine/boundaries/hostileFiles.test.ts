@@ -209,6 +209,14 @@ describe('a Shapefile whose records lie', () => {
 });
 
 describe('zips', () => {
+  it('refuses an entry that would unpack past one boundary file’s size before inflating it', () => {
+    // A 1 GB .shp of zeros (a 1 MB zip) took 2.6 s and 1 GB to inflate before its first record was refused.
+    const zip = readZip(zipOf([{ name: 'a.shp', data: Buffer.alloc(1000), lieSize: 500 * 1024 * 1024 }]));
+    expect(problem(() => zip.read(zip.entries[0]!))).toBe(
+      'The zip cannot be read: "a.shp" would unpack to 500 MB; at most 200 MB are read for one file.',
+    );
+  });
+
   it('refuses an entry that is a symbolic link', () => {
     const zip = zipOf([
       { name: 'beats.shp', data: '/etc/passwd' },

@@ -8,7 +8,7 @@
  * web address) is never followed.
  */
 import path from 'node:path';
-import { BoundaryProblem, LIMITS, type BoundaryFile } from './boundaryFile';
+import { BoundaryProblem, type BoundaryFile } from './boundaryFile';
 import { readKml, type KmlBudget } from './kmlRead';
 import { descendants, parseXml } from './xmlRead';
 import type { ZipArchive, ZipEntry } from './zipRead';
@@ -55,10 +55,6 @@ export function readKmz(zip: ZipArchive, entry: ZipEntry): BoundaryFile {
 }
 
 function textOf(zip: ZipArchive, entry: ZipEntry): string {
-  if (entry.size > LIMITS.fileBytes)
-    throw new BoundaryProblem(
-      `The KMZ's ${entry.name} is ${Math.round(entry.size / 1024 / 1024)} MB; boundary files of at most ${LIMITS.fileBytes / 1024 / 1024} MB are read.`,
-    );
   return zip
     .read(entry)
     .toString('utf8')
