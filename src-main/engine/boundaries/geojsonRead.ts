@@ -111,23 +111,32 @@ function attribute(v: unknown, feature: number, key: string): Attribute {
 }
 
 /**
- * Lists ("[") a file may hold before it is parsed: every corner is one, so twice the corner limit
- * leaves room for rings, parts and listed properties. A file of tens of millions of positions is
- * refused here, before JSON.parse builds an array for each of them.
+ * What a file may hold before it is parsed, counted on its text (strings too, so a little more
+ * than it holds). Lists (`[`): every corner is one, so twice the corner limit leaves room for rings,
+ * parts and listed properties. Objects (`{`): a feature is three (itself, its properties, its
+ * geometry), so 50 a feature leaves room for object properties — 200 MB of `{},` parsed to 67
+ * million objects ran the engine out of memory. Values (`,`): a corner is two numbers, so twelve
+ * a corner leaves room for some 500 properties a feature at the feature limit — one list of 99
+ * million numbers took 2.7 GB. A file past any is refused here, before JSON.parse builds it.
  */
 const MAX_LISTS = LIMITS.vertices * 2;
+const MAX_OBJECTS = LIMITS.features * 50;
+const MAX_VALUES = LIMITS.vertices * 12;
 
-function countLists(text: string): number {
+function count(text: string, c: string, max: number): number {
   let n = 0;
-  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) n++;
+  for (let i = text.indexOf(c); i >= 0 && n <= max; i = text.indexOf(c, i + 1)) n++;
   return n;
 }
 
 export function readGeoJson(text: string): BoundaryFile {
-  if (countLists(text) > MAX_LISTS)
-    throw new BoundaryProblem(
-      `The file holds more than ${MAX_LISTS.toLocaleString('en-US')} coordinate lists; at most ${LIMITS.vertices.toLocaleString('en-US')} corners are read in one layer, so it was not read. Simplify it first.`,
+  const refuse = (what: string, max: number) =>
+    new BoundaryProblem(
+      `The file holds more than ${max.toLocaleString('en-US')} ${what}; at most ${LIMITS.features.toLocaleString('en-US')} features and ${LIMITS.vertices.toLocaleString('en-US')} corners are read in one layer, so it was not read. Simplify it first.`,
     );
+  if (count(text, '[', MAX_LISTS) > MAX_LISTS) throw refuse('coordinate lists', MAX_LISTS);
+  if (count(text, '{', MAX_OBJECTS) > MAX_OBJECTS) throw refuse('objects', MAX_OBJECTS);
+  if (count(text, ',', MAX_VALUES) > MAX_VALUES) throw refuse('values', MAX_VALUES);
   let doc: unknown;
   try {
     doc = JSON.parse(text);

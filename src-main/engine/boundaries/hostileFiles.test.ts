@@ -303,6 +303,18 @@ describe('files of tens of millions of corners', () => {
     );
   });
 
+  it('a GeoJSON of millions of empty objects, or one list of millions of numbers, is refused before it is parsed', () => {
+    // 200 MB of {} ran the engine out of memory; 99 million numbers in one Point took 2.7 GB.
+    const objects = `{"type":"FeatureCollection","features":[${'{},'.repeat(LIMITS.features * 50)}{}]}`;
+    expect(problem(() => readBoundaryBytes('x.geojson', Buffer.from(objects)))).toMatch(
+      /^The file holds more than 1,000,000 objects; at most 20,000 features and 2,000,000 corners are read in one layer/,
+    );
+    const numbers = `{"type":"Point","coordinates":[${'1,'.repeat(LIMITS.vertices * 12)}1]}`;
+    expect(problem(() => readBoundaryBytes('x.geojson', Buffer.from(numbers)))).toMatch(
+      /^The file holds more than 24,000,000 values;/,
+    );
+  });
+
   it('a GeoJSON is refused before it is parsed', () => {
     const positions = '[-87.6,41.8],'.repeat(LIMITS.vertices * 2);
     const text = `{"type":"MultiPoint","coordinates":[${positions}[-87.6,41.8]]}`;
