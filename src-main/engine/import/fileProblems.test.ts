@@ -176,6 +176,27 @@ describe('broken files are refused at file level', () => {
     ]);
   });
 
+  it('a JSON or NDJSON record of megabytes is refused at file level, naming it, before it is parsed', async () => {
+    // One record of 60 MB of empty objects froze the engine for 15 s (3 of them: 55 s, 3.8 GB).
+    const imports = previewers()['one thread'];
+    const huge = `{"cdid":2,"x":[${'{},'.repeat(2_000_000)}{}]}`;
+    const expected =
+      'Record 2 runs on for more than 4 MB of JSON; an incident record is a few hundred bytes. Check that the file is a list of incidents, and import it again.';
+    expect(await refusal(imports, write('huge.json', `[${JSON.stringify(apiRow(1))},${huge}]`))).toBe(
+      expected,
+    );
+    expect(await refusal(imports, write('huge.ndjson', `${JSON.stringify(apiRow(1))}\n${huge}\n`))).toBe(
+      expected,
+    );
+    // A line of a NDJSON file split across many chunks is still read.
+    const long = JSON.stringify(apiRow(3, { address: 'x'.repeat(3_000_000) }));
+    const p = await imports.preview({
+      path: write('long.ndjson', `${JSON.stringify(apiRow(1))}\n${long}\n`),
+    });
+    expect(p.rows).toBe(2);
+    expect(p.errors.map((e) => e.field)).not.toContain(null); // each record parsed whole
+  });
+
   it('JSON with bytes that are not UTF-8 names the record', async () => {
     const imports = previewers()['one thread'];
     const text = Buffer.from(JSON.stringify([apiRow(1), apiRow(2, { address: 'Caf_' })]), 'utf8');

@@ -93,6 +93,11 @@ export class JsonRecordReader {
     return out;
   }
 
+  /** Characters held for a record not yet complete. */
+  get pending(): number {
+    return this.partial.length;
+  }
+
   /** True when a records array was found. */
   get foundRecords(): boolean {
     return this.recordDepth !== 0;
@@ -114,9 +119,21 @@ export class NdjsonRecordReader {
   private rest = '';
 
   push(chunk: string): string[] {
-    const lines = (this.rest + chunk).split('\n');
-    this.rest = lines.pop() ?? '';
+    // A chunk that ends no line is only held: splitting the held text again for each chunk read a
+    // long line in the square of its length.
+    const nl = chunk.lastIndexOf('\n');
+    if (nl < 0) {
+      this.rest += chunk;
+      return [];
+    }
+    const lines = (this.rest + chunk.slice(0, nl)).split('\n');
+    this.rest = chunk.slice(nl + 1);
     return lines.filter((l) => l.trim() !== '');
+  }
+
+  /** Characters held for a line not yet complete. */
+  get pending(): number {
+    return this.rest.length;
   }
 
   end(): string[] {

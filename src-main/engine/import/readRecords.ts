@@ -42,6 +42,20 @@ export const recordTooLong = (row: number): FileProblem =>
       'quoted field (") that never closes. Close the quote and import the file again.',
   );
 
+/**
+ * A JSON record longer than this is refused: an incident is a few hundred bytes, and one record of
+ * 60 MB of empty objects froze the engine for 15 s parsing it (a record of a gigabyte would not fit
+ * in a string at all). 4 MB still holds a Feature with a polygon of 100,000 corners.
+ */
+export const MAX_JSON_RECORD_CHARS = 4 * 1024 * 1024;
+
+/** The file-level problem of a JSON record longer than MAX_JSON_RECORD_CHARS, from `row`. */
+export const jsonRecordTooLong = (row: number): FileProblem =>
+  new FileProblem(
+    `Record ${row} runs on for more than ${MAX_JSON_RECORD_CHARS / 1024 / 1024} MB of JSON; an incident record is ` +
+      'a few hundred bytes. Check that the file is a list of incidents, and import it again.',
+  );
+
 const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Text chunks → records, for one file. */
@@ -88,7 +102,10 @@ export class RecordDecoder {
       if (this.csv.pending > MAX_RECORD_CHARS) throw recordTooLong(this.currentRow);
       return records;
     }
-    return this.fromJson(reader === 'ndjson' ? this.ndjson.push(chunk) : this.json.push(chunk));
+    const split = reader === 'ndjson' ? this.ndjson : this.json;
+    const records = this.fromJson(split.push(chunk));
+    if (split.pending > MAX_JSON_RECORD_CHARS) throw jsonRecordTooLong(this.row + 1);
+    return records;
   }
 
   /** The records the end of the text completes; throws FileProblem when the file is cut short. */
