@@ -31,6 +31,32 @@ const mapping = (name: string, extra: Partial<ColumnMappingInput> = {}) =>
 const columns = ['OFFENSE', 'REPORTED', 'LAT', 'LON'];
 
 describe('saved mappings', () => {
+  it('refuse a name that differs from a kept one only in case, or holds control characters', async () => {
+    // "chicago" beside "Chicago" read alike in the list, but each names its own ids: the same file
+    // imported under the other was every incident again.
+    const dir = folder();
+    await saveMapping(dir, columns, mapping('Chicago'), 1);
+    const refused = (name: string) =>
+      saveMapping(dir, columns, mapping(name), 2).then(
+        () => 'saved',
+        (e: Error) => e.message,
+      );
+    expect(await refused(' chicago')).toMatch(
+      /^A mapping named "Chicago" is already kept\. .* Save under "Chicago" to replace it/,
+    );
+    expect(await refused('Evil\u202eemaN')).toMatch(
+      /cannot hold control characters, line breaks or direction overrides/,
+    );
+    expect(await refused('a/../../b\\c')).toBe('saved'); // only a name: never a path
+    expect(await refused('Chicago')).toBe('saved');
+    expect(
+      loadMappings(dir)
+        .map((s) => s.mapping.name)
+        .sort(),
+    ).toEqual(['Chicago', 'a/../../b\\c']);
+    expect(() => mapping('x'.repeat(10_000))).toThrow(/100/);
+  });
+
   it('keep a mappings.json this version cannot read beside the new one, not overwritten', async () => {
     const dir = folder();
     const handEdited = '[{"shape": "a", "savedAt": 1, "mapping": {"name": "Records", "oops": true}}]';

@@ -19,6 +19,9 @@ type Saved = z.infer<typeof Saved>;
 
 const fileOf = (dataDir: string) => path.join(dataDir, 'mappings.json');
 
+/** C0/C1 controls, line and paragraph separators, bidi embeddings, overrides and isolates. */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
 /** Mappings one data folder keeps, and the bytes of mappings.json read at all. */
 export const MAX_SAVED_MAPPINGS = 200;
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -53,6 +56,22 @@ export async function saveMapping(
   const { saved, unreadable } = readSaved(dataDir);
   // A file this version cannot read (hand-edited, from a newer Blotter) is kept beside, never overwritten.
   if (unreadable) renameSync(fileOf(dataDir), path.join(dataDir, `mappings.unreadable-${now}.json`));
+  if (UNPRINTABLE.test(mapping.name))
+    throw new EngineError(
+      'bad_input',
+      'A mapping’s name cannot hold control characters, line breaks or direction overrides: it is shown in lists and names the file’s incidents. Choose another name.',
+    );
+  // Names that differ only in case (or spaces around) read alike in a list, but each is its own
+  // namespace of ids: the same file imported under the other would be every incident again.
+  const fold = (name: string) => name.trim().toLowerCase();
+  const alike = saved.find(
+    (s) => s.mapping.name !== mapping.name && fold(s.mapping.name) === fold(mapping.name),
+  );
+  if (alike)
+    throw new EngineError(
+      'bad_input',
+      `A mapping named "${alike.mapping.name}" is already kept. Its incidents' ids are made from its name as spelled, so "${mapping.name}" would import the same rows again as other incidents. Save under "${alike.mapping.name}" to replace it, or choose another name.`,
+    );
   const kept = saved.filter((s) => s.mapping.name !== mapping.name);
   if (kept.length >= MAX_SAVED_MAPPINGS)
     throw new EngineError(
