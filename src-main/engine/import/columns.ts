@@ -15,6 +15,20 @@ const OPTIONAL = 'address, link, description, occurred_utc, first_seen, last_see
 const LISTED = 30;
 const NAME_CHARS = 40;
 
+/**
+ * Columns a file may have (SQLite's own limit a table): a table of 100,000 columns is no incident
+ * list, and its inspection alone was 21 MB of column names and values for the mapping editor.
+ */
+export const MAX_COLUMNS = 2_000;
+
+/** Refuses a header of more than MAX_COLUMNS columns (a CSV header, a JSON record's fields). */
+export function checkColumnCount(count: number, what: 'columns' | 'fields'): void {
+  if (count > MAX_COLUMNS)
+    throw new FileProblem(
+      `${what === 'columns' ? 'The file has' : 'The first record has'} ${count.toLocaleString('en-US')} ${what}; at most ${MAX_COLUMNS.toLocaleString('en-US')} are read. Keep only the ${what} you need, and import it again.`,
+    );
+}
+
 /** The message refusing these columns, or null when the required ones are all there. */
 export function columnsProblem(found: readonly string[], what: 'columns' | 'fields'): string | null {
   const names = new Set(found.map(canonicalKey));
@@ -76,6 +90,7 @@ export function headerOf(
   mapping: ColumnMapping | undefined,
   what: 'columns' | 'fields',
 ): string[] {
+  checkColumnCount(found.length, what);
   const problem = mapping ? mappedColumnsProblem(found, mapping) : columnsProblem(found, what);
   if (problem) throw new FileProblem(problem);
   const keys = mapping ? found.map(mappedSpelling(mapping)) : found.map(canonicalKey);

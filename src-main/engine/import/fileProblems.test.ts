@@ -106,6 +106,21 @@ describe('broken files are refused at file level', () => {
       expect(message).toContain('Missing: cdid, type, a time (occurred_local and timezone, or date).');
     });
 
+    it(`CSV on ${how}: a header of 100,000 columns is refused, saying how many are read`, async () => {
+      const imports = previewers()[how];
+      const header = `${API_HEADER},${Array.from({ length: 100_000 }, (_, k) => `c${k}`).join(',')}`;
+      const message = await refusal(imports, write('wide.csv', `${header}\n${apiLine(1)}\n`));
+      expect(message).toBe(
+        'The file has 100,007 columns; at most 2,000 are read. Keep only the columns you need, and import it again.',
+      );
+      // The mapping editor's inspection too (it sent 21 MB of names and values to the page).
+      const inspected = await imports.inspect({ path: write('wide.csv', `${header}\n${apiLine(1)}\n`) }).then(
+        () => 'inspected',
+        (e: Error) => e.message,
+      );
+      expect(inspected).toBe(message);
+    });
+
     it(`CSV on ${how}: two columns giving one field (lat and LAT, cdid and id) are refused, naming both`, async () => {
       // The later column silently won: a row was placed at the second "lat" (10.5, off the map).
       const imports = previewers()[how];
@@ -116,10 +131,10 @@ describe('broken files are refused at file level', () => {
       );
       const id = await refusal(imports, write('id.csv', `${API_HEADER}, id \n${row('2')}\n`));
       expect(id).toMatch(/^The columns "cdid" \(column 1\) and "id" \(column 8\) both give cdid;/);
-      // Columns Blotter does not read may repeat (10,000 of one name).
-      const extra = `,${Array.from({ length: 10_000 }, () => 'note').join(',')}`;
+      // Columns Blotter does not read may repeat (1,000 of one name).
+      const extra = `,${Array.from({ length: 1_000 }, () => 'note').join(',')}`;
       const ok = await imports.preview({
-        path: write('notes.csv', `${API_HEADER}${extra}\n${apiLine(1)}${',x'.repeat(10_000)}\n`),
+        path: write('notes.csv', `${API_HEADER}${extra}\n${apiLine(1)}${',x'.repeat(1_000)}\n`),
       });
       expect(ok.valid).toBe(1);
     });

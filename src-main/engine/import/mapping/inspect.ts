@@ -7,6 +7,7 @@
 import { open } from 'node:fs/promises';
 import type { ColumnMapping } from '../../../../src-shared/importMapping';
 import type { ColumnValue, MappingZone } from '../../../../src-shared/importMappingCalls';
+import { checkColumnCount } from '../columns';
 import { CsvRecordReader, fitted, separatorOf, UnclosedQuote } from '../csvRecords';
 import { FileProblem } from '../fileProblem';
 import { decodeWindows1252 } from '../windows1252';
@@ -49,6 +50,7 @@ export async function inspectCsv(file: string, encoding?: 'windows-1252'): Promi
   const [header, ...rows] = records;
   if (!header || header.every((c) => c.trim() === ''))
     throw new FileProblem('The file is empty: there is nothing to import.');
+  checkColumnCount(header.length, 'columns');
   const columns = header.map((c) => c.trim());
   const counts = columns.map(() => new Map<string, number>());
   const head: Record<string, string>[] = [];
