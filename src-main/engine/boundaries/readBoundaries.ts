@@ -39,6 +39,9 @@ export function formatOf(name: string, head: Buffer): BoundaryFormat {
   );
 }
 
+/** Characters of an attribute's name (a name picker's entry, sent with every preview). */
+const MAX_FIELD_NAME = 1_000;
+
 /** The features of a boundary file's bytes, checked; throws a BoundaryProblem saying what is wrong. */
 export function readBoundaryBytes(name: string, bytes: Buffer): BoundaryFile {
   if (bytes.length === 0) throw new BoundaryProblem('The file is empty.');
@@ -57,6 +60,11 @@ export function readBoundaryBytes(name: string, bytes: Buffer): BoundaryFile {
   if (file.fields.length > LIMITS.fields)
     throw new BoundaryProblem(
       `The file's features have ${file.fields.length.toLocaleString('en-US')} different attributes; at most ${LIMITS.fields.toLocaleString('en-US')} are read. Keep only the attributes you need.`,
+    );
+  const longName = file.fields.find((f) => f.length > MAX_FIELD_NAME);
+  if (longName !== undefined)
+    throw new BoundaryProblem(
+      `An attribute's name is ${longName.length.toLocaleString('en-US')} characters long ("${longName.slice(0, 40)}…"); names of at most ${MAX_FIELD_NAME.toLocaleString('en-US')} are read.`,
     );
   const nameField = proposeNameField(file);
   const bad: string[] = [];

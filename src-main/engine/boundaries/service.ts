@@ -15,7 +15,13 @@ import { openSource } from '../import/sources';
 import type { QueryService } from '../query/service';
 import { yieldToEventLoop } from '../query/snapshotLoader';
 import type { Db } from '../store/database';
-import { BoundaryProblem, featureName, proposeNameField, type BoundaryFile } from './boundaryFile';
+import {
+  BoundaryProblem,
+  featureName,
+  proposeNameField,
+  type Attribute,
+  type BoundaryFile,
+} from './boundaryFile';
 import { countNearPoints } from './countNear';
 import { areaShapesOf, type AreaShapeOf } from './featureAreas';
 import { createLayerStore, type LayerRecord } from './layerStore';
@@ -40,6 +46,20 @@ export const layerView = (l: LayerRecord): LayerView => ({
   kinds: l.kinds,
   createdAt: l.createdAt,
 });
+
+/** Characters of an attribute the preview's name picker shows. */
+const PREVIEW_TEXT = 1_000;
+
+/**
+ * A feature's attributes for the preview, long texts cut: a KML description of 190 MB (or
+ * embedded images) went whole to the page in the preview's answer. The kept layer keeps them whole.
+ */
+function shortened(properties: Record<string, Attribute>): Record<string, Attribute> {
+  const out: Record<string, Attribute> = {};
+  for (const [k, v] of Object.entries(properties))
+    out[k] = typeof v === 'string' && v.length > PREVIEW_TEXT ? `${v.slice(0, PREVIEW_TEXT)}…` : v;
+  return out;
+}
 
 export class LayerService {
   readonly store;
@@ -81,7 +101,7 @@ export class LayerService {
       nameField: proposeNameField(file),
       features: file.features
         .slice(0, 200)
-        .map((f) => ({ index: f.index, kind: f.geometry.kind, properties: f.properties })),
+        .map((f) => ({ index: f.index, kind: f.geometry.kind, properties: shortened(f.properties) })),
       skipped: file.skipped.slice(0, 100),
       box,
     };
