@@ -17,7 +17,8 @@
  * sets the triggers (and the query engine's TEMP change-log triggers) and the secondary indexes
  * aside — the spatial index (store/incidents/boxQuery.ts) is one of them — builds the indexes again
  * from a sort and rebuilds the text index whole with FTS's 'rebuild' command, then puts the
- * triggers back, all inside the same transaction.
+ * triggers back, all inside the same transaction. Merged set-wise, it also sets the change counter's
+ * per-row triggers aside (store migration 006) and adds the rows it inserted and changed at once.
  */
 import type { Db } from '../store/database';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
