@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ImportPreview } from '../../../src-shared/exports';
 import type { IncidentDetail } from '../../../src-shared/incidentQueries';
 import { openTestEngine, type TestEngine } from '../export/exportTesting';
 import { mergeRows } from './merge';
@@ -95,5 +96,25 @@ describe('plain staged rows', () => {
     expect(one.get(120)).toEqual(['RMS-120', '{"Beat":"4"}']);
     expect(one.get(7)).toEqual([null, null]);
     expect(t.db.prepare('SELECT count(*) FROM incident_imports').pluck().get()).toBe(n);
+  });
+
+  it('a search right after a large import (indexes rebuilt whole) finds the new rows', async () => {
+    const n = 25_000;
+    const lines = ['cdid,type,address,lat,lon,occurred_local,timezone,description'];
+    for (let k = 1; k <= n; k++)
+      lines.push(
+        `${k},Theft,${k} BLOCK OF ${k % 7 === 0 ? 'ZEPHYR' : 'MAIN'} ST,41.9,-87.63,2025-05-10T13:30,America/Chicago,bike ${k}`,
+      );
+    const pv = await t.call<ImportPreview>('previewImport', {
+      source: { path: t.file('big.csv', lines.join('\n')) },
+    });
+    await t.call('runImport', { importId: pv.importId, onBadRows: 'abort' });
+    const count = (text: string) =>
+      t.call<{ total: number }>('countIncidents', { filters: { preset: 'all', includeRemoved: true, text } });
+    expect((await count('zephyr')).total).toBe(Math.floor(n / 7));
+    expect((await count('"block of main"')).total).toBe(n - Math.floor(n / 7));
+    expect((await count('bike 24999')).total).toBe(1);
+    const kept = t.db.prepare('SELECT count(*) FROM incident_imports').pluck().get();
+    expect(kept).toBe(n);
   });
 });
