@@ -28,7 +28,10 @@ export function prepareRun(
       const latest = jobs.latestRun(area.id);
       if (latest && latest.state !== 'done') {
         const fresh = now - latest.started_at < RESUME_MAX_AGE_MS;
-        if (fresh && jobs.jobs(latest.id, 'pending').length > 0) {
+        // A run still 'running' with nothing pending was killed between its last page and its end:
+        // it is resumed to be finished (no request), not replaced by a new plan that asks it all again.
+        const killedAtItsEnd = latest.state === 'running';
+        if (fresh && (killedAtItsEnd || jobs.jobs(latest.id, 'pending').length > 0)) {
           jobs.setRunState(latest.id, 'running');
           return { run: jobs.run(latest.id) as RunRow, resumed: true, deep: isDeep(latest) };
         }

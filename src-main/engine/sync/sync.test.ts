@@ -90,6 +90,25 @@ describe('resuming', () => {
   });
 });
 
+describe('a sync killed after its last page, before it was finished', () => {
+  it('is finished on the next sync without a request, its incidents counted once', async () => {
+    h = await start();
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [first] = await h.service.syncAreas([area], h.conn);
+    expect(first?.state).toBe('done');
+    // What a kill -9 between the last page and the run's end leaves: every job settled, the run running.
+    h.db.prepare("UPDATE sync_runs SET state = 'running', finished_at = NULL WHERE id = ?").run(first!.runId);
+    const asked = h.sim.stats().total;
+    h.reopen();
+    const [second] = await h.service.syncAreas([area], h.conn);
+    expect(second?.state).toBe('done');
+    expect(second?.resumed).toBe(true);
+    expect(second?.runId).toBe(first?.runId);
+    expect(h.sim.stats().total).toBe(asked);
+    expect(second?.new).toBe(truthIn(h.sim, midtown).size);
+  });
+});
+
 describe('refresh', () => {
   it('picks up new, amended and removed incidents after the data changed', async () => {
     h = await start();
