@@ -32,6 +32,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seededRandom } from '../../analysis/random';
 
 export type StrangerOptions = {
   seed?: number;
@@ -167,14 +168,14 @@ export async function startStrangerServer(opts: StrangerOptions = {}): Promise<S
     ...opts,
     faults: { rate503: 0, rate429: 0, ...opts.faults },
   };
-  const rand = mulberry32(o.seed);
+  const rand = seededRandom(o.seed);
   const now = Math.floor(Date.now() / MINUTE) * MINUTE;
   const incidents = generate(o, rand, now);
   const pile = pileOf(incidents);
   const stats: StrangerStats = { total: 0, byStatus: {}, violations: 0, injected429: 0, injected503: 0 };
   const arrivals: number[] = [];
-  const faultRand = mulberry32(o.seed * 7 + 1);
-  const orderRand = mulberry32(o.seed * 13 + 5);
+  const faultRand = seededRandom(o.seed * 7 + 1);
+  const orderRand = seededRandom(o.seed * 13 + 5);
 
   const inWindow = (i: StrangerIncident, at: number): boolean =>
     i.reportedMs <= at && (o.window === 'occurred' ? i.occurredMs : i.reportedMs) >= at - o.windowDays * DAY;
@@ -450,17 +451,6 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 function legacyDate(ms: number): string {
   const p = Object.fromEntries(dateFormat.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
   return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute} ${String(p.dayPeriod).toUpperCase()}`;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function pickType(rand: () => number): string {
