@@ -44,8 +44,9 @@ export const TRICKY: ApiRow[] = [
 
 export function writeIncidents(db: Db, rows: readonly ApiRow[], now = 1_750_000_000_000): void {
   const writer = createIncidentWriter(db);
-  // The engine's query service sees writes through its connection (TEMP triggers).
-  db.transaction(() => writer.upsert(rows, now, () => true))();
+  // The engine's query service sees writes through its connection (TEMP triggers). IMMEDIATE, as the
+  // sync's own page writes: a read-then-write transaction would not wait for another connection's lock.
+  db.transaction(() => writer.upsert(rows, now, () => true)).immediate();
 }
 
 /** The engine fixture (testing/engineFixture.ts) as the CLI host, with its database and folder. */

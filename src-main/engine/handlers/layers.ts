@@ -28,9 +28,9 @@ export const layerHandlers = {
       for (const a of shapes) made.push(await office.create({ name: a.name, shape: a.shape }, now));
     } else {
       made.push(
-        ...ctx.db.transaction(() =>
-          shapes.map((a) => s.areas.create({ name: a.name, shape: a.shape }, now)),
-        )(),
+        ...ctx.db
+          .transaction(() => shapes.map((a) => s.areas.create({ name: a.name, shape: a.shape }, now)))
+          .immediate(),
       );
     }
     layers.discard(previewId);

@@ -5,7 +5,10 @@
  * a write, `deferCheckpoint` turns the automatic checkpoint off; `release()` after the commit has a
  * thread with its own connection (checkpointWorker.ts) checkpoint the log while the engine goes on,
  * and turns it back on when that is done. Readers and writers are not blocked by a PASSIVE
- * checkpoint; if the thread cannot start, the checkpoint runs here as before.
+ * checkpoint; if the thread cannot start, the checkpoint runs here as before. The emptied log is then
+ * truncated here, on the engine's connection (nothing is left to copy: a moment's work), and only if
+ * no one is reading at that instant — never by the thread, whose write lock would make another
+ * connection's write fail "database is locked" (an upgrade from read to write does not wait).
  */
 import { startWorkerThread, workerEntry } from '../workerThreads';
 import { createLogger } from '../log';
@@ -47,6 +50,7 @@ export function deferCheckpoint(db: Db): DeferredCheckpoint {
           if (settled) return;
           settled = true;
           restore();
+          if (result.ok && result.copied === result.frames) truncateLog(db); // else copying would block here
           const ms = Math.round(performance.now() - started);
           if (result.ok) log.info('log checkpointed in the background', { ...result, ms });
           else
@@ -60,4 +64,18 @@ export function deferCheckpoint(db: Db): DeferredCheckpoint {
         worker.once('exit', () => finish({ ok: false, message: 'the checkpoint thread stopped' }));
       }),
   };
+}
+
+/** Truncates the write-ahead log if every frame is in the database and nothing reads at this instant. */
+function truncateLog(db: Db): void {
+  if (!db.open) return;
+  const wait = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // busy (a reader, or another process writing): the next write reuses the log from its start
+  } finally {
+    db.pragma(`busy_timeout = ${wait}`);
+  }
 }
