@@ -8,6 +8,8 @@ import { staleSince } from '../sync/windowStart';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { officeAreaEdits } from './areaEdits';
 import { officeDigest, replicaDigest } from './digest';
+import { areaLease } from './leader';
+import { currentLeader } from './lease';
 import { keyHmac } from './limiter';
 import { openDesk, type Desk } from './officeDesk.testing';
 import { startTestPostgres, type TestPostgres } from './pgTesting';
@@ -171,7 +173,8 @@ test('a paused leader that lost its lease cannot commit; the next leader resumes
   const first = c.service.syncAreas([area], c.conn);
   await isBlocked;
   c.leader.paused.add(area.id);
-  await new Promise((r) => setTimeout(r, 900)); // the lease expires by the server's clock
+  // The lease expires by the server's clock (a heartbeat sent just before the pause may land late).
+  while (await currentLeader(c.pool, areaLease(area.id))) await new Promise((r) => setTimeout(r, 25));
   const state = await c.pool.query<{ holder: string; token: number }>(
     'SELECT holder, token FROM sync_state WHERE area_id = $1',
     [area.id],
