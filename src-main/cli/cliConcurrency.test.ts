@@ -98,7 +98,7 @@ describe('two syncs on one data folder', () => {
     } finally {
       sim.setFaults({ latencyMs: 0 });
     }
-  });
+  }, 120_000); // two CLI processes and 4 s answers: 19 s on a loaded 2-core machine, near the default 30 s
 
   it('syncs different areas side by side within one rate budget for the key', async () => {
     const dir = makeTempDir('blotter-two-');

@@ -32,6 +32,8 @@ afterAll(async () => {
 const cli = (args: string[]): Promise<Ran> => runCli(KEY, ['export', '--data-dir', dir.path, ...args]);
 
 describe('blotter export to GIS formats', () => {
+  // Four and five CLI processes (each compiling through tsx) with ogrinfo between: 18–19 s each when
+  // the suite ran on a loaded 2-core machine, too near the default 30 s.
   it('writes GeoPackage, zipped Shapefile and KML with as many features as the CSV has rows', async () => {
     const csv = `${dir.path}/all.csv`;
     expect((await cli(['--format', 'csv', '--out', csv])).code).toBe(0);
@@ -57,7 +59,7 @@ describe('blotter export to GIS formats', () => {
       expect(manifest.format).toBe(format);
       expect(manifest.file.crs).toBe('EPSG:4326');
     }
-  });
+  }, 120_000);
 
   it('a missing folder or a folder as the file (exit 2), or one Blotter may not write in (exit 1) is named in one line, and nothing is left', async () => {
     const missing = await cli(['--format', 'gpkg', '--out', `${dir.path}/no-such-folder/all.gpkg`]);
@@ -79,7 +81,7 @@ describe('blotter export to GIS formats', () => {
       ]);
     }
     expect(readdirSync('/sys')).toEqual(before);
-  });
+  }, 120_000);
 
   it('refuses gpkg and shp without --out (exit 2, one line), and formats it does not know', async () => {
     for (const args of [
