@@ -3,10 +3,11 @@
  * the app runs it — the built engine worker (out/main/engineWorker.js, built first when stale) and
  * its export threads — with the snapshot already loaded as it is once the app shows a count.
  *
- *   npx tsx bench/export.ts [--count 1000000]
+ *   npx tsx bench/export.ts [--count 1000000] [--formats csv,geojson,gpkg]
  *
  * Prints JSON: rows/s (bound ≥ 300,000) and the peak growth of resident memory during the export
- * over the level before it (bound ≤ 100 MB), sampled every 10 ms; also GeoJSON for reference.
+ * over the level before it (bound ≤ 100 MB), sampled every 10 ms; also GeoJSON and GeoPackage (with
+ * its spatial index) for reference.
  * Wall-clock figures depend on what else the machine runs: cpuMs and rowsPerCpuSec (this process's
  * CPU time, all its threads) and the load average are printed beside them.
  * Leaves the CSV in bench/results/export-data/exports/ for bench/import.ts.
@@ -26,6 +27,10 @@ const arg = (name: string): string | undefined => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const count = Number(arg('count') ?? 1_000_000);
+const FORMATS = ['csv', 'geojson', 'gpkg'] as const;
+const formats = (arg('formats')?.split(',') ?? FORMATS).filter((f): f is (typeof FORMATS)[number] =>
+  (FORMATS as readonly string[]).includes(f),
+);
 const out = (figure: Record<string, unknown>): void => console.log(JSON.stringify(figure));
 
 type Progress = Extract<EngineEvent, { type: 'exportProgress' }>;
@@ -53,7 +58,7 @@ async function main(): Promise<void> {
       rows: total,
     });
 
-    for (const format of ['csv', 'geojson'] as const) {
+    for (const format of formats) {
       global.gc?.();
       const sampler = rssSampler();
       const before = process.memoryUsage().rss;

@@ -23,17 +23,8 @@ export function polygonBlob(rings: readonly (readonly [number, number])[][], srs
   const points = rings.reduce((n, r) => n + r.length, 0);
   const b = Buffer.alloc(HEADER + 32 + 9 + rings.length * 4 + points * 16);
   header(b, 1, srsId);
-  // The envelope by a loop: a feature may have 250,000 corners, past what Math.min(...) can spread.
-  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
-  for (const ring of rings)
-    for (const [lat, lon] of ring) {
-      if (lon < minX) minX = lon;
-      if (lon > maxX) maxX = lon;
-      if (lat < minY) minY = lat;
-      if (lat > maxY) maxY = lat;
-    }
   let o = HEADER;
-  for (const v of [minX, maxX, minY, maxY]) {
+  for (const v of envelopeOf(rings)) {
     b.writeDoubleLE(v, o);
     o += 8;
   }
@@ -51,6 +42,25 @@ export function polygonBlob(rings: readonly (readonly [number, number])[][], srs
     }
   }
   return b;
+}
+
+/**
+ * A polygon's envelope [minX, maxX, minY, maxY] (x = longitude) from rings of [lat, lon], the
+ * blob's and the spatial index's; Infinity/-Infinity when it has no corner. By a loop: a feature
+ * may have 250,000 corners, past what Math.min(...) can spread.
+ */
+export function envelopeOf(
+  rings: readonly (readonly (readonly [number, number])[])[],
+): [number, number, number, number] {
+  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const ring of rings)
+    for (const [lat, lon] of ring) {
+      if (lon < minX) minX = lon;
+      if (lon > maxX) maxX = lon;
+      if (lat < minY) minY = lat;
+      if (lat > maxY) maxY = lat;
+    }
+  return [minX, maxX, minY, maxY];
 }
 
 /** "GP", version 0, flags (bit 0: little-endian; bits 1–3: envelope kind), SRS id. */

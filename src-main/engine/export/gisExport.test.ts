@@ -26,6 +26,7 @@ import {
   writeIncidents,
   type TestEngine,
 } from './exportTesting';
+import { expectValidGeoPackage } from './gpkgTesting';
 
 let t: TestEngine;
 const LONG = `${'Ünïcödé long text '.repeat(20)}end`; // > 254 bytes
@@ -108,17 +109,6 @@ function expectPoint(coordinates: unknown, want: Record<string, string>): void {
 }
 
 const DATETIME: readonly string[] = ['occurred_utc', 'first_seen', 'last_seen'];
-
-/**
- * GDAL's own GeoPackage validator (validate_gpkg.py, shipped with gdal-bin's python3-gdal), with
- * its checks beyond the requirements and its warnings as errors: silent when the file is right.
- */
-function expectValidGeoPackage(file: string): void {
-  const validator = '/usr/lib/python3/dist-packages/osgeo_utils/samples/validate_gpkg.py';
-  const run = spawnSync('/usr/bin/python3', [validator, '-k', '--extra', '--warning-as-error', file]);
-  expect(`${run.stdout}${run.stderr}`).toBe('');
-  expect(run.status).toBe(0);
-}
 
 const text = (v: unknown): string =>
   v === null || v === undefined ? '' : typeof v === 'boolean' ? String(v) : String(v);

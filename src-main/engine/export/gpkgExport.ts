@@ -2,7 +2,9 @@
  * GeoPackage export (OGC GeoPackage 1.3, a SQLite file): the filtered incidents as the point
  * feature table `incidents` (every export column, geometry `geom`), the saved areas (and the
  * filter's drawn shape) as the polygon table `areas`, and the export manifest as the attributes
- * table `blotter_manifest` (one row, JSON) — all in EPSG:4326. Written under the job's temporary
+ * table `blotter_manifest` (one row, JSON) — all in EPSG:4326. Each geometry table carries the
+ * RTree spatial index GDAL gives its own (`gpkgSpatialIndex.ts`), so QGIS draws a part of a
+ * million points without reading them all. Written under the job's temporary
  * name a batch per transaction; a cancel or failure removes it. The manifest goes in last
  * (`embedManifest`), its `file.bytes` the file's final size.
  */
@@ -11,7 +13,9 @@ import { rm, writeFile } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import { EXPORT_COLUMNS } from './rows';
 import { keptCell, keptColumnsOf, keptLabel, keptNames, keptValuesOf } from './keptColumns';
-import { pointBlob, polygonBlob } from './geometryBlob';
+import { envelopeOf, pointBlob, polygonBlob } from './geometryBlob';
+import { addSpatialIndex, GPKG_EXTENSIONS_TABLE } from './gpkgSpatialIndex';
+import { EnvelopeList } from './rtreePacking';
 import { areaOutlines, exportRowBatches, runnerOf, type Writer } from './gisRows';
 import { partPathOf } from './destination';
 import type { Finished } from './fileSink';
@@ -62,6 +66,7 @@ CREATE TABLE gpkg_geometry_columns (
   CONSTRAINT uk_gc_table_name UNIQUE (table_name),
   CONSTRAINT fk_gc_tn FOREIGN KEY (table_name) REFERENCES gpkg_contents(table_name),
   CONSTRAINT fk_gc_srs FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys (srs_id));
+${GPKG_EXTENSIONS_TABLE}
 CREATE TABLE incidents (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom POINT,
   ${[...EXPORT_COLUMNS.map((c) => `"${c}" ${COLUMN_TYPES[c] ?? 'TEXT'}`), ...kept.map((k) => `${quoted(k)} TEXT`)].join(', ')});
 CREATE TABLE areas (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom POLYGON, area_id INTEGER, name TEXT, kind TEXT);
@@ -128,17 +133,20 @@ export function gpkgWriter(): Writer {
           `VALUES (?, ${[...EXPORT_COLUMNS, ...keptAs].map(() => '?').join(', ')})`,
       );
       const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+      // Each row's id and point, for the spatial index once every row is in.
+      const points = new EnvelopeList();
       let written = 0;
       for await (const rows of exportRowBatches(job, ctx)) {
         if (job.cancelRequested) return null;
         out.transaction(() => {
           for (const r of rows) {
             const values = kept.length === 0 ? {} : keptValuesOf(r);
-            insert.run(
+            const { lastInsertRowid: fid } = insert.run(
               pointBlob(r.lon, r.lat),
               ...EXPORT_COLUMNS.map((c) => cell(r[c])),
               ...kept.map((k) => keptCell(values, k.key)),
             );
+            points.push(Number(fid), r.lon, r.lon, r.lat, r.lat);
             if (r.lon < box.minX) box.minX = r.lon;
             if (r.lon > box.maxX) box.maxX = r.lon;
             if (r.lat < box.minY) box.minY = r.lat;
@@ -152,6 +160,7 @@ export function gpkgWriter(): Writer {
       const areas = areaOutlines(job, ctx);
       const areaBox = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
       const insertArea = out.prepare('INSERT INTO areas (geom, area_id, name, kind) VALUES (?, ?, ?, ?)');
+      const areaEnvelopes = new EnvelopeList();
       out.transaction(() => {
         const empty = written === 0;
         contents.run(
@@ -164,13 +173,13 @@ export function gpkgWriter(): Writer {
         );
         columns.run('incidents', 'geom', 'POINT');
         for (const a of areas) {
-          insertArea.run(polygonBlob(a.rings), a.id, a.name, a.kind);
-          for (const [lat, lon] of a.rings[0] ?? []) {
-            areaBox.minX = Math.min(areaBox.minX, lon);
-            areaBox.maxX = Math.max(areaBox.maxX, lon);
-            areaBox.minY = Math.min(areaBox.minY, lat);
-            areaBox.maxY = Math.max(areaBox.maxY, lat);
-          }
+          const { lastInsertRowid: fid } = insertArea.run(polygonBlob(a.rings), a.id, a.name, a.kind);
+          const [minX, maxX, minY, maxY] = envelopeOf(a.rings);
+          areaEnvelopes.push(Number(fid), minX, maxX, minY, maxY); // none for a polygon without corners
+          areaBox.minX = Math.min(areaBox.minX, minX);
+          areaBox.maxX = Math.max(areaBox.maxX, maxX);
+          areaBox.minY = Math.min(areaBox.minY, minY);
+          areaBox.maxY = Math.max(areaBox.maxY, maxY);
         }
         contents.run(
           'areas',
@@ -195,6 +204,10 @@ export function gpkgWriter(): Writer {
           null,
         );
       })();
+      if (job.cancelRequested) return null;
+      // After the last feature row: the index's triggers call functions only GDAL defines.
+      addSpatialIndex(out, 'incidents', 'geom', 'fid', points);
+      addSpatialIndex(out, 'areas', 'geom', 'fid', areaEnvelopes);
       out.pragma('optimize');
       const file: Finished = { partPath, path: job.dest.path };
       const embedManifest = async (textFor: (bytes: number) => string): Promise<number> => {

@@ -1,0 +1,26 @@
+/**
+ * Test helpers for GeoPackage exports (used by *.test.ts files only): GDAL's own validator and
+ * ogrinfo's answers.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { expect } from 'vitest';
+
+/**
+ * GDAL's own GeoPackage validator (validate_gpkg.py, shipped with gdal-bin's python3-gdal), with
+ * its checks beyond the requirements and its warnings as errors: silent when the file is right.
+ * It checks each spatial index too (its extension row, columns and triggers).
+ */
+export function expectValidGeoPackage(file: string): void {
+  const validator = '/usr/lib/python3/dist-packages/osgeo_utils/samples/validate_gpkg.py';
+  const run = spawnSync('/usr/bin/python3', [validator, '-k', '--extra', '--warning-as-error', file]);
+  expect(`${run.stdout}${run.stderr}`).toBe('');
+  expect(run.status).toBe(0);
+}
+
+/** One value GDAL's SQL gives (`ogrinfo FILE -sql ...`), as the text ogrinfo prints it. */
+export function gdalSqlValue(file: string, sql: string): string {
+  const out = execFileSync('ogrinfo', ['-ro', '-q', file, '-sql', sql]).toString();
+  const value = /^ {2}\S.* = (.*)$/m.exec(out)?.[1];
+  if (value === undefined) throw new Error(`ogrinfo gave no value for ${sql}:\n${out}`);
+  return value;
+}
