@@ -46,7 +46,28 @@ test('a write while Blotter was closed: the first paint says "Updating", then be
     before = (await legendTotal(page)) as number;
     expect(page.getByTestId('map-updating')).toHaveCount(0);
     await page.evaluate(() => window.__blotterMapTest?.setView(41.88, -87.66, 12));
-    await page.waitForTimeout(1500); // the view is saved a second after the map settles
+    // The view is saved a second after the map settles: wait until the data folder holds it.
+    await expect
+      .poll(() => {
+        const db = new Database(path.join(dataDir, 'blotter.sqlite'), {
+          readonly: true,
+          fileMustExist: true,
+        });
+        try {
+          const row = db.prepare("SELECT value FROM settings WHERE key = 'mapView'").get() as
+            { value: string } | undefined;
+          const view = row ? (JSON.parse(row.value) as { lat: number; lon: number; zoom: number }) : null;
+          return (
+            view !== null &&
+            view.zoom === 12 &&
+            Math.abs(view.lat - 41.88) < 1e-3 &&
+            Math.abs(view.lon + 87.66) < 1e-3
+          );
+        } finally {
+          db.close();
+        }
+      })
+      .toBe(true);
   } finally {
     await first.close(); // the engine saves its snapshot
   }
