@@ -5,6 +5,12 @@
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
+
+// Each CLI process starts Node and compiles the CLI through tsx: seconds apiece on a loaded 2-core
+// machine, so in every file using these helpers a test (which runs several) gets two minutes — the
+// default 30 s failed two tests of cliCommands.test.ts at load 8; they take 10–13 s at load 3.
+vi.setConfig({ testTimeout: 120_000 });
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = 'src-main/cli/main.ts';
