@@ -5,10 +5,10 @@
  * through the request log, so the service never has to say 429.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src-sim/index';
+import { startForwardingProxy } from '../engine/testing/forwardingProxy';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
 import { CLI, ROOT, syncArgs as syncOf } from './cliTesting';
 
@@ -72,37 +72,6 @@ async function until(check: () => boolean, ms = 30_000): Promise<void> {
   }
 }
 
-/**
- * A door in front of the simulator: every request waits until `open()`, so a sync through it cannot
- * end before the test lets it, however long another process takes to start on a busy machine.
- */
-async function gate(target: string): Promise<{ url: string; open(): void; close(): Promise<void> }> {
-  let open: () => void = () => undefined;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  const server = createServer((req, res) => {
-    void (async () => {
-      await opened;
-      const r = await fetch(`${target}${req.url ?? ''}`);
-      const headers: Record<string, string> = {};
-      r.headers.forEach((v, k) => {
-        if (!['content-encoding', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v;
-      });
-      res.writeHead(r.status, headers);
-      res.end(Buffer.from(await r.arrayBuffer()));
-    })().catch(() => res.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    open,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 type Summary = { requests: number; rateLimited: number; incidents: number };
 const lastJson = (out: string): Summary => JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Summary;
 
@@ -114,13 +83,14 @@ describe('two syncs on one data folder', () => {
     // syncing however long a second process takes to start on a busy machine (a fixed 4 s latency
     // a request, as before, left that to the machine's speed: a backfill here is a few requests).
     // The second goes straight to the simulator: were it not refused, it would sync and exit 0.
-    const door = await gate(sim.url);
+    let open: () => void = () => undefined;
+    const door = await startForwardingProxy(sim.url, { hold: new Promise((r) => (open = r)) });
     try {
       const area = '41.8837,-87.6289,0.8';
       const first = start(syncOf(dir.path, door.url, area, 6000), FAST_KEY);
       await until(() => / sync: area 1 backfill (planning|running)/.test(first.stderr()));
       const second = await start(syncArgs(dir.path, area, 6000), FAST_KEY).done;
-      door.open();
+      open();
       expect(second.code).toBe(7);
       const lines = second.stderr.trim().split('\n');
       expect(lines.filter((l) => l.startsWith('blotter:'))).toEqual([
@@ -129,7 +99,7 @@ describe('two syncs on one data folder', () => {
       const done = await first.done;
       expect(done.code, done.stderr).toBe(0);
     } finally {
-      door.open();
+      open();
       await door.close();
     }
   }, 120_000); // two CLI processes: 19 s on a loaded 2-core machine, near the default 30 s

@@ -24,3 +24,22 @@ export function gdalSqlValue(file: string, sql: string): string {
   if (value === undefined) throw new Error(`ogrinfo gave no value for ${sql}:\n${out}`);
   return value;
 }
+
+/** How many of `layer`'s features GDAL's spatial filter (`ogrinfo -spat`, through the index) finds in a box. */
+export function gdalCountInBox(
+  file: string,
+  layer: string,
+  box: { minLon: number; minLat: number; maxLon: number; maxLat: number },
+): number {
+  const out = execFileSync('ogrinfo', [
+    '-ro',
+    '-so',
+    '-spat',
+    ...[box.minLon, box.minLat, box.maxLon, box.maxLat].map(String),
+    file,
+    layer,
+  ]).toString();
+  const count = /^Feature Count: (\d+)$/m.exec(out)?.[1];
+  if (count === undefined) throw new Error(`ogrinfo gave no feature count for ${layer}:\n${out}`);
+  return Number(count);
+}

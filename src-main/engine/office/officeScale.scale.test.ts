@@ -7,7 +7,6 @@
  * standalone Blotter's sync of the same areas.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -15,6 +14,7 @@ import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { createAreaStore } from '../sync/areaStore';
 import { simOptions, startHarness, storedIn, truthIn } from '../sync/testing/harness';
 import { staleSince } from '../sync/windowStart';
+import { startForwardingProxy, type ForwardingProxy } from '../testing/forwardingProxy';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { officeAreaEdits } from './areaEdits';
 import { officeDigest, replicaDigest } from './digest';
@@ -37,7 +37,7 @@ const SHAPES = [
 let server: TestPostgres;
 let sim: Simulator;
 let tmp: TempDir;
-let proxy: Server;
+let proxy: ForwardingProxy | undefined;
 let proxyUrl = '';
 /** What reached the simulator: each search's URL and its status. */
 const seen: { url: string; status: number }[] = [];
@@ -55,24 +55,16 @@ beforeAll(async () => {
     ],
   });
   tmp = makeTempDir('blotter-office-scale-');
-  proxy = createServer((req, res) => {
-    void (async () => {
-      const r = await fetch(`${sim.url}${req.url ?? ''}`);
-      statuses.push(r.status);
-      if ((req.url ?? '').includes('/crimes.json?')) seen.push({ url: req.url ?? '', status: r.status });
-      const headers: Record<string, string> = {};
-      r.headers.forEach((v, k) => {
-        if (!['content-encoding', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v;
-      });
-      res.writeHead(r.status, headers);
-      res.end(Buffer.from(await r.arrayBuffer()));
-    })().catch(() => res.destroy());
+  proxy = await startForwardingProxy(sim.url, {
+    onAnswer: (url, status) => {
+      statuses.push(status);
+      if (url.includes('/crimes.json?')) seen.push({ url, status });
+    },
   });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  proxyUrl = proxy.url;
 }, 60_000);
 afterAll(async () => {
-  await new Promise((r) => proxy?.close(r));
+  await proxy?.close();
   await sim?.close();
   server?.stop();
   tmp?.remove();
