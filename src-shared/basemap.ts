@@ -119,8 +119,10 @@ export const BasemapEstimate = z.object({
   source: z.string(),
   areas: z.number().int(),
   tiles: z.number().int(),
+  /** The tiles' distinct contents plus the source's directories read to find them. */
   bytes: z.number(),
   tilesToFetch: z.number().int(),
+  /** Tile contents and directories still to fetch. */
   bytesToFetch: z.number(),
   requests: z.number().int(),
   resumed: z.boolean(),
@@ -135,6 +137,8 @@ export const BasemapEstimate = z.object({
    * the download rebuilds it whole from the new version ("start over with the new version").
    */
   newVersion: z.boolean().optional(),
+  /** Of `bytes`, the source's directories (header, root, metadata, leaves): at most 64 MB. */
+  directoryBytes: z.number().optional(),
 });
 export type BasemapEstimate = z.infer<typeof BasemapEstimate>;
 

@@ -1,4 +1,4 @@
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { EngineError } from '../errors';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { createBasemapService, type BasemapService } from './basemapService';
 import { areasFileOf, createBasemapDownloads } from './download';
-import { serveBytes, sourceArchive, type TestServer } from './extract/testServer';
+import { hostileArchive, serveBytes, sourceArchive, type TestServer } from './extract/testServer';
 
 const REGION = { minLat: 41.2, maxLat: 42.6, minLon: -88.5, maxLon: -86.9 };
 const AREA = { minLat: 41.85, maxLat: 41.9, minLon: -87.66, maxLon: -87.6 };
@@ -123,6 +123,38 @@ describe('the areas basemap download', () => {
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).code).toBe('disk_full');
     expect(events).toHaveLength(0);
+  });
+
+  it('counts the source’s directories in the free-space check: room for the tiles alone is refused, nothing written', async () => {
+    // Three 6 MB leaf directories over tiles of a few KB.
+    const hostile = hostileArchive(AREA, 12, { leaves: 3, leafBytes: 6 * 1024 * 1024, internal: 'none' });
+    const other = await serveBytes(hostile.bytes);
+    try {
+      const tileBytes = parseHeader(hostile.bytes).dataLength;
+      let free = 2 * tileBytes + 33 * 1024 * 1024; // partial + output + the 32 MB margin, without directories
+      const downloads = createBasemapDownloads({
+        dataDir: dir.path,
+        boxes: () => [AREA],
+        source: () => other.url,
+        fetch: async () => fetch,
+        emit: (p) => events.push(p),
+        onLanded: () => undefined,
+        freeBytes: () => free,
+      });
+      const error = await downloads.start({}).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'disk_full' });
+      expect(events).toHaveLength(0);
+      expect(existsSync(`${areasFileOf(dir.path)}.partial`)).toBe(false);
+      expect(other.ranges.filter((r) => r.start >= hostile.dataOffset)).toEqual([]); // no tile byte
+
+      free += 20 * 1024 * 1024; // room for the 18 MB of directories too
+      const started = await downloads.start({});
+      expect(started.directoryBytes).toBeGreaterThanOrEqual(18 * 1024 * 1024);
+      expect((await finished()).state).toBe('done');
+      expect(statSync(areasFileOf(dir.path)).size).toBeLessThan(1024 * 1024); // the output holds tiles only
+    } finally {
+      await other.close();
+    }
   });
 
   it('can be cancelled', async () => {

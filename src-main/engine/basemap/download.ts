@@ -16,7 +16,7 @@ import { OutboundRefused } from '../api/outboundAddress';
 import type { FetchLike } from '../api/source';
 import { EngineError } from '../errors';
 import { takeDownloadLock } from './downloadLock';
-import { discardPartial, partialFileOf, prepareExtract, type PreparedExtract } from './extract/extract';
+import { discardPartial, prepareExtract, type PreparedExtract } from './extract/extract';
 import { ExtractProblem } from './extract/problems';
 
 export const AREAS_FILE = path.join('basemap', 'areas.pmtiles');
@@ -129,13 +129,14 @@ export function createBasemapDownloads(deps: DownloadDeps): BasemapDownloads {
       freeBytes: free(path.dirname(out)),
       reusedTiles: e.reusedTiles,
       newVersion: e.newVersion,
+      directoryBytes: e.directoryBytes,
     };
     return { prepared, estimate };
   }
 
-  function needSpace(estimate: BasemapEstimate): void {
-    // The partial store holds what is fetched, then the output is written beside it.
-    const need = estimate.bytesToFetch + estimate.bytes + SPACE_MARGIN;
+  function needSpace(estimate: BasemapEstimate, prepared: PreparedExtract): void {
+    // The partial store takes the tiles and the directories read, then the output is written beside it.
+    const need = prepared.estimate.diskBytes + SPACE_MARGIN;
     if (estimate.freeBytes < need) {
       throw new EngineError(
         'disk_full',
@@ -153,10 +154,9 @@ export function createBasemapDownloads(deps: DownloadDeps): BasemapDownloads {
       if (current) busy();
       const release = takeDownloadLock(lockFile);
       try {
+        // Reads the source's header and directories into memory (64 MB at most) and writes nothing.
         const { prepared, estimate } = await prepare(input);
         prepared.close();
-        // An estimate alone leaves no unfinished download behind unless one was there.
-        if (!estimate.resumed && existsSync(partialFileOf(out))) discardPartial(out);
         return estimate;
       } finally {
         release();
@@ -188,7 +188,7 @@ export function createBasemapDownloads(deps: DownloadDeps): BasemapDownloads {
       try {
         ({ prepared, estimate } = await prepare(input, abort.signal, progress));
         try {
-          needSpace(estimate);
+          needSpace(estimate, prepared);
         } catch (error) {
           prepared.close();
           throw error;

@@ -8,6 +8,7 @@ import type { TileBytes, TileCoord } from '../../../src-shared/basemap';
 import {
   decompress,
   findEntry,
+  PartProblem,
   parseDirectory,
   parseHeader,
   tileIdOf,
@@ -36,7 +37,8 @@ export async function openPmtiles(file: string): Promise<TileSource> {
     throw new BasemapProblem(`Cannot open ${file}: ${(error as Error).message}.`);
   }
   const read = async (offset: number, length: number, cap: number): Promise<Uint8Array> => {
-    if (length > cap) throw new BasemapProblem(`${file} declares a part larger than ${capText(cap)}.`);
+    if (length > cap)
+      throw new BasemapProblem(`${file} declares a part larger than ${capText(cap)}.`, 'refused');
     const buffer = new Uint8Array(length);
     const { bytesRead } = await handle.read(buffer, 0, length, offset);
     return buffer.subarray(0, bytesRead);
@@ -54,6 +56,9 @@ export async function openPmtiles(file: string): Promise<TileSource> {
     );
   } catch (error) {
     await handle.close();
+    if (error instanceof PartProblem) {
+      throw new BasemapProblem(`Cannot read ${file}: its root directory ${error.message}.`, 'refused');
+    }
     throw new BasemapProblem(`Cannot read ${file} as a PMTiles archive: ${(error as Error).message}.`);
   }
   const format = FORMAT_OF[header.tileType] ?? 'unknown';
@@ -73,6 +78,24 @@ export async function openPmtiles(file: string): Promise<TileSource> {
       leaves.set(offset, dir);
     }
     return dir;
+  }
+
+  /**
+   * A part read for a tile: one that is too large (a gzip bomb stops at the cap), not gzip or not
+   * a directory is the file's problem, said as such (bad_response), never an internal error.
+   */
+  async function part<T>(what: string, readIt: () => Promise<T>): Promise<T> {
+    try {
+      return await readIt();
+    } catch (error) {
+      if (error instanceof PartProblem) {
+        const tail =
+          error.kind === 'too_large' ? '; Blotter stopped reading it (a damaged or hostile file)' : '';
+        throw new BasemapProblem(`${what} ${error.message}${tail}.`, 'refused');
+      }
+      if (error instanceof BasemapProblem) throw error;
+      throw new BasemapProblem(`${what} cannot be read: ${(error as Error).message}.`, 'refused');
+    }
   }
 
   return {
@@ -107,15 +130,19 @@ export async function openPmtiles(file: string): Promise<TileSource> {
         const entry = findEntry(dir, id);
         if (!entry) return null;
         if (entry.runLength > 0) {
-          const bytes = decompress(
-            await read(header.dataOffset + entry.offset, entry.length, BODY_CAPS.tile),
-            header.tileCompression,
-            BODY_CAPS.tile,
+          const bytes = await part(`The tile ${z}/${x}/${y} of ${file}`, async () =>
+            decompress(
+              await read(header.dataOffset + entry.offset, entry.length, BODY_CAPS.tile),
+              header.tileCompression,
+              BODY_CAPS.tile,
+            ),
           );
           const kind = format === 'unknown' ? sniffFormat(bytes) : format;
           return { bytes, contentType: CONTENT_TYPES[kind] };
         }
-        dir = await leaf(entry.offset, entry.length);
+        dir = await part(`A leaf directory of ${file} (for tile ${z}/${x}/${y})`, () =>
+          leaf(entry.offset, entry.length),
+        );
       }
       return null;
     },

@@ -12,7 +12,7 @@ import { COMPRESSION, type PmHeader } from '../../../../src-shared/pmtiles';
 import type { FetchLike } from '../../api/source';
 import { coalesce, type CoalesceOptions, type RangeRequest } from './coalesce';
 import { EXTRACT_RECORD, openLocalArchive, type ExtractRecord, type LocalArchive } from './localArchive';
-import { openPartialStore, type PartialStore } from './partialStore';
+import { openPartialStore, readPartialStore, type PartialStore } from './partialStore';
 import { ExtractProblem, sourceChanged } from './problems';
 import { openRangeSource, type RangeSource } from './rangeSource';
 import { readHead, sourceIndex, type SourceTile } from './sourceArchive';
@@ -47,12 +47,22 @@ export type ExtractOptions = {
 };
 
 export type ExtractEstimate = {
-  /** Tiles the output will hold, and the bytes of their distinct contents. */
+  /**
+   * Tiles the output will hold; bytes: their distinct contents plus the source's directories read
+   * to find them (header, root, metadata, leaves) — a source with huge directories says so here.
+   */
   tiles: number;
   bytes: number;
-  /** Still to fetch (less than the whole when resuming). */
+  /** Still to fetch (less than the whole when resuming): tile contents plus directories not kept. */
   tilesToFetch: number;
   bytesToFetch: number;
+  /** Of `bytes`, the directories (at most DIRECTORIES_CAP, 64 MB). */
+  directoryBytes: number;
+  /**
+   * What run() writes to disk: into the partial file the tiles fetched or copied and the
+   * directories not kept yet, then the output (every tile). The free-space check's measure.
+   */
+  diskBytes: number;
   requests: number;
   resumed: boolean;
   minZoom: number;
@@ -107,18 +117,21 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
   if (opts.boxes.length === 0) throw new ExtractProblem('bad_request', 'There are no areas to extract.');
   const started = performance.now();
   const boxes = opts.boxes.map((b) => withMargin(b, opts.marginKm ?? MARGIN_KM));
-  const store = openPartialStore(partialFileOf(opts.out));
+  const partialFile = partialFileOf(opts.out);
+  // Preparing writes nothing: what an earlier run kept is read, what is read now stays in memory
+  // (under the directories' bound) until run() keeps it.
+  const kept = readPartialStore(partialFile);
   try {
-    const kept = store.identity();
+    const keptIdentity = kept?.identity() ?? null;
     const source = openRangeSource(opts.sourceUrl, opts.fetch);
     const { head, header } = await readHead(source, opts.signal);
     const headerBytes = head.subarray(0, 127);
-    if (kept && kept.url === opts.sourceUrl) {
-      if (kept.etag !== source.etag() || !sameBytes(kept.header, headerBytes)) throw sourceChanged();
+    const resumed = !!keptIdentity && keptIdentity.url === opts.sourceUrl;
+    if (resumed && (keptIdentity.etag !== source.etag() || !sameBytes(keptIdentity.header, headerBytes))) {
+      throw sourceChanged();
     }
     const request = JSON.stringify({ boxes, maxZoom });
-    const resumed = !!kept && kept.url === opts.sourceUrl;
-    if (!resumed) store.start({ url: opts.sourceUrl, etag: source.etag(), header: headerBytes, request });
+    const identity = { url: opts.sourceUrl, etag: source.etag(), header: headerBytes, request };
     const record: ExtractRecord = {
       source: opts.sourceUrl,
       etag: source.etag(),
@@ -133,7 +146,7 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
     record.minZoom = minZoom;
     record.maxZoom = topZoom;
     const ids = tileIdsFor(boxes, minZoom, topZoom, maxTiles);
-    const index = sourceIndex(source, store, head, header, opts.signal);
+    const index = sourceIndex(source, resumed ? kept : null, head, header, opts.signal);
     await index.load();
     const tiles = await index.resolve(ids);
     if (tiles.length === 0)
@@ -145,7 +158,8 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
       if (c) c.tiles++;
       else contents.set(t.offset, { offset: t.offset, length: t.length, tiles: 1, tileId: t.tileId });
     }
-    const have = store.haveTiles();
+    const have = resumed && kept ? kept.haveTiles() : new Set<number>();
+    kept?.close();
     const previous = opts.reuse ? await openLocalArchive(opts.reuse) : null;
     const sameBuild =
       !!previous?.record &&
@@ -163,12 +177,20 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
     if (reusable.size === 0) await previous?.close();
     const missing = [...contents.values()].filter((c) => !have.has(c.offset) && !reusable.has(c.offset));
     const requests = coalesce(missing, opts.coalesce);
-    const total = { tiles: tiles.length, bytes: sum([...contents.values()].map((c) => c.length)) };
+    const directories = index.stats;
+    const tileBytes = sum([...contents.values()].map((c) => c.length));
+    const tileBytesToFetch = sum(missing.map((c) => c.length));
     const estimate: ExtractEstimate = {
-      tiles: total.tiles,
-      bytes: total.bytes,
+      tiles: tiles.length,
+      bytes: tileBytes + directories.bytes,
       tilesToFetch: sum(missing.map((c) => c.tiles)),
-      bytesToFetch: sum(missing.map((c) => c.length)),
+      bytesToFetch: tileBytesToFetch + directories.fetchedBytes,
+      directoryBytes: directories.bytes,
+      diskBytes:
+        tileBytesToFetch +
+        sum([...reusable.keys()].map((offset) => contents.get(offset)?.length ?? 0)) +
+        sum(index.fetched.map((p) => p.bytes.length)) +
+        tileBytes,
       requests: requests.length,
       resumed,
       minZoom,
@@ -178,25 +200,31 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
     };
     const bounds = unionBox(boxes);
     const local = reusable.size > 0 ? previous : null;
+    let store: PartialStore | null = null;
     return {
       estimate,
       close: () => {
-        store.close();
         void local?.close().catch(() => undefined);
       },
       run: async () => {
         try {
-          if (local) await copyReused(local, reusable, store);
+          store = openPartialStore(partialFile);
+          const open = store;
+          if (!resumed) open.start(identity);
+          // The directories read while preparing, kept so a resume does not fetch them again.
+          for (const p of index.fetched) open.putPart(p.offset, p.length, p.bytes);
+          if (local) await copyReused(local, reusable, open);
           const tileBytesFetched = await fetchTiles(
             source,
-            store,
+            open,
             header,
             requests,
             contents,
             estimate,
+            tileBytesToFetch,
             opts,
           );
-          const written = await writeOutput(store, {
+          const written = await writeOutput(open, {
             out: opts.out,
             tiles,
             source: header,
@@ -205,7 +233,7 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
             minZoom,
             maxZoom: topZoom,
           });
-          store.close();
+          open.close();
           discardPartial(opts.out);
           return {
             file: opts.out,
@@ -217,7 +245,7 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
             seconds: (performance.now() - started) / 1000,
           };
         } catch (error) {
-          store.close();
+          store?.close();
           throw error;
         } finally {
           await local?.close().catch(() => undefined);
@@ -225,7 +253,7 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
       },
     };
   } catch (error) {
-    store.close();
+    kept?.close();
     throw error;
   }
 }
@@ -259,11 +287,13 @@ async function fetchTiles(
   requests: readonly RangeRequest[],
   contents: Map<number, { tiles: number }>,
   estimate: ExtractEstimate,
+  tileBytesToFetch: number,
   opts: ExtractOptions,
 ): Promise<number> {
   const t0 = performance.now();
   let tilesDone = estimate.tiles - estimate.tilesToFetch;
-  let bytesDone = estimate.bytes - estimate.bytesToFetch;
+  // The directories were read while preparing: done, as are the tiles kept or reused.
+  let bytesDone = estimate.bytes - tileBytesToFetch;
   let fetchedNow = 0;
   let requested = 0;
   const report = () =>

@@ -4,6 +4,10 @@ export type ExtractProblemCode =
   | 'no_range_support'
   | 'not_pmtiles'
   | 'http'
+  /** A directory over 16 MB, or all the directories one extract reads over 64 MB (a gzip bomb included). */
+  | 'too_large'
+  /** A directory or the metadata that is not what PMTiles says (not gzip, not a directory). */
+  | 'damaged'
   | 'too_many_tiles'
   | 'bad_request'
   | 'cancelled';

@@ -2,7 +2,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { COMPRESSION, TILE_TYPE, writeArchive, type TileInput } from '../../../../src-shared/pmtiles';
+import {
+  COMPRESSION,
+  encodeDirectory,
+  encodeHeader,
+  TILE_TYPE,
+  tileIdOf,
+  writeArchive,
+  type PmEntry,
+  type TileInput,
+} from '../../../../src-shared/pmtiles';
 import { tileX, tileY } from './tileSet';
 
 export type ServedRange = { start: number; end: number };
@@ -101,4 +110,100 @@ function noiseTile(size: number, seed: number): Uint8Array {
   out[0] = 0x1f;
   out[1] = 0x8b;
   return out;
+}
+
+export type HostileOptions = {
+  /** Leaf directories the tiles are split into (in tile-id order). */
+  leaves: number;
+  /**
+   * Each leaf's bytes before compression: its entries, then zeros (a reader stops after the
+   * entries, so the archive stays valid). With internal gzip the zeros shrink to almost nothing
+   * on the wire and only decompressed are they large.
+   */
+  leafBytes: number;
+  internal: 'none' | 'gzip';
+  /** These tiles (by z/x/y) are gzip bombs: small on disk, `bombBytes` of zeros decompressed. */
+  bombTiles?: { z: number; x: number; y: number }[];
+  bombBytes?: number;
+};
+
+/**
+ * An archive a hostile or careless server might offer, written by hand: every tile on zooms
+ * 0..maxZoom over the box (small gzip members), split into `leaves` leaf directories padded to
+ * `leafBytes`, optionally with gzip-bomb tiles. Root directory right after the header.
+ */
+export function hostileArchive(
+  box: { minLat: number; maxLat: number; minLon: number; maxLon: number },
+  maxZoom: number,
+  opts: HostileOptions,
+): { bytes: Uint8Array; tiles: number; leafOffset: number; dataOffset: number } {
+  const bombs = new Set((opts.bombTiles ?? []).map((t) => tileIdOf(t.z, t.x, t.y)));
+  const bomb = bombs.size > 0 ? new Uint8Array(gzipSync(Buffer.alloc(opts.bombBytes ?? 0))) : null;
+  const tiles: { id: number; bytes: Uint8Array }[] = [];
+  for (let z = 0; z <= maxZoom; z++) {
+    for (let x = tileX(box.minLon, z); x <= tileX(box.maxLon, z); x++) {
+      for (let y = tileY(box.maxLat, z); y <= tileY(box.minLat, z); y++) {
+        const id = tileIdOf(z, x, y);
+        const bytes =
+          bomb && bombs.has(id) ? bomb : new Uint8Array(gzipSync(Buffer.from(`tile ${z}/${x}/${y}`)));
+        tiles.push({ id, bytes });
+      }
+    }
+  }
+  tiles.sort((a, b) => a.id - b.id);
+  let at = 0;
+  const entries: PmEntry[] = tiles.map((t) => {
+    const e = { tileId: t.id, offset: at, length: t.bytes.length, runLength: 1 };
+    at += t.bytes.length;
+    return e;
+  });
+  const pack = (raw: Uint8Array): Uint8Array =>
+    opts.internal === 'gzip' ? new Uint8Array(gzipSync(raw)) : raw;
+  const per = Math.ceil(entries.length / opts.leaves);
+  const leafParts: Uint8Array[] = [];
+  const root: PmEntry[] = [];
+  let leafAt = 0;
+  for (let i = 0; i < opts.leaves; i++) {
+    const group = entries.slice(i * per, (i + 1) * per);
+    if (group.length === 0) break;
+    const dir = encodeDirectory(group);
+    const raw = new Uint8Array(Math.max(dir.length, opts.leafBytes));
+    raw.set(dir);
+    const stored = pack(raw);
+    root.push({ tileId: group[0]!.tileId, offset: leafAt, length: stored.length, runLength: 0 });
+    leafParts.push(stored);
+    leafAt += stored.length;
+  }
+  const rootBytes = pack(encodeDirectory(root));
+  const metadata = pack(new TextEncoder().encode(JSON.stringify({ name: 'hostile' })));
+  const leafOffset = 127 + rootBytes.length + metadata.length;
+  const dataOffset = leafOffset + leafAt;
+  const data = Buffer.concat(tiles.map((t) => Buffer.from(t.bytes)));
+  const header = encodeHeader({
+    rootOffset: 127,
+    rootLength: rootBytes.length,
+    metadataOffset: 127 + rootBytes.length,
+    metadataLength: metadata.length,
+    leafOffset,
+    leafLength: leafAt,
+    dataOffset,
+    dataLength: data.length,
+    addressedTiles: tiles.length,
+    tileEntries: tiles.length,
+    tileContents: tiles.length,
+    clustered: true,
+    internalCompression: opts.internal === 'gzip' ? COMPRESSION.gzip : COMPRESSION.none,
+    tileCompression: COMPRESSION.gzip,
+    tileType: TILE_TYPE.mvt,
+    minZoom: 0,
+    maxZoom,
+    bounds: [box.minLon, box.minLat, box.maxLon, box.maxLat],
+    centerZoom: 0,
+    centerLon: (box.minLon + box.maxLon) / 2,
+    centerLat: (box.minLat + box.maxLat) / 2,
+  });
+  const bytes = new Uint8Array(
+    Buffer.concat([header, rootBytes, metadata, ...leafParts.map((p) => Buffer.from(p)), data]),
+  );
+  return { bytes, tiles: tiles.length, leafOffset, dataOffset };
 }
