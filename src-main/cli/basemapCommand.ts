@@ -89,6 +89,9 @@ export async function basemapCommand(p: Parsed, io: Io): Promise<number> {
       io.err(
         `${clockTime(Date.now())} basemap: ${count(estimate.tiles)} tiles, ${mb(estimate.bytes)} for ${estimate.areas} area(s), ` +
           `zoom ${estimate.minZoom}–${estimate.maxZoom}` +
+          ((estimate.directoryBytes ?? 0) >= 1e6
+            ? `, ${mb(estimate.directoryBytes ?? 0)} of it the source's directories`
+            : '') +
           (estimate.resumed ? `, resuming (${mb(estimate.bytesToFetch)} still to fetch)` : '') +
           '\n',
       );

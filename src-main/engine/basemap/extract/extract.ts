@@ -170,7 +170,8 @@ export async function prepareExtract(opts: ExtractOptions): Promise<PreparedExtr
     if (previous && sameBuild) {
       for (const c of contents.values()) {
         if (have.has(c.offset)) continue;
-        const at = await previous.entry(c.tileId);
+        // An extract that cannot be read there (damaged, a bomb) gives nothing: the tile is fetched.
+        const at = await previous.entry(c.tileId).catch(() => null);
         if (at && at.length === c.length) reusable.set(c.offset, at);
       }
     }
