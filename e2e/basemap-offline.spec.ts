@@ -56,8 +56,8 @@ async function refused(url: string): Promise<boolean> {
 async function removeDemo(page: Page): Promise<void> {
   const banner = page.getByTestId('demo-banner');
   await banner.getByRole('button', { name: 'Remove demo data…' }).click();
-  await banner
-    .getByRole('group', { name: 'Confirm removing the demo data' })
+  await page
+    .getByRole('dialog', { name: 'Remove the demo data?' })
     .getByRole('button', { name: 'Remove demo data' })
     .click();
   await expect(page.getByTestId('welcome')).toBeVisible({ timeout: 60_000 });
@@ -136,6 +136,11 @@ test('adding an area beyond the offline streets offers to extend them, and the n
     await page.getByRole('button', { name: 'Add area' }).click();
 
     const card = page.getByTestId('area-card').filter({ hasText: 'Lakeview' });
+    // The new area's sync plan opens first, as a modal dialog: not now.
+    await page
+      .getByRole('dialog', { name: 'Sync Lakeview?' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
     const offer = card.getByTestId('streets-offer');
     await expect(offer).toContainText('Your offline map does not reach this area yet');
     await expect(demoCard.getByTestId('streets-offer')).toHaveCount(0); // the demo area is covered
