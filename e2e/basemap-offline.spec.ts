@@ -136,11 +136,6 @@ test('adding an area beyond the offline streets offers to extend them, and the n
     await page.getByRole('button', { name: 'Add area' }).click();
 
     const card = page.getByTestId('area-card').filter({ hasText: 'Lakeview' });
-    // The new area's sync plan opens first, as a modal dialog: not now.
-    await page
-      .getByRole('dialog', { name: 'Sync Lakeview?' })
-      .getByRole('button', { name: 'Cancel' })
-      .click();
     const offer = card.getByTestId('streets-offer');
     await expect(offer).toContainText('Your offline map does not reach this area yet');
     await expect(demoCard.getByTestId('streets-offer')).toHaveCount(0); // the demo area is covered

@@ -4,7 +4,7 @@
  * and its actions: sync now (after the plan), stop, the 36-month history backfill on v1 (after its
  * count), show its incidents, delete (confirmed).
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AreaView } from '../../src-shared/sync';
 import { useFilters } from '../filters/FiltersContext';
 import { count } from '../text/count';
@@ -25,23 +25,29 @@ import styles from './areas.module.css';
 
 export type AreaCardProps = {
   area: AreaView;
-  /** Opens the plan at once (a freshly added area). */
-  planFirst?: boolean;
+  /**
+   * A freshly added area: focus starts on its first action ("Sync now…", which shows the plan). The
+   * plan is a modal confirmation, so it opens when asked, never by itself over the page.
+   */
+  fresh?: boolean;
   onNotice: (text: string) => void;
 };
 
-export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
+export function AreaCard({ area, fresh = false, onNotice }: AreaCardProps) {
   const headingId = useId();
   const { client, activity } = useWorkspace();
   const { filters, update } = useFilters();
   const figures = useAreaFigures(area.id);
-  const [open, setOpen] = useState<'plan' | 'delete' | 'history' | null>(planFirst ? 'plan' : null);
+  const [open, setOpen] = useState<'plan' | 'delete' | 'history' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const progress = activity.progress.get(area.id);
   const running = progress ? !isFinished(progress.state) : area.syncing;
   const actionsRef = useRef<HTMLDivElement>(null);
-  // A confirmation opened without its button (a fresh area's plan) gives focus back to the first action.
+  // Where focus goes when a confirmation's opener is gone, and where a fresh area's card starts.
   const firstAction = () => actionsRef.current?.querySelector('button');
+  useEffect(() => {
+    if (fresh) actionsRef.current?.querySelector('button')?.focus();
+  }, [fresh]);
 
   const show = (view: 'table' | 'map') => {
     update({ area: { areaId: area.id } });
