@@ -56,8 +56,8 @@ async function refused(url: string): Promise<boolean> {
 async function removeDemo(page: Page): Promise<void> {
   const banner = page.getByTestId('demo-banner');
   await banner.getByRole('button', { name: 'Remove demo data…' }).click();
-  await banner
-    .getByRole('group', { name: 'Confirm removing the demo data' })
+  await page
+    .getByRole('dialog', { name: 'Remove the demo data?' })
     .getByRole('button', { name: 'Remove demo data' })
     .click();
   await expect(page.getByTestId('welcome')).toBeVisible({ timeout: 60_000 });

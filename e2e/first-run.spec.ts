@@ -129,7 +129,7 @@ test.describe('first run with demo data', () => {
 
     await test.step('"Remove demo data" deletes the folder and the key, back to the welcome', async () => {
       await banner.getByRole('button', { name: 'Remove demo data…' }).click();
-      const confirm = banner.getByRole('group', { name: 'Confirm removing the demo data' });
+      const confirm = page.getByRole('dialog', { name: 'Remove the demo data?' });
       await shot(page, 'demo-remove');
       await confirm.getByRole('button', { name: 'Remove demo data' }).click();
       await expect(welcome).toBeVisible({ timeout: 60_000 });
@@ -167,7 +167,10 @@ test.describe('first run on a computer without a keychain', () => {
     await expect(banner).toHaveAttribute('data-demo-sync', 'done', { timeout: 90_000 });
     await expect(banner).toContainText('the demo key is kept in memory only');
     await banner.getByRole('button', { name: 'Remove demo data…' }).click();
-    await banner.getByRole('button', { name: 'Remove demo data', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove the demo data?' })
+      .getByRole('button', { name: 'Remove demo data', exact: true })
+      .click();
     await expect(welcome).toBeVisible({ timeout: 60_000 });
     expect(existsSync(`${dataDir}-demo`)).toBe(false);
   });

@@ -63,7 +63,7 @@ test('an API key goes to the keychain and nowhere else, and can be removed', asy
 
   await test.step('remove the key, with confirmation', async () => {
     await apiKey.getByRole('button', { name: 'Remove key…' }).click();
-    const confirm = apiKey.getByRole('group', { name: 'Confirm removing the API key' });
+    const confirm = page.getByRole('dialog', { name: 'Remove the API key?' });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Remove key', exact: true }).click();
     await expect(keyState).toHaveText('No API key set');

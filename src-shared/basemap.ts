@@ -100,7 +100,7 @@ export const BasemapSourceUrl = z
     'Enter the http(s) URL of a .pmtiles archive, such as https://build.protomaps.com/20260101.pmtiles',
   )
   .superRefine((u, ctx) => {
-    const problem = /^https?:\/\//i.test(u) ? outboundProblem(u) : null;
+    const problem = /^https?:\/\//i.test(u) ? outboundProblem(u, 'tiles') : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 

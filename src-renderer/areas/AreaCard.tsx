@@ -4,7 +4,7 @@
  * and its actions: sync now (after the plan), stop, the 36-month history backfill on v1 (after its
  * count), show its incidents, delete (confirmed).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AreaView } from '../../src-shared/sync';
 import { useFilters } from '../filters/FiltersContext';
 import { count } from '../text/count';
@@ -25,20 +25,29 @@ import styles from './areas.module.css';
 
 export type AreaCardProps = {
   area: AreaView;
-  /** Opens the plan at once (a freshly added area). */
-  planFirst?: boolean;
+  /**
+   * A freshly added area: focus starts on its first action ("Sync now…", which shows the plan). The
+   * plan is a modal confirmation, so it opens when asked, never by itself over the page.
+   */
+  fresh?: boolean;
   onNotice: (text: string) => void;
 };
 
-export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
+export function AreaCard({ area, fresh = false, onNotice }: AreaCardProps) {
   const headingId = useId();
   const { client, activity } = useWorkspace();
   const { filters, update } = useFilters();
   const figures = useAreaFigures(area.id);
-  const [open, setOpen] = useState<'plan' | 'delete' | 'history' | null>(planFirst ? 'plan' : null);
+  const [open, setOpen] = useState<'plan' | 'delete' | 'history' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const progress = activity.progress.get(area.id);
   const running = progress ? !isFinished(progress.state) : area.syncing;
+  const actionsRef = useRef<HTMLDivElement>(null);
+  // Where focus goes when a confirmation's opener is gone, and where a fresh area's card starts.
+  const firstAction = () => actionsRef.current?.querySelector('button');
+  useEffect(() => {
+    if (fresh) actionsRef.current?.querySelector('button')?.focus();
+  }, [fresh]);
 
   const show = (view: 'table' | 'map') => {
     update({ area: { areaId: area.id } });
@@ -72,13 +81,18 @@ export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
           {problem ?? figures.error}
         </p>
       ) : null}
-      {open === 'plan' ? <PlanConfirm area={area} onDone={() => setOpen(null)} /> : null}
-      {open === 'history' ? <HistoryConfirm area={area} onDone={() => setOpen(null)} /> : null}
+      {open === 'plan' ? (
+        <PlanConfirm area={area} onDone={() => setOpen(null)} fallbackFocus={firstAction} />
+      ) : null}
+      {open === 'history' ? (
+        <HistoryConfirm area={area} onDone={() => setOpen(null)} fallbackFocus={firstAction} />
+      ) : null}
       {open === 'delete' ? (
         <DeleteConfirm
           area={area}
           incidents={figures.incidents}
           onCancel={() => setOpen(null)}
+          fallbackFocus={firstAction}
           onDeleted={(text) => {
             const f = filters.area;
             if (f && 'areaId' in f && f.areaId === area.id) update({ area: undefined });
@@ -86,37 +100,35 @@ export function AreaCard({ area, planFirst = false, onNotice }: AreaCardProps) {
           }}
         />
       ) : null}
-      {open === null ? (
-        <div className={`actions ${styles.areaActions}`}>
-          {running ? (
-            <button
-              type="button"
-              className="button"
-              onClick={() => void client.call('stopSync', { areaIds: [area.id] }).catch(() => undefined)}
-            >
-              Stop sync
-            </button>
-          ) : (
-            <button type="button" className="button primary" onClick={() => setOpen('plan')}>
-              Sync now…
-            </button>
-          )}
-          {!running && area.surface?.using === 'v1' && area.surface.history !== false ? (
-            <button type="button" className="button" onClick={() => setOpen('history')}>
-              Backfill 36 months…
-            </button>
-          ) : null}
-          <button type="button" className="button" onClick={() => show('map')}>
-            Show on map
+      <div className={`actions ${styles.areaActions}`} ref={actionsRef}>
+        {running ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void client.call('stopSync', { areaIds: [area.id] }).catch(() => undefined)}
+          >
+            Stop sync
           </button>
-          <button type="button" className="button" onClick={() => show('table')}>
-            Show in table
+        ) : (
+          <button type="button" className="button primary" onClick={() => setOpen('plan')}>
+            Sync now…
           </button>
-          <button type="button" className={`button ${styles.areaDelete}`} onClick={() => setOpen('delete')}>
-            Delete…
+        )}
+        {!running && area.surface?.using === 'v1' && area.surface.history !== false ? (
+          <button type="button" className="button" onClick={() => setOpen('history')}>
+            Backfill 36 months…
           </button>
-        </div>
-      ) : null}
+        ) : null}
+        <button type="button" className="button" onClick={() => show('map')}>
+          Show on map
+        </button>
+        <button type="button" className="button" onClick={() => show('table')}>
+          Show in table
+        </button>
+        <button type="button" className={`button ${styles.areaDelete}`} onClick={() => setOpen('delete')}>
+          Delete…
+        </button>
+      </div>
     </article>
   );
 }

@@ -2,8 +2,9 @@
  * Deleting an area, confirmed: says what happens to its incidents (those another area also covers
  * stay; the rest leave the local file, history beyond the API's window included, unless kept).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { AreaView } from '../../src-shared/sync';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { count } from '../text/count';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
@@ -13,11 +14,12 @@ export type DeleteConfirmProps = {
   incidents: number | null;
   onCancel: () => void;
   onDeleted: (message: string) => void;
+  /** Where focus goes when the dialog closes and the opener is gone. */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 };
 
-export function DeleteConfirm({ area, incidents, onCancel, onDeleted }: DeleteConfirmProps) {
+export function DeleteConfirm({ area, incidents, onCancel, onDeleted, fallbackFocus }: DeleteConfirmProps) {
   const { client, removeArea } = useWorkspace();
-  const headingId = useId();
   const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -42,8 +44,17 @@ export function DeleteConfirm({ area, incidents, onCancel, onDeleted }: DeleteCo
   };
 
   return (
-    <div className="confirm" role="group" aria-labelledby={headingId}>
-      <h3 id={headingId}>Delete “{area.name}”?</h3>
+    <ConfirmDialog
+      title={`Delete “${area.name}”?`}
+      confirmLabel="Delete area"
+      busyLabel="Deleting…"
+      busy={busy}
+      danger
+      onConfirm={remove}
+      onCancel={onCancel}
+      fallbackFocus={fallbackFocus}
+      testId="delete-area"
+    >
       <p>
         Blotter stops syncing it.{' '}
         {incidents !== null
@@ -61,14 +72,6 @@ export function DeleteConfirm({ area, incidents, onCancel, onDeleted }: DeleteCo
           {problem}
         </p>
       ) : null}
-      <div className="actions">
-        <button type="button" className="button button-danger" onClick={remove} disabled={busy}>
-          {busy ? 'Deleting…' : 'Delete area'}
-        </button>
-        <button type="button" className="button" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    </ConfirmDialog>
   );
 }

@@ -2,14 +2,20 @@
  * The opt-in 36-month history backfill (v1's /v1/history): its request count first (planHistory),
  * or why it cannot run, then a confirmation that starts it (startSync with history).
  */
-import { useId } from 'react';
 import type { AreaView, HistoryPlan } from '../../src-shared/sync';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { count } from '../text/count';
-import styles from './surface.module.css';
 import { usePlannedStart } from './usePlannedStart';
 
-export function HistoryConfirm({ area, onDone }: { area: AreaView; onDone: () => void }) {
-  const headingId = useId();
+export function HistoryConfirm({
+  area,
+  onDone,
+  fallbackFocus,
+}: {
+  area: AreaView;
+  onDone: () => void;
+  fallbackFocus?: () => HTMLElement | null | undefined;
+}) {
   const { plan, problem, starting, start } = usePlannedStart<HistoryPlan>(
     area.id,
     {
@@ -20,13 +26,17 @@ export function HistoryConfirm({ area, onDone }: { area: AreaView; onDone: () =>
   );
 
   return (
-    <div
-      className={styles.historyConfirm}
-      role="group"
-      aria-labelledby={headingId}
-      data-testid="history-plan"
+    <ConfirmDialog
+      title={`Backfill ${area.name}’s last 36 months?`}
+      confirmLabel="Start backfill"
+      busyLabel="Starting…"
+      busy={starting}
+      confirmDisabled={!plan?.available}
+      onConfirm={start}
+      onCancel={onDone}
+      fallbackFocus={fallbackFocus}
+      testId="history-plan"
     >
-      <h3 id={headingId}>Backfill {area.name}’s last 36 months?</h3>
       {plan ? (
         <>
           <p data-testid="history-requests">
@@ -47,19 +57,6 @@ export function HistoryConfirm({ area, onDone }: { area: AreaView; onDone: () =>
           {problem.problem} {problem.action}
         </p>
       ) : null}
-      <div className="actions">
-        <button
-          type="button"
-          className="button primary"
-          onClick={start}
-          disabled={!plan?.available || starting}
-        >
-          {starting ? 'Starting…' : 'Start backfill'}
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    </ConfirmDialog>
   );
 }

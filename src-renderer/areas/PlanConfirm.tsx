@@ -2,17 +2,21 @@
  * Before a sync starts: what it will cost (planSync: requests, and minutes at the plan's rate) and a
  * confirmation. Starting returns at once; progress then arrives as events.
  */
-import { useId } from 'react';
 import type { AreaView, SyncPlan } from '../../src-shared/sync';
 import { hashOf } from '../app/routes';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { planText } from './progressText';
 import styles from './areas.module.css';
 import { usePlannedStart } from './usePlannedStart';
 
-export type PlanConfirmProps = { area: AreaView; onDone: () => void };
+export type PlanConfirmProps = {
+  area: AreaView;
+  onDone: () => void;
+  /** Where focus goes when the dialog closes and the opener is gone (a freshly added area's plan). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
+};
 
-export function PlanConfirm({ area, onDone }: PlanConfirmProps) {
-  const headingId = useId();
+export function PlanConfirm({ area, onDone, fallbackFocus }: PlanConfirmProps) {
   const { plan, problem, starting, start } = usePlannedStart<SyncPlan>(
     area.id,
     {
@@ -25,8 +29,17 @@ export function PlanConfirm({ area, onDone }: PlanConfirmProps) {
   const text = plan ? planText(plan, area.id) : null;
   const resuming = area.lastRun !== null && area.lastRun.state !== 'done';
   return (
-    <div className={styles.planConfirm} role="group" aria-labelledby={headingId} data-testid="sync-plan">
-      <h3 id={headingId}>Sync {area.name}?</h3>
+    <ConfirmDialog
+      title={`Sync ${area.name}?`}
+      confirmLabel="Start sync"
+      busyLabel="Starting…"
+      busy={starting}
+      confirmDisabled={!plan}
+      onConfirm={start}
+      onCancel={onDone}
+      fallbackFocus={fallbackFocus}
+      testId="sync-plan"
+    >
       {text ? (
         <>
           <p className={styles.planSummary}>{text.summary}</p>
@@ -42,14 +55,6 @@ export function PlanConfirm({ area, onDone }: PlanConfirmProps) {
           {problem.settings ? <a href={hashOf('settings')}>Open Settings</a> : null}
         </p>
       ) : null}
-      <div className="actions">
-        <button type="button" className="button primary" onClick={start} disabled={!plan || starting}>
-          {starting ? 'Starting…' : 'Start sync'}
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    </ConfirmDialog>
   );
 }

@@ -2,19 +2,22 @@
  * The filter bar above Map, Table, History and Export: the total, free text, area, dates, type
  * chips with counts, time of day, weekdays and removed incidents, and Clear all. Every control
  * applies at once except the text box (debounced). The total follows every change. "Fewer filters"
- * folds it to its first row (dates, times of day, weekdays and types behind "More filters") (the total, text, area, Clear all), which short windows start with, so
- * the map keeps its room.
+ * folds it to its first row (the total, text, area, Clear all; dates, times of day, weekdays and
+ * types behind "More filters"), which short windows start with, so the map keeps its room. Folded,
+ * the bar still shows each of those filters that is on as a chip that removes it (activeChips.ts).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isShortWindow } from '../shell/shortWindow';
 import { count } from '../text/count';
 import { useWorkspace } from '../workspace/WorkspaceContext';
+import { activeChips } from './activeChips';
 import { AreaPicker } from './AreaPicker';
 import { FeatureChip } from '../layers/FeatureChip';
 import { DateControl } from './DateControl';
 import { isDefault } from './filterModel';
 import { useFilters } from './FiltersContext';
 import { HoursControl } from './HoursControl';
+import { dayText } from './rangeText';
 import { TextSearch } from './TextSearch';
 import { TypeChips } from './TypeChips';
 import { useCounts } from './useCounts';
@@ -28,6 +31,19 @@ export function FilterBar() {
   const total = counts.total === null ? '…' : count(counts.total);
   const [folded, setFolded] = useState(isShortWindow);
   const moreId = useId();
+  const chips = folded ? activeChips(filters, (day) => dayText(day)) : [];
+  const chipList = useRef<HTMLUListElement>(null);
+  const foldButton = useRef<HTMLButtonElement>(null);
+  // A removed chip takes its button with it: focus goes to the chip now in its place, else the toggle.
+  const focusAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    const buttons = chipList.current?.querySelectorAll('button');
+    const next = buttons && buttons.length > 0 ? buttons[Math.min(index, buttons.length - 1)] : null;
+    (next ?? foldButton.current)?.focus();
+  });
   return (
     <section className={styles.filterBar} aria-label="Filters" data-folded={folded}>
       <div className={styles.filterRow}>
@@ -59,6 +75,32 @@ export function FilterBar() {
           />
           Include removed
         </label>
+        {chips.length > 0 ? (
+          <ul
+            className={styles.activeChips}
+            aria-label="Filters on"
+            data-testid="active-filters"
+            ref={chipList}
+          >
+            {chips.map((chip, index) => (
+              <li key={chip.key} className={styles.activeChip}>
+                {chip.label}
+                <button
+                  type="button"
+                  className={styles.activeChipRemove}
+                  aria-label={chip.removeLabel}
+                  title={chip.removeLabel}
+                  onClick={() => {
+                    focusAfterRemove.current = index;
+                    update(chip.remove);
+                  }}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <button
           type="button"
           className={`link-button ${styles.filterClear}`}
@@ -69,6 +111,7 @@ export function FilterBar() {
         </button>
         <button
           type="button"
+          ref={foldButton}
           className={`link-button ${styles.filterFold}`}
           aria-expanded={!folded}
           aria-controls={moreId}

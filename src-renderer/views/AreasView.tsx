@@ -81,7 +81,7 @@ export function AreasView({ setup }: DataViewProps) {
           <AreaCard
             key={area.id}
             area={area}
-            planFirst={area.id === fresh}
+            fresh={area.id === fresh}
             onNotice={(text) => {
               setNotice(text);
               if (area.id === fresh) setFresh(null);

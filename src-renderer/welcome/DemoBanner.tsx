@@ -4,8 +4,9 @@
  * the demo folder and its key and returns to the welcome screen. It collapses to one line (the label,
  * the sync status and the buttons); on short windows it starts collapsed, to leave the map room.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { DEMO_LABEL, type DemoStatus } from '../../src-shared/firstRun';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { isShortWindow } from '../shell/shortWindow';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
@@ -30,11 +31,7 @@ export function DemoBannerView({
   const [collapsed, setCollapsed] = useState(isShortWindow);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
+  const openerRef = useRef<HTMLButtonElement>(null);
 
   const remove = () => {
     setRemoving(true);
@@ -78,39 +75,32 @@ export function DemoBannerView({
           >
             {collapsed ? 'Details' : 'Less'}
           </button>
-          {confirming ? null : (
-            <button type="button" className="button" onClick={() => setConfirming(true)}>
-              Remove demo data…
-            </button>
-          )}
+          <button type="button" ref={openerRef} className="button" onClick={() => setConfirming(true)}>
+            Remove demo data…
+          </button>
         </span>
       </div>
       {confirming ? (
-        <div className="confirm" role="group" aria-label="Confirm removing the demo data">
+        <ConfirmDialog
+          title="Remove the demo data?"
+          confirmLabel="Remove demo data"
+          busyLabel="Removing…"
+          busy={removing}
+          danger
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+          fallbackFocus={() => openerRef.current}
+        >
           <p>
             Delete the demo data folder and the demo key, and go back to the welcome screen? Your own data is
             not touched.
           </p>
-          <div className="actions">
-            <button
-              type="button"
-              ref={confirmRef}
-              className="button button-danger"
-              onClick={remove}
-              disabled={removing}
-            >
-              {removing ? 'Removing…' : 'Remove demo data'}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirming(false)} disabled={removing}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      ) : null}
-      {error ? (
-        <p className="message message-error" role="alert">
-          {error}
-        </p>
+          {error ? (
+            <p className="message message-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </ConfirmDialog>
       ) : null}
     </aside>
   );

@@ -13,7 +13,7 @@
  * - what is read is checked by the caller (JSON by zod, tiles by their magic bytes) and never
  *   handed raw to a page.
  */
-import { isLiteralLoopback, outboundProblem } from '../../../src-shared/outboundRule';
+import { isLiteralLoopback, outboundProblem, type OutboundUse } from '../../../src-shared/outboundRule';
 import type { FetchLike } from './source';
 
 const MB = 1024 * 1024;
@@ -62,8 +62,8 @@ export function originOf(url: string): string | null {
 }
 
 /** The parsed address when the engine may contact it; else OutboundRefused('address'). */
-export function checkOutboundUrl(address: string): URL {
-  const problem = outboundProblem(address);
+export function checkOutboundUrl(address: string, use: OutboundUse = 'api'): URL {
+  const problem = outboundProblem(address, use);
   if (problem) throw new OutboundRefused('address', `Blotter did not contact ${hostOf(address)}: ${problem}`);
   return new URL(address);
 }
@@ -76,8 +76,9 @@ export async function outboundGet(
   fetch: FetchLike,
   address: string,
   init: { signal?: AbortSignal; headers?: Record<string, string> },
+  use: OutboundUse = 'api',
 ): Promise<Response> {
-  let url = checkOutboundUrl(address);
+  let url = checkOutboundUrl(address, use);
   const origin = url.origin;
   for (let hop = 0; ; hop++) {
     const response = await fetch(url.toString(), { ...init, method: 'GET', redirect: 'manual' });
@@ -100,7 +101,7 @@ export async function outboundGet(
     if (hop >= MAX_REDIRECTS) {
       throw new OutboundRefused('redirect', `${hostOf(url)} redirected more than ${MAX_REDIRECTS} times.`);
     }
-    url = checkOutboundUrl(next.toString());
+    url = checkOutboundUrl(next.toString(), use);
   }
 }
 

@@ -129,6 +129,9 @@ describe('online tiles are checked before they reach the page', () => {
     const info = await service.info();
     expect(info).toMatchObject({ status: 'error' });
     expect(info.problem).toMatch(/must start with https:\/\//);
+    // A tile download never carries the API key: the refusal names the tile-source rule.
+    expect(info.problem).toMatch(/map tile source/);
+    expect(info.problem).not.toMatch(/API key/);
     expect(await service.tile({ z: 0, x: 0, y: 0 })).toBeNull();
     await service.close();
   });

@@ -76,7 +76,7 @@ function shown(url: string): string {
 
 export function openOnlineTiles(options: OnlineOptions): TileSource {
   try {
-    checkOutboundUrl(tileUrl(options.template, { z: 0, x: 0, y: 0 }));
+    checkOutboundUrl(tileUrl(options.template, { z: 0, x: 0, y: 0 }), 'tiles');
   } catch (error) {
     void options.cache.close();
     if (error instanceof OutboundRefused) throw new BasemapProblem(error.message, 'refused');
@@ -93,10 +93,12 @@ export function openOnlineTiles(options: OnlineOptions): TileSource {
   ): Promise<{ response: Response; bytes: Uint8Array | null }> {
     const fetchFn = await options.fetch();
     const signal = AbortSignal.timeout(options.timeoutMs ?? 15_000);
-    const response = await outboundGet(fetchFn, url, {
-      headers: { 'User-Agent': options.userAgent, ...headers },
-      signal,
-    });
+    const response = await outboundGet(
+      fetchFn,
+      url,
+      { headers: { 'User-Agent': options.userAgent, ...headers }, signal },
+      'tiles',
+    );
     if (response.status !== 200) {
       await response.body?.cancel().catch(() => undefined);
       return { response, bytes: null };

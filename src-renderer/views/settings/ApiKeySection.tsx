@@ -3,10 +3,11 @@
  * whether one is set. The typed key lives in an uncontrolled input (not in React state) and is
  * cleared from it as soon as the keychain holds it.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { contract } from '../../../src-shared/contract';
 import type { KeyStatus } from '../../../src-shared/secrets';
 import type { Client } from '../../bridge/client';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { errorText } from '../../text/errorText';
 import { Field } from './Field';
 import { KeychainProblem } from './KeychainProblem';
@@ -22,17 +23,12 @@ type Busy = 'save' | 'remove' | 'check' | null;
 export function ApiKeySection({ client, keyStatus, onStatus }: ApiKeySectionProps) {
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const [hasText, setHasText] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const { keychain, keySet } = keyStatus;
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
 
   const run = async (kind: Busy, work: () => Promise<string | null>) => {
     setBusy(kind);
@@ -93,7 +89,7 @@ export function ApiKeySection({ client, keyStatus, onStatus }: ApiKeySectionProp
           {keySet ? 'An API key is set' : 'No API key set'}
         </span>
         {keychain.available ? <span className="muted key-backend">Keychain: {keychain.backend}</span> : null}
-        {keySet && keychain.available && !confirming ? (
+        {keySet && keychain.available ? (
           <button
             type="button"
             className="button"
@@ -106,31 +102,26 @@ export function ApiKeySection({ client, keyStatus, onStatus }: ApiKeySectionProp
       </div>
 
       {confirming ? (
-        <div className="confirm" role="group" aria-label="Confirm removing the API key">
+        <ConfirmDialog
+          title="Remove the API key?"
+          confirmLabel="Remove key"
+          busyLabel="Removing…"
+          busy={busy === 'remove'}
+          danger
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+          fallbackFocus={() => inputRef.current}
+        >
           <p>
             Remove the API key from this computer&apos;s keychain? Blotter cannot sync until you enter a key
             again.
           </p>
-          <div className="actions">
-            <button
-              type="button"
-              ref={confirmRef}
-              className="button button-danger"
-              onClick={remove}
-              disabled={busy !== null}
-            >
-              {busy === 'remove' ? 'Removing…' : 'Remove key'}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => setConfirming(false)}
-              disabled={busy !== null}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+          {error ? (
+            <p className="message message-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </ConfirmDialog>
       ) : null}
 
       {keychain.available ? null : (
@@ -174,7 +165,7 @@ export function ApiKeySection({ client, keyStatus, onStatus }: ApiKeySectionProp
         </button>
       </form>
 
-      {error ? (
+      {error && !confirming ? (
         <p className="message message-error" role="alert">
           {error}
         </p>

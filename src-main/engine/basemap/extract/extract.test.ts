@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PMTiles, type RangeResponse, type Source } from 'pmtiles';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BasemapSourceUrl } from '../../../../src-shared/basemap';
 import { parseDirectory, parseHeader, tileIdOf, zxyOf, type PmEntry } from '../../../../src-shared/pmtiles';
 import { makeTempDir, type TempDir } from '../../testing/tempDir';
 import { coalesce } from './coalesce';
@@ -273,6 +274,26 @@ describe('extracting areas from a remote PMTiles archive', () => {
     await expect(
       prepareExtract({ sourceUrl: 'http://tiles.example.com/a.pmtiles', fetch, boxes: [AREA], out }),
     ).rejects.toThrow(/did not contact/);
+  });
+
+  it('names the tile-source rule, never the API key, when it refuses plain http', async () => {
+    const refusal = await prepareExtract({
+      sourceUrl: 'http://tiles.example.com/a.pmtiles',
+      fetch,
+      boxes: [AREA],
+      out,
+    }).then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    expect(refusal).toMatch(/map tile source must start with https:\/\//);
+    expect(refusal).not.toMatch(/API key/);
+    // The setting's own check says the same while it is typed.
+    const typed = BasemapSourceUrl.safeParse('http://tiles.example.com/a.pmtiles');
+    expect(typed.success).toBe(false);
+    const message = typed.error?.issues.map((i) => i.message).join(' ') ?? '';
+    expect(message).toMatch(/map tile source must start with https:\/\//);
+    expect(message).not.toMatch(/API key/);
   });
 });
 

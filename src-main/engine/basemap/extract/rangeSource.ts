@@ -36,10 +36,15 @@ export function openRangeSource(
     const last = offset + length - 1;
     let response: Response;
     try {
-      response = await outboundGet(fetch, url, {
-        signal,
-        headers: { Range: `bytes=${offset}-${last}`, 'Accept-Encoding': 'identity' },
-      });
+      response = await outboundGet(
+        fetch,
+        url,
+        {
+          signal,
+          headers: { Range: `bytes=${offset}-${last}`, 'Accept-Encoding': 'identity' },
+        },
+        'tiles',
+      );
     } catch (error) {
       if (signal?.aborted) throw new ExtractProblem('cancelled', 'The basemap download was cancelled.');
       throw error;
