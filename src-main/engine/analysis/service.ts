@@ -93,6 +93,7 @@ export class AnalysisService {
           options: {
             ...(input.radiusM ? { radiusM: input.radiusM } : {}),
             ...(input.cellSizeM ? { cellSizeM: input.cellSizeM } : {}),
+            format: input.format ?? 'raster',
             ...(shapes.length ? { coverage: shapes } : {}),
           },
         },

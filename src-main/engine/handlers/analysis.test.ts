@@ -151,6 +151,31 @@ describe('analysis calls through the engine', () => {
     ]);
   });
 
+  it('refuses a 4 m hot spot cell before the work, naming 2,000,000 cells and the smallest cell that fits, which runs', async () => {
+    const chicago = { area: { areaId: 1 }, preset: 'all' as const };
+    const started = performance.now();
+    const r = await engine.dispatch('analyzeHotSpots', { filters: chicago, cellSizeM: 4 });
+    const ms = performance.now() - started;
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad_input',
+        message: expect.stringContaining('more than the 2,000,000 cells a grid may hold'),
+      },
+    });
+    // The helper thread starts and refuses; the 40 million cells are never built.
+    expect(ms).toBeLessThan(8000);
+    const message = (r as { error: { message: string } }).error.message;
+    const fit = Number(/smallest cell that fits is ([\d,.]+) m\./.exec(message)?.[1]?.replace(/,/g, ''));
+    expect(fit).toBeGreaterThan(4);
+    const ok = (await engine.dispatch('analyzeHotSpots', { filters: chicago, cellSizeM: fit })) as Ok<{
+      geojson: { parameters: Record<string, unknown>; features: unknown[] };
+    }>;
+    expect(ok).toMatchObject({ ok: true });
+    expect(ok.value.geojson.parameters.cell_size_m).toBe(fit);
+    expect(Buffer.byteLength(JSON.stringify(ok.value.geojson))).toBeLessThanOrEqual(50_000_000);
+  }, 120_000);
+
   it('refuses an impossible as-of day for CompStat, naming it', async () => {
     for (const asOf of ['2025-02-30', '0000-01-01', '2025-13-01']) {
       const r = await engine.dispatch('analyzeCompStat', { filters, asOf });
