@@ -12,7 +12,8 @@ import { kdeOf } from './kde';
 import { kdeGeoJson } from './kdeExport';
 import { knoxOf } from './knox';
 import { countClosePairs } from './pairs';
-import { TEST_UTM, uniformPoints } from './testPoints';
+import { repeatsWithin } from './repeatLocations';
+import { TEST_UTM, toLatLon, uniformPoints } from './testPoints';
 
 /** What `work` throws, and how long it took to throw it. */
 function refusal(work: () => unknown): { error: unknown; ms: number } {
@@ -129,6 +130,23 @@ describe('near repeat: at most 20,000,000 close pairs and 9,999 permutations', (
     expect(countClosePairs(dense.x, dense.y, fitM * 1.15, MAX_CLOSE_PAIRS).count).toBeGreaterThan(
       MAX_CLOSE_PAIRS,
     );
+  }, 60_000);
+});
+
+describe('repeat locations: at most 20,000,000 close pairs', () => {
+  it('refuses a distance making more close pairs, naming the largest that fits', () => {
+    const dense = uniformPoints(10_000, 1000, 8);
+    const { lat, lon } = toLatLon(dense);
+    const days = new Int32Array(10_000);
+    const { error } = refusal(() => repeatsWithin(lat, lon, days, 2000));
+    expect(error).toBeInstanceOf(AnalysisTooLarge);
+    const message = (error as Error).message;
+    expect(message).toContain('more than 20,000,000 pairs closer than that');
+    const fit = fitOf(message);
+    expect(countClosePairs(dense.x, dense.y, fit, MAX_CLOSE_PAIRS, true).count).toBeLessThanOrEqual(
+      MAX_CLOSE_PAIRS,
+    );
+    expect(repeatsWithin(lat, lon, days, 50).length).toBeGreaterThan(0);
   }, 60_000);
 });
 
