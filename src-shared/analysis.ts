@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { Provenance } from './exports';
-import { Filters } from './filters';
+import { dayNumber, Filters } from './filters';
 import { CompStatArea } from './reportAnalyses';
 
 export const AnalysisJobId = z
@@ -65,13 +65,29 @@ export const RepeatLocationsInput = z
   })
   .strict();
 
+/** CompStat's periods reach back a year and more before it; these days bound what it is asked. */
+export const COMPSTAT_AS_OF_RANGE = { from: '1900-01-01', to: '2199-12-31' } as const;
+
+/** CompStat's as-of day: a real calendar day, YYYY-MM-DD, within COMPSTAT_AS_OF_RANGE. */
+export const CompStatAsOf = z.string().superRefine((day, ctx) => {
+  const problem = compStatAsOfProblem(day);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** Why `day` cannot be CompStat's as-of day, or null when it can. */
+export function compStatAsOfProblem(day: string): string | null {
+  const { from, to } = COMPSTAT_AS_OF_RANGE;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day))
+    return `The as-of date must be written YYYY-MM-DD (got "${day.slice(0, 40)}").`;
+  if (day < from || day > to) return `The as-of date must be from ${from} to ${to} (got ${day}).`;
+  if (Number.isNaN(dayNumber(day))) return `The as-of date ${day} is not a day of the calendar.`;
+  return null;
+}
+
 export const CompStatInput = z
   .object({
     ...Base,
-    asOf: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
+    asOf: CompStatAsOf.optional(),
     /** csv: the answer also carries the table as CSV (the export's CSV rules). */
     format: z.enum(['json', 'csv']).optional(),
   })
@@ -170,6 +186,8 @@ export const CompStatOutput = z.object({
   /** The table (src-shared/reportAnalyses.ts: the printed report carries the same shape). */
   areas: z.array(CompStatArea),
   parameters: z.record(z.string(), z.unknown()),
+  /** The filters the table counts, in words for its caption (CompStatTable in reportAnalyses.ts). */
+  filterWords: z.array(z.string()),
   csv: z.string().optional(),
 });
 export type CompStatOutput = z.infer<typeof CompStatOutput>;

@@ -41,6 +41,11 @@ export type CompStatArea = z.infer<typeof CompStatArea>;
 export const CompStatTable = z.object({
   areas: z.array(CompStatArea),
   parameters: z.record(z.string(), z.unknown()),
+  /**
+   * The filters the table counts, in words for its caption ("Types: Burglary", "Weekdays:
+   * Sunday"): every filter but the dates, which the periods (set by the as-of day) replace.
+   */
+  filterWords: z.array(z.string()).optional(),
 });
 export type CompStatTable = z.infer<typeof CompStatTable>;
 

@@ -218,12 +218,10 @@ describe('blotter analyze', () => {
       'compstat',
       '--data-dir',
       data,
-      '--from',
-      '2025-03-14',
-      '--to',
-      '2025-03-14',
       '--types',
       'Arson',
+      '--text',
+      'zzzz',
       '--format',
       'json',
       '--out',
@@ -231,5 +229,22 @@ describe('blotter analyze', () => {
     ]);
     expect(few.code).toBe(2);
     expect(few.stderr).toMatch(/CompStat needs at least 30 incidents/);
+
+    // An impossible as-of day is refused, named, before any work (exit 2).
+    const impossible = await blotter([
+      'analyze',
+      'compstat',
+      '--data-dir',
+      data,
+      ...filters,
+      '--as-of',
+      '2025-02-30',
+      '--format',
+      'json',
+      '--out',
+      `${dir.path}/bad.json`,
+    ]);
+    expect(impossible.code).toBe(2);
+    expect(impossible.stderr).toContain('2025-02-30 is not a day of the calendar');
   });
 });

@@ -4,10 +4,12 @@
  * flags, the same filter engine), written to --out. The file carries the parameters (defaults
  * resolved) and provenance; the last stdout line is a JSON summary with the parameters used, so
  * the defaults are printed. Progress goes to stderr; ^C cancels the run (exit 130). Fewer than
- * 30 incidents: the engine's refusal, exit 2.
+ * 30 incidents: the engine's refusal, exit 2. CompStat's periods are set by --as-of (or today)
+ * alone: the date flags do not apply to it; the other filters do.
  */
 import { writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { compStatAsOfProblem } from '../../src-shared/analysis';
 import type { CallInput, CallName, CallOutput } from '../../src-shared/contract';
 import type { Filters } from '../../src-shared/filters';
 import { one, UsageError, type Parsed } from './args';
@@ -162,8 +164,8 @@ export async function analyzeCommand(p: Parsed, io: Io): Promise<number> {
   }
   const format = choice(p, 'format', ['json', 'csv'] as const);
   const asOf = one(p, 'as-of');
-  if (asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asOf))
-    throw new UsageError(`--as-of must be a date written YYYY-MM-DD (got "${asOf}").`);
+  const asOfProblem = asOf === undefined ? null : compStatAsOfProblem(asOf);
+  if (asOfProblem) throw new UsageError(`--as-of: ${asOfProblem}`);
   return run(io, p, filters, 'analyzeCompStat', { format, ...(asOf ? { asOf } : {}) }, (r) => {
     const { jobId: _jobId, csv, ...file } = r;
     const bytes =

@@ -1,6 +1,7 @@
 /**
  * CompStat per area: types × periods with this period, the comparison, the difference and percent
- * change (only at a base ≥ 10), and coverage caveats. The Analysis view and the printed report
+ * change (only at a base ≥ 10), and coverage caveats. The caption names the filters counted (all
+ * but the dates: each period runs to the as-of day). The Analysis view and the printed report
  * draw the same table; the report passes `days` (its date format for the ISO days in the words)
  * and `periods` to list each period's days under the table, where a tooltip cannot be read.
  */
@@ -15,7 +16,8 @@ export function CompStatTable({
   days = (d) => d,
   periods = false,
 }: {
-  result: { areas: CompStatArea[] };
+  /** `filterWords`: the filters the table counts (all but the dates), named in each caption. */
+  result: { areas: CompStatArea[]; filterWords?: string[] };
   /** A day 'YYYY-MM-DD' as the page writes it (the view keeps ISO days). */
   days?: (day: string) => string;
   /** List each period's days (this period vs the year before) under the table. */
@@ -29,6 +31,11 @@ export function CompStatTable({
           <table className={styles.table}>
             <caption>
               {a.area} — as of {days(a.today)} ({a.zone}); weeks start Monday
+              {result.filterWords?.length ? (
+                <span className={styles.compstatFilters} data-testid="compstat-filters">
+                  Counted: {result.filterWords.join('; ')}.
+                </span>
+              ) : null}
             </caption>
             <thead>
               <tr>

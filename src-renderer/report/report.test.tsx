@@ -133,6 +133,12 @@ const withAnalyses: ReportModel = {
     },
     compStat: {
       parameters: { weeks_start: 'Monday', as_of: null, min_percent_base: 10, incidents: 3 },
+      filterWords: [
+        'Types: Theft',
+        'Weekdays: Sunday',
+        'Area: Loop',
+        'Dates: not applied (each period is counted up to the as-of day)',
+      ],
       areas: [
         {
           areaId: 1,
@@ -211,6 +217,10 @@ describe('the printed report', () => {
 
     expect(html).toContain('>CompStat</h2>');
     expect(html).toContain('Loop — as of May 10, 2025 (America/Chicago); weeks start Monday');
+    // The caption names what the table counts: every filter but the dates, set aside by the periods.
+    expect(html).toMatch(
+      /<caption>[^]*Counted: Types: Theft; Weekdays: Sunday; Area: Loop; Dates: not applied \(each period is counted up to the as-of day\)\.<\/span><\/caption>/,
+    );
     expect(html).toContain('>Week to date</th>');
     // Counts, difference and percent change only at a base of 10 or more.
     expect(html).toContain('4 <span class="muted">vs 9</span> -5</td>');

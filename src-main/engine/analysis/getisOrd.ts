@@ -6,7 +6,16 @@
  * Masked cells (outside the synced coverage) take no part: not neighbours, not in n, not reported.
  */
 import type { UtmProjection } from '../../../src-shared/geo';
-import { countPerCell, coverageMask, Grid, type Coverage, type GridKind } from './grid';
+import {
+  AnalysisTooLarge,
+  count,
+  length,
+  MAX_GRID_CELLS,
+  MAX_RESULT_BYTES,
+  megabytes,
+  smallestFitting,
+} from './bounds';
+import { countPerCell, coverageMask, Grid, type Coverage, type Extent, type GridKind } from './grid';
 import { extentOf, project, requireEnough } from './points';
 import type { Progress } from './progress';
 import { benjaminiHochberg, twoSidedP } from './stats';
@@ -52,6 +61,34 @@ export function defaultCellSize(kind: GridKind, width: number, height: number): 
   // A flat-topped hexagon of flat-to-flat width w covers (√3/2)·w².
   const side = kind === 'square' ? Math.sqrt(cellArea) : Math.sqrt(cellArea / (Math.sqrt(3) / 2));
   return Math.max(MIN_CELL_M, side);
+}
+
+/** Bytes of one computed cell in the GeoJSON answer (hotSpotExport.ts; measured 289 and 339). */
+const GEOJSON_BYTES_PER_CELL: Record<GridKind, number> = { square: 300, hexagon: 350 };
+
+/**
+ * Refuses a cell size whose grid over the extent exceeds MAX_GRID_CELLS, or whose answer (the
+ * GeoJSON of every cell, empty ones included) would exceed MAX_RESULT_BYTES: before any cell is
+ * allocated, naming the bound and the smallest cell that fits.
+ */
+export function checkHotSpotGrid(kind: GridKind, cellSize: number, extent: Extent): void {
+  const cellsAt = (c: number) => Grid.over(kind, c, extent).size;
+  const bytes = (cells: number) => cells * GEOJSON_BYTES_PER_CELL[kind];
+  const fits = (c: number) => {
+    const cells = cellsAt(c);
+    return cells <= MAX_GRID_CELLS && bytes(cells) <= MAX_RESULT_BYTES;
+  };
+  if (fits(cellSize)) return;
+  const cells = cellsAt(cellSize);
+  const over: string[] = [];
+  if (cells > MAX_GRID_CELLS) over.push(`more than the ${count(MAX_GRID_CELLS)} cells a grid may hold`);
+  if (bytes(cells) > MAX_RESULT_BYTES)
+    over.push(
+      `an answer of about ${megabytes(bytes(cells))}, more than the ${megabytes(MAX_RESULT_BYTES)} an answer may take`,
+    );
+  throw new AnalysisTooLarge(
+    `Hot spot analysis cannot use a ${length(cellSize)} m cell here: over these incidents it makes ${count(cells)} ${kind} cells, ${over.join(', and ')}. The smallest cell that fits is ${length(smallestFitting(fits, cellSize))} m.`,
+  );
 }
 
 /** Gi* z of every cell (NaN where masked) for counts on a grid. */
@@ -111,6 +148,7 @@ export function hotSpotsOf(
   const cell =
     options.cellSizeM ?? defaultCellSize(kind, extent.maxX - extent.minX, extent.maxY - extent.minY);
   const band = options.distanceBandM ?? 2 * cell;
+  checkHotSpotGrid(kind, cell, extent);
   const grid = Grid.over(kind, cell, extent);
   options.onProgress?.(0.1);
   const mask = coverageMask(grid, utm, options.coverage);

@@ -5,7 +5,16 @@
  * standard distance, Dm the median distance to the mean centre); the default cell is r/10.
  */
 import { METRES_PER_MILE, type UtmProjection } from '../../../src-shared/geo';
-import { coverageMask, Grid, type Coverage } from './grid';
+import {
+  AnalysisTooLarge,
+  count,
+  length,
+  MAX_GRID_CELLS,
+  MAX_RESULT_BYTES,
+  megabytes,
+  smallestFitting,
+} from './bounds';
+import { coverageMask, Grid, type Coverage, type Extent } from './grid';
 import { extentOf, project, requireEnough } from './points';
 import type { Progress } from './progress';
 
@@ -13,8 +22,12 @@ export type KdeOptions = {
   radiusM?: number;
   cellSizeM?: number;
   coverage?: Coverage;
+  /** The answer asked for (kdeExport.ts), for its size: a raster (default), GeoJSON or GeoTIFF. */
+  format?: KdeFormat;
   onProgress?: Progress;
 };
+
+export type KdeFormat = 'raster' | 'geojson' | 'geotiff';
 
 export type KdeParameters = {
   kernel: 'quartic';
@@ -64,6 +77,48 @@ export function defaultRadius(x: Float64Array, y: Float64Array): number {
   return 0.9 * Math.min(sd, Math.sqrt(1 / Math.LN2) * median) * n ** -0.2;
 }
 
+/**
+ * Bytes of the answer for a grid: a lon/lat raster of about the grid's cells (4 bytes each, as
+ * base64; measured 2 % more pixels than cells), or the GeoJSON of the cells with density > 0 (at
+ * most the cells within the radius of some incident; measured 241 bytes each).
+ */
+function answerBytes(format: KdeFormat, cells: number, n: number, radius: number, cell: number): number {
+  if (format !== 'geojson') return cells * 4 * (4 / 3) * 1.1;
+  const reach = 2 * Math.ceil(radius / cell) + 1;
+  return Math.min(cells, n * reach * reach) * 250;
+}
+
+/**
+ * Refuses a cell size whose grid over the extent exceeds MAX_GRID_CELLS, or whose answer would
+ * exceed MAX_RESULT_BYTES: before the grid is allocated, naming the bound and the smallest cell
+ * that fits.
+ */
+export function checkKdeGrid(
+  cellSize: number,
+  extent: Extent,
+  n: number,
+  radius: number,
+  format: KdeFormat = 'raster',
+): void {
+  const cellsAt = (c: number) => Grid.over('square', c, extent).size;
+  const fits = (c: number) => {
+    const cells = cellsAt(c);
+    return cells <= MAX_GRID_CELLS && answerBytes(format, cells, n, radius, c) <= MAX_RESULT_BYTES;
+  };
+  if (fits(cellSize)) return;
+  const cells = cellsAt(cellSize);
+  const bytes = answerBytes(format, cells, n, radius, cellSize);
+  const over: string[] = [];
+  if (cells > MAX_GRID_CELLS) over.push(`more than the ${count(MAX_GRID_CELLS)} cells a grid may hold`);
+  if (bytes > MAX_RESULT_BYTES)
+    over.push(
+      `an answer of about ${megabytes(bytes)}, more than the ${megabytes(MAX_RESULT_BYTES)} an answer may take`,
+    );
+  throw new AnalysisTooLarge(
+    `Kernel density cannot use a ${length(cellSize)} m cell here: over these incidents it makes ${count(cells)} cells, ${over.join(', and ')}. The smallest cell that fits is ${length(smallestFitting(fits, cellSize))} m.`,
+  );
+}
+
 /** Kernel density of points already in metres. */
 export function kdeOf(
   x: Float64Array,
@@ -76,7 +131,9 @@ export function kdeOf(
   let r = options.radiusM ?? defaultRadius(x, y);
   if (!(r > 0)) r = 100; // every point at one place: no spread to measure
   const cell = options.cellSizeM ?? r / 10;
-  const grid = Grid.over('square', cell, extentOf(x, y));
+  const extent = extentOf(x, y);
+  checkKdeGrid(cell, extent, n, r, options.format);
+  const grid = Grid.over('square', cell, extent);
   const { cols, rows, originX, originY } = grid;
   const acc = new Float64Array(grid.size);
   const r2 = r * r;

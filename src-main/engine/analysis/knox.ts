@@ -7,7 +7,8 @@
  * (iterations + 1).
  */
 import type { UtmProjection } from '../../../src-shared/geo';
-import { closePairs, type Pairs } from './pairs';
+import { AnalysisTooLarge, count, length, MAX_CLOSE_PAIRS, MAX_PERMUTATIONS, niceDown } from './bounds';
+import { closePairs, countClosePairs, largestDistanceWithin, type Pairs } from './pairs';
 import { project, requireEnough } from './points';
 import type { Progress } from './progress';
 import { seededRandom, shuffleInPlace } from './random';
@@ -149,9 +150,17 @@ export function knoxOf(
   const iterations = options.iterations ?? DEFAULT_ITERATIONS;
   if (!(Number.isInteger(iterations) && iterations >= 1))
     throw new RangeError('Iterations must be a whole number from 1 up.');
+  if (iterations > MAX_PERMUTATIONS)
+    throw new AnalysisTooLarge(
+      `The near-repeat test takes at most ${count(MAX_PERMUTATIONS)} permutations; ${count(iterations)} were asked. Use ${count(MAX_PERMUTATIONS)} or fewer.`,
+    );
   const seed = options.seed ?? DEFAULT_SEED;
   const edgesM = toMetres(options);
-  const pairs = closePairs(x, y, edgesM[edgesM.length - 1] as number);
+  const maxM = edgesM[edgesM.length - 1] as number;
+  // Counted before they are kept: past MAX_CLOSE_PAIRS the test is refused before any is built.
+  const counted = countClosePairs(x, y, maxM, MAX_CLOSE_PAIRS);
+  if (counted.count > MAX_CLOSE_PAIRS) refuseDistance(x, y, maxM, options);
+  const pairs = closePairs(x, y, maxM, false, counted.count);
   const sBand = spaceBandOf(pairs, edgesM);
   const tTable = timeBandTable(options.time);
   const S = options.space.length - 1;
@@ -205,6 +214,22 @@ export function knoxOf(
       alpha: KNOX_ALPHA,
     },
   };
+}
+
+/** Too many close pairs within the largest band: the words name the bound and the largest band that fits. */
+function refuseDistance(x: Float64Array, y: Float64Array, maxM: number, options: KnoxOptions): never {
+  const unit = options.spaceUnit;
+  const perUnit = unit === 'ft' ? FEET : 1;
+  const fitM = largestDistanceWithin(x, y, maxM, MAX_CLOSE_PAIRS);
+  // Rounded down in the user's unit (and a hair below, so the rounding never crosses the bound).
+  const fit = fitM > 0 ? niceDown((fitM / perUnit) * (1 - 1e-9)) : 0;
+  const largest = options.space[options.space.length - 1] as number;
+  throw new AnalysisTooLarge(
+    `The near-repeat test cannot use a largest distance band of ${length(largest)} ${unit} here: these ${count(x.length)} incidents make more than ${count(MAX_CLOSE_PAIRS)} pairs within it, the most close pairs the test takes. ` +
+      (fit > 0
+        ? `The largest distance that fits is ${length(fit)} ${unit}.`
+        : `Even incidents at the same place make more: narrow the filters.`),
+  );
 }
 
 const spaceWords = ([a, b]: [number, number], unit: string, first: boolean) =>

@@ -4,7 +4,8 @@
  * on transitively: union–find over the close pairs). Dates are the incidents' local days.
  */
 import { dayString } from '../../../src-shared/filters';
-import { closePairs } from './pairs';
+import { AnalysisTooLarge, count, length, MAX_CLOSE_PAIRS, niceDown } from './bounds';
+import { closePairs, countClosePairs, largestDistanceWithin } from './pairs';
 import { project, requireEnough } from './points';
 
 export type RepeatGroup = {
@@ -117,7 +118,17 @@ function groupsWithin(
   y: Float64Array,
   distanceM: number,
 ): RepeatGroup[] {
-  const pairs = closePairs(x, y, distanceM, true);
+  // Counted before they are kept: past MAX_CLOSE_PAIRS the grouping is refused before any is built.
+  const counted = countClosePairs(x, y, distanceM, MAX_CLOSE_PAIRS, true);
+  if (counted.count > MAX_CLOSE_PAIRS) {
+    const fitM = largestDistanceWithin(x, y, distanceM, MAX_CLOSE_PAIRS, true);
+    const fit = fitM > 0 ? niceDown(fitM * (1 - 1e-9)) : 0;
+    throw new AnalysisTooLarge(
+      `Repeat locations cannot group within ${length(distanceM)} m here: these ${count(x.length)} incidents make more than ${count(MAX_CLOSE_PAIRS)} pairs closer than that, the most close pairs it takes. ` +
+        (fit > 0 ? `The largest distance that fits is ${length(fit)} m.` : 'Use 0 m (the same point).'),
+    );
+  }
+  const pairs = closePairs(x, y, distanceM, true, counted.count);
   const parent = new Int32Array(lat.length);
   for (let i = 0; i < parent.length; i++) parent[i] = i;
   const find = (a: number): number => {

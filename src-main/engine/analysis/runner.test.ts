@@ -38,7 +38,7 @@ describe('analysis on a helper thread', () => {
       {
         kind: 'nearRepeat',
         columns: { lat: points.lat, lon: points.lon, day },
-        options: { space: [0, 500, 1000], spaceUnit: 'm', time: [0, 7, 14], iterations: 100_000 },
+        options: { space: [0, 500, 1000], spaceUnit: 'm', time: [0, 7, 14], iterations: 9_999 },
       },
       { signal: controller.signal, onProgress: () => controller.abort() },
     );

@@ -25,13 +25,17 @@ import type {
   RepeatLocationsInput,
   RepeatLocationsOutput,
 } from '../../../src-shared/analysis';
-import { dayNumber, type Filters } from '../../../src-shared/filters';
+import { compStatAsOfProblem } from '../../../src-shared/analysis';
+import { filterWords, type FilterWordsContext } from '../../../src-shared/filterWords';
+import { dayNumber, dayString, type Filters } from '../../../src-shared/filters';
 import { contains, milesBetween, METRES_PER_MILE, type Shape } from '../../../src-shared/geo';
 import type { EngineCore } from '../context';
+import { featureLabel } from '../boundaries/featureRegion';
 import { EngineError } from '../errors';
 import { areasInScope, provenanceOf } from '../provenance/provenance';
 import { dayStatuses } from '../query/coverage';
 import type { QueryService, Resolved } from '../query/service';
+import { createAreaStore } from '../sync/areaStore';
 import { compStatCsv } from './compstatCsv';
 import { compStatRange, todayIn, type CompStatArea } from './compstat';
 import { hotSpotGeoJson } from './hotSpotExport';
@@ -89,6 +93,7 @@ export class AnalysisService {
           options: {
             ...(input.radiusM ? { radiusM: input.radiusM } : {}),
             ...(input.cellSizeM ? { cellSizeM: input.cellSizeM } : {}),
+            format: input.format ?? 'raster',
             ...(shapes.length ? { coverage: shapes } : {}),
           },
         },
@@ -180,12 +185,19 @@ export class AnalysisService {
 
   async compStat(input: z.output<typeof CompStatCallInput>): Promise<CompStatOutput> {
     return this.job('compstat', input.jobId, async (job) => {
-      const resolved = await this.query.resolve(input.filters);
+      if (input.asOf !== undefined) {
+        const problem = compStatAsOfProblem(input.asOf);
+        if (problem) throw new EngineError('bad_input', problem);
+      }
+      // The periods are set by the as-of day alone: the filter's dates are replaced by the days
+      // CompStat reads (every area's "today" is within two days of the engine's, whatever its zone).
+      const filters = compStatFilters(input.filters, input.asOf, dayNumber(this.query.today()));
+      const resolved = await this.query.resolve(filters);
       const { snapshot, set } = resolved;
       requireEnough(set.count, 'CompStat');
       const columns = pickColumns(snapshot, set.rows);
       const now = this.query.now();
-      const scope = areasInScope(this.ctx, input.filters, resolved.shape?.box ?? null);
+      const scope = areasInScope(this.ctx, filters, resolved.shape?.box ?? null);
       const areaList = scope.length ? scope : [null];
       const areas: CompStatArea[] = areaList.map((area) => {
         const members: number[] = [];
@@ -222,9 +234,24 @@ export class AnalysisService {
         },
         this.runOptions(job, true),
       );
-      const provenance = await this.provenance(input.filters, resolved);
-      const out = { jobId: job.id, provenance, areas: result.areas, parameters: result.parameters };
+      const provenance = await this.provenance(filters, resolved);
+      const out = {
+        jobId: job.id,
+        provenance,
+        areas: result.areas,
+        parameters: result.parameters,
+        filterWords: this.compStatWords(input.filters),
+      };
       return input.format === 'csv' ? { ...out, csv: compStatCsv(result, provenance) } : out;
+    });
+  }
+
+  /** The filters a CompStat table applies, in words for its caption (compStatFilterWords). */
+  private compStatWords(filters: Filters): string[] {
+    const areas = createAreaStore(this.ctx.db);
+    return compStatFilterWords(filters, {
+      areaName: (id) => areas.get(id)?.name,
+      featureName: (f) => featureLabel(this.ctx.db, f),
     });
   }
 
@@ -329,4 +356,34 @@ function zoneOf(names: readonly string[], zone: Uint16Array, rows: Uint32Array, 
   let bestCount = 0;
   for (const [z, c] of counts) if (c > bestCount) [best, bestCount] = [z, c];
   return names[best] ?? 'UTC';
+}
+
+/**
+ * CompStat's filters: the caller's, but its dates, which CompStat's periods replace (issue 25,
+ * item 3: a "7 days" filter under "Year to date" counted 7 days). The days read are those of
+ * every period for the as-of day, or for any "today" within two days of the engine's (an area's
+ * zone moves its today by a day at most).
+ */
+export function compStatFilters(filters: Filters, asOf: string | undefined, engineToday: number): Filters {
+  const { preset: _preset, from: _from, to: _to, ...rest } = filters;
+  const days = asOf !== undefined ? [dayNumber(asOf)] : [engineToday - 2, engineToday + 2];
+  const ranges = days.map(compStatRange);
+  return {
+    ...rest,
+    from: dayString(Math.min(...ranges.map((r) => r.from))),
+    to: dayString(Math.max(...ranges.map((r) => r.to))),
+  };
+}
+
+/**
+ * What a CompStat table counts, in words for its caption: every filter but the dates (each period
+ * is counted to the as-of day), and a line saying the date filter was set aside when one was set.
+ */
+export function compStatFilterWords(filters: Filters, context: FilterWordsContext): string[] {
+  const words = filterWords(filters, context).filter(
+    (w) => !w.startsWith('Dates:') && (filters.includeRemoved || !w.startsWith('Incidents the API')),
+  );
+  const dated = (filters.preset !== undefined && filters.preset !== 'all') || !!filters.from || !!filters.to;
+  if (dated) words.push('Dates: not applied (each period is counted up to the as-of day)');
+  return words;
 }

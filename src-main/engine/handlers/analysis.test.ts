@@ -105,6 +105,87 @@ describe('analysis calls through the engine', () => {
     });
   });
 
+  it('CompStat counts its periods from the as-of day whatever the date filter, the other filters applied and named', async () => {
+    // A 7-day filter on Chicago, Saturdays left out: no period may be cut to those 7 days.
+    const weekdays = [0, 1, 2, 3, 4, 5];
+    const area = { areaId: 1 };
+    const cs = (await engine.dispatch('analyzeCompStat', {
+      filters: { area, weekdays, from: '2025-03-08', to: '2025-03-14' },
+      asOf: '2025-03-14',
+    })) as Ok<{
+      areas: { rows: { type: string; cells: { current: number }[] }[] }[];
+      filterWords: string[];
+    }>;
+    expect(cs).toMatchObject({ ok: true });
+    const count = async (from: string, to: string, more: Record<string, unknown> = {}) =>
+      (
+        (await engine.dispatch('countIncidents', { filters: { area, weekdays, from, to, ...more } })) as Ok<{
+          total: number;
+        }>
+      ).value.total;
+    const all = cs.value.areas[0]?.rows.find((r) => r.type === 'All types');
+    const ytd = await count('2025-01-01', '2025-03-14');
+    const last28 = await count('2025-02-15', '2025-03-14');
+    const last7 = await count('2025-03-08', '2025-03-14');
+    expect(ytd).toBeGreaterThan(last28);
+    expect(last28).toBeGreaterThan(last7);
+    expect(all?.cells.map((c) => c.current)).toEqual([
+      await count('2025-03-10', '2025-03-14'), // week to date: Monday 10 March to Friday 14
+      last7,
+      last28,
+      ytd,
+    ]);
+    // A type filter applies, and the caption's words name what was counted (the dates set aside).
+    const theft = (await engine.dispatch('analyzeCompStat', {
+      filters: { area, weekdays, types: ['theft'], preset: '7d' },
+      asOf: '2025-03-14',
+    })) as Ok<typeof cs.value>;
+    const theftYtd = theft.value.areas[0]?.rows.find((r) => r.type === 'All types')?.cells[3]?.current;
+    expect(theftYtd).toBe(await count('2025-01-01', '2025-03-14', { types: ['Theft'] }));
+    expect(theftYtd).toBeLessThan(ytd);
+    expect(theft.value.filterWords).toEqual([
+      'Types: theft',
+      'Weekdays: Sunday, Monday, Tuesday, Wednesday, Thursday, Friday',
+      'Area: Chicago',
+      'Dates: not applied (each period is counted up to the as-of day)',
+    ]);
+  });
+
+  it('refuses a 4 m hot spot cell before the work, naming 2,000,000 cells and the smallest cell that fits, which runs', async () => {
+    const chicago = { area: { areaId: 1 }, preset: 'all' as const };
+    const started = performance.now();
+    const r = await engine.dispatch('analyzeHotSpots', { filters: chicago, cellSizeM: 4 });
+    const ms = performance.now() - started;
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad_input',
+        message: expect.stringContaining('more than the 2,000,000 cells a grid may hold'),
+      },
+    });
+    // The helper thread starts and refuses; the 40 million cells are never built.
+    expect(ms).toBeLessThan(8000);
+    const message = (r as { error: { message: string } }).error.message;
+    const fit = Number(/smallest cell that fits is ([\d,.]+) m\./.exec(message)?.[1]?.replace(/,/g, ''));
+    expect(fit).toBeGreaterThan(4);
+    const ok = (await engine.dispatch('analyzeHotSpots', { filters: chicago, cellSizeM: fit })) as Ok<{
+      geojson: { parameters: Record<string, unknown>; features: unknown[] };
+    }>;
+    expect(ok).toMatchObject({ ok: true });
+    expect(ok.value.geojson.parameters.cell_size_m).toBe(fit);
+    expect(Buffer.byteLength(JSON.stringify(ok.value.geojson))).toBeLessThanOrEqual(50_000_000);
+  }, 120_000);
+
+  it('refuses an impossible as-of day for CompStat, naming it', async () => {
+    for (const asOf of ['2025-02-30', '0000-01-01', '2025-13-01']) {
+      const r = await engine.dispatch('analyzeCompStat', { filters, asOf });
+      expect(r, asOf).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input', message: expect.stringContaining(asOf) },
+      });
+    }
+  });
+
   it('refuses below 30 incidents in words, and a cancelled run answers cancelled', async () => {
     const few = await engine.dispatch('analyzeHotSpots', {
       filters: { from: '2025-03-14', to: '2025-03-14', types: ['Arson'] },

@@ -113,6 +113,29 @@ describe('the report’s hot spot map and CompStat table', () => {
     });
   });
 
+  it('counts the CompStat periods in full under a 30-day filter, and names the filters in its caption', async () => {
+    const { started, model } = await reportWith(
+      { hotSpotMap: false, compStat: true },
+      { ...filters, preset: '30d', weekdays: [1, 2, 3, 4, 5] },
+    );
+    const full = await call<CompStatOutput>('analyzeCompStat', {
+      filters: { ...filters, weekdays: [1, 2, 3, 4, 5] },
+    });
+    const table = model.analyses.compStat;
+    if (!table || 'refused' in table) throw new Error('no CompStat table');
+    // The year to date holds the year's weekdays, not the 30 days of the filter.
+    expect(table.areas).toEqual(full.areas);
+    const all = (a: typeof full.areas) => a[0]?.rows.find((r) => r.type === 'All types')?.cells ?? [];
+    expect(all(table.areas)[3]?.current).toBeGreaterThan(all(table.areas)[2]?.current ?? Infinity);
+    expect(table.filterWords).toEqual([
+      'Types: all',
+      'Weekdays: Monday, Tuesday, Wednesday, Thursday, Friday',
+      'Area: Chicago',
+      'Dates: not applied (each period is counted up to the as-of day)',
+    ]);
+    await call('cancelExport', { jobId: started.jobId });
+  });
+
   it('leaves them out unless asked, and says in words when the incidents are too few', async () => {
     const plain = await reportWith({ hotSpotMap: false, compStat: false });
     expect(plain.model.analyses).toEqual({ hotSpots: null, compStat: null });

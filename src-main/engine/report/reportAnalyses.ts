@@ -40,7 +40,7 @@ export async function reportAnalyses(
       ? refusedAsWords(
           analysis
             .compStat({ filters: job.filters, jobId: ids.compStat })
-            .then(({ areas, parameters }) => ({ areas, parameters })),
+            .then(({ areas, parameters, filterWords }) => ({ areas, parameters, filterWords })),
         )
       : null,
   ]);
