@@ -419,6 +419,16 @@ export const EngineEvent = z.discriminatedUnion('type', [
    * The one signal views follow; sync progress counters are for the status line only.
    */
   z.object({ type: z.literal('incidentsChanged'), areaId: z.number().int().optional() }),
+  /**
+   * The engine is reading the archive into memory (a first read, or again after another process
+   * or a restored backup changed the file): `done` of about `total` incidents. Results (exports,
+   * reports, analyses, CLI output) wait for it; at most every 250 ms, and at its end.
+   */
+  z.object({
+    type: z.literal('archiveReading'),
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  }),
   z.object({ type: z.literal('keyStatusChanged'), status: KeyStatus }),
   ExportProgressFields.extend({
     type: z.literal('exportProgress'),

@@ -6,6 +6,7 @@
 import type { EngineEvent } from '../../src-shared/contract';
 
 type SyncProgress = Extract<EngineEvent, { type: 'syncProgress' }>;
+type ArchiveReading = Extract<EngineEvent, { type: 'archiveReading' }>;
 
 /** The local wall-clock time, HH:MM:SS. */
 export function clockTime(at: number): string {
@@ -44,5 +45,37 @@ export function progressPrinter(write: (line: string) => void, now: () => number
     lastAt = at;
     lastState = e.state;
     write(progressLine(e, at));
+  };
+}
+
+/**
+ * Lines for a command waiting on the archive being read into memory (a restored backup or another
+ * process changed the file since its saved snapshot, or there is none): nothing for a read done
+ * within a second; then at most a line a second, and one when it is done.
+ */
+export function archiveReadingPrinter(write: (line: string) => void, now: () => number = Date.now) {
+  let startedAt: number | null = null;
+  let lastAt = -Infinity;
+  let printed = false;
+  const count = (n: number): string => n.toLocaleString('en-US');
+  return (e: ArchiveReading): void => {
+    const at = now();
+    startedAt ??= at;
+    if (e.done >= e.total) {
+      if (printed)
+        write(
+          `${clockTime(at)} archive: read ${count(e.done)} incidents in ${((at - startedAt) / 1000).toFixed(1)} s\n`,
+        );
+      startedAt = null;
+      lastAt = -Infinity;
+      printed = false;
+      return;
+    }
+    if (at - startedAt < 1000 || at - lastAt < 1000) return;
+    lastAt = at;
+    printed = true;
+    write(
+      `${clockTime(at)} archive: reading it into memory, ${count(e.done)} of ${count(e.total)} incidents\n`,
+    );
   };
 }

@@ -17,6 +17,7 @@ import {
 import { CallFailure } from './failure';
 import type { Io } from './io';
 import { cliSecretStore } from './key';
+import { archiveReadingPrinter } from './progressLine';
 
 export type Session = {
   dataDir: string;
@@ -55,6 +56,12 @@ export async function openSession(io: Io, dataDirFlag: string | undefined): Prom
     secrets: cliSecretStore(io.env),
     logFile: null,
   });
+  // Every answer of the CLI is computed from the file as it stands (engine/services.ts): a command
+  // after a restore or another process's writes waits for the archive's re-read, and says so.
+  const reading = archiveReadingPrinter((line) => io.err(line));
+  const unsubscribe = engine.onEvent((e) => {
+    if (e.type === 'archiveReading') reading(e);
+  });
   return {
     dataDir,
     async call(name, input) {
@@ -63,7 +70,7 @@ export async function openSession(io: Io, dataDirFlag: string | undefined): Prom
       return result.value;
     },
     onEvent: (listener) => engine.onEvent(listener),
-    close: () => engine.close(),
+    close: () => engine.close().finally(unsubscribe),
   };
 }
 

@@ -47,8 +47,13 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   };
 
   const query = new QueryService(core.db, {
+    // The app's views may answer from a saved snapshot behind the file, marked "updating"; every
+    // answer of the CLI is output, so it waits for the file's current state like any result.
+    viewsMayLag: core.host !== 'cli',
     // Another process wrote the file, or the saved snapshot was behind: the views should ask again.
     onExternalChange: () => heard({ type: 'incidentsChanged' }),
+    // What a result waiting for a (re-)read shows: the CLI prints it, the app may.
+    onProgress: (read) => core.emit({ type: 'archiveReading', ...read }),
   });
   core.onClose(() => query.close());
 

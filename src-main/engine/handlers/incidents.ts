@@ -4,11 +4,17 @@
  * engine's query service.
  */
 import type { EngineContext } from '../context';
-import { incidentCalls as q, type QueryService } from '../query/index';
+import { incidentCalls as q, type QueryService, type Reading } from '../query/index';
 import type { HandlerGroup } from './handler';
 
 /** The engine's query service (built once at start, services.ts). */
 const service = (ctx: EngineContext): QueryService => ctx.services.query;
+
+/**
+ * These calls answer the views; on a host whose views may not lag (the CLI, whose every answer is
+ * output) the query service makes them results (query/service.ts `Reading`).
+ */
+const VIEW = 'view' satisfies Reading;
 
 /**
  * Loads the snapshot ahead of the first query, so the app's first map and counts don't wait for it
@@ -16,7 +22,7 @@ const service = (ctx: EngineContext): QueryService => ctx.services.query;
  */
 export function warmQueries(ctx: EngineContext): Promise<void> {
   return service(ctx)
-    .snapshot()
+    .snapshot('view')
     .then(
       () => undefined,
       (error: unknown) => ctx.log.warn('could not preload the incident snapshot', { error: String(error) }),
@@ -24,15 +30,15 @@ export function warmQueries(ctx: EngineContext): Promise<void> {
 }
 
 export const incidentHandlers = {
-  countIncidents: (input, ctx) => q.countIncidents(service(ctx), input),
-  getMapPoints: (input, ctx) => q.getMapPoints(service(ctx), input),
-  getMapSketch: (input, ctx) => q.getMapSketch(service(ctx), input),
-  listIncidents: (input, ctx) => q.listIncidents(service(ctx), input),
+  countIncidents: (input, ctx) => q.countIncidents(service(ctx), input, VIEW),
+  getMapPoints: (input, ctx) => q.getMapPoints(service(ctx), input, VIEW),
+  getMapSketch: (input, ctx) => q.getMapSketch(service(ctx), input, VIEW),
+  listIncidents: (input, ctx) => q.listIncidents(service(ctx), input, VIEW),
   getIncident: (input, ctx) => q.getIncident(service(ctx), input),
-  historySeries: (input, ctx) => q.historySeries(service(ctx), input),
-  comparePeriods: (input, ctx) => q.comparePeriods(service(ctx), input),
-  hourWeekdayGrid: (input, ctx) => q.hourWeekdayGrid(service(ctx), input),
-  topLocations: (input, ctx) => q.topLocations(service(ctx), input),
-  coverageBand: (input, ctx) => q.coverageBand(service(ctx), input),
-  getArchiveSummary: (_input, ctx) => q.getArchiveSummary(service(ctx)),
+  historySeries: (input, ctx) => q.historySeries(service(ctx), input, VIEW),
+  comparePeriods: (input, ctx) => q.comparePeriods(service(ctx), input, VIEW),
+  hourWeekdayGrid: (input, ctx) => q.hourWeekdayGrid(service(ctx), input, VIEW),
+  topLocations: (input, ctx) => q.topLocations(service(ctx), input, VIEW),
+  coverageBand: (input, ctx) => q.coverageBand(service(ctx), input, VIEW),
+  getArchiveSummary: (_input, ctx) => q.getArchiveSummary(service(ctx), VIEW),
 } satisfies HandlerGroup;

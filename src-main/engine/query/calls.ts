@@ -1,6 +1,8 @@
 /**
  * One function per contract call, over a QueryService: what handlers/incidents.ts, the benchmark
- * and the tests run. Inputs are the contract's parsed (z.output) inputs.
+ * and the tests run. Inputs are the contract's parsed (z.output) inputs. Each answers a result
+ * (from the file's current state) unless asked for a `'view'` (service.ts `Reading`): the handlers
+ * ask for views; an export, a report or a manifest calling these gets results.
  */
 import type { z } from 'zod';
 import { dayNumber, resolveDateRange, type Filters } from '../../../src-shared/filters';
@@ -33,14 +35,14 @@ import { listIncidents } from './list';
 import { mapPoints } from './mapPoints';
 import { sketchFromSnapshot, sketchFromStore, storeCanSketch } from './mapSketch';
 import { historySeries } from './series';
-import type { QueryService } from './service';
+import type { QueryService, Reading } from './service';
 
 type In<S extends z.ZodType> = z.output<S>;
 
-async function coverageContext(service: QueryService): Promise<CoverageContext> {
+async function coverageContext(service: QueryService, reading: Reading): Promise<CoverageContext> {
   return {
     db: service.db,
-    snapshot: await service.snapshot(),
+    snapshot: await service.snapshot(reading),
     today: dayNumber(service.today()),
     provisionalDays: service.provisionalDays,
   };
@@ -52,37 +54,50 @@ function withUpdating<T extends object>(service: QueryService, answer: T): T & {
 }
 
 export const incidentCalls = {
-  async countIncidents(service: QueryService, { filters }: In<typeof FiltersInput>): Promise<CountResult> {
+  async countIncidents(
+    service: QueryService,
+    { filters }: In<typeof FiltersInput>,
+    reading: Reading = 'result',
+  ): Promise<CountResult> {
     const started = performance.now();
     // Before the saved snapshot's columns are in memory: its header's counts per day and type.
     if (!service.keeper.inMemory && factsAnswer(filters)) {
-      const facts = await service.keeper.savedFacts();
+      const facts = await service.savedFacts(reading);
       if (facts && !service.keeper.inMemory) {
         const counts = countFromFacts(facts, filters, resolveDateRange(filters, service.today()));
         return facts.updating ? { ...counts, updating: true } : counts;
       }
     }
-    const resolved = await service.resolve(filters);
+    const resolved = await service.resolve(filters, undefined, reading);
     return withUpdating(service, countIncidents(resolved, performance.now() - started));
   },
 
-  async getMapPoints(service: QueryService, { filters }: In<typeof FiltersInput>): Promise<MapPoints> {
-    return withUpdating(service, mapPoints(await service.resolve(filters)));
+  async getMapPoints(
+    service: QueryService,
+    { filters }: In<typeof FiltersInput>,
+    reading: Reading = 'result',
+  ): Promise<MapPoints> {
+    return withUpdating(service, mapPoints(await service.resolve(filters, undefined, reading)));
   },
 
   /** From the snapshot; from SQL while a first read is under way (the first launch on a file). */
   async getMapSketch(
     service: QueryService,
     { filters, zoom }: In<typeof MapSketchInput>,
+    reading: Reading = 'result',
   ): Promise<MapSketch> {
     if (!service.keeper.inMemory && storeCanSketch(filters))
       return sketchFromStore(service.db, filters, service.today(), zoom);
-    const sketch = sketchFromSnapshot(await service.resolve(filters), zoom);
+    const sketch = sketchFromSnapshot(await service.resolve(filters, undefined, reading), zoom);
     return { ...sketch, updating: service.keeper.updating };
   },
 
-  async listIncidents(service: QueryService, input: In<typeof ListInput>): Promise<ListResult> {
-    return listIncidents(service, await service.resolve(input.filters), input);
+  async listIncidents(
+    service: QueryService,
+    input: In<typeof ListInput>,
+    reading: Reading = 'result',
+  ): Promise<ListResult> {
+    return listIncidents(service, await service.resolve(input.filters, undefined, reading), input);
   },
 
   async getIncident(service: QueryService, { cdid }: { cdid: number }): Promise<IncidentDetail> {
@@ -92,45 +107,56 @@ export const incidentCalls = {
   async historySeries(
     service: QueryService,
     { filters, interval }: In<typeof SeriesInput>,
+    reading: Reading = 'result',
   ): Promise<SeriesResult> {
-    return historySeries(await service.resolve(filters), interval);
+    return historySeries(await service.resolve(filters, undefined, reading), interval);
   },
 
   async comparePeriods(
     service: QueryService,
     { filters, from, to }: In<typeof CompareInput>,
+    reading: Reading = 'result',
   ): Promise<CompareResult> {
     const undated: Filters = { ...filters, preset: 'all', from: undefined, to: undefined };
-    const resolved = await service.resolve(undated, { from: null, to: null });
-    const ctx = await coverageContext(service);
+    const resolved = await service.resolve(undated, { from: null, to: null }, reading);
+    const ctx = await coverageContext(service, reading);
     const areas = scopeAreas(service.db, filters.area, resolved.shape?.box ?? null);
     return comparePeriods({ resolved, from, to, coverage: (lo, hi) => dayStatuses(ctx, areas, lo, hi) });
   },
 
-  async hourWeekdayGrid(service: QueryService, { filters }: In<typeof FiltersInput>): Promise<GridResult> {
-    return hourWeekdayGrid(await service.resolve(filters));
+  async hourWeekdayGrid(
+    service: QueryService,
+    { filters }: In<typeof FiltersInput>,
+    reading: Reading = 'result',
+  ): Promise<GridResult> {
+    return hourWeekdayGrid(await service.resolve(filters, undefined, reading));
   },
 
   async topLocations(
     service: QueryService,
     { filters, limit }: In<typeof TopLocationsInput>,
+    reading: Reading = 'result',
   ): Promise<TopLocationsResult> {
-    return topLocations(await service.resolve(filters), limit);
+    return topLocations(await service.resolve(filters, undefined, reading), limit);
   },
 
-  async coverageBand(service: QueryService, input: In<typeof CoverageInput>): Promise<CoverageResult> {
-    const ctx = await coverageContext(service);
+  async coverageBand(
+    service: QueryService,
+    input: In<typeof CoverageInput>,
+    reading: Reading = 'result',
+  ): Promise<CoverageResult> {
+    const ctx = await coverageContext(service, reading);
     const areas = scopeAreas(service.db, input.areaId ? { areaId: input.areaId } : undefined, null);
     const to = input.to ? Math.min(dayNumber(input.to), ctx.today) : ctx.today;
     return coverageBand(ctx, areas, input.from ? dayNumber(input.from) : null, to);
   },
 
-  async getArchiveSummary(service: QueryService): Promise<ArchiveSummary> {
+  async getArchiveSummary(service: QueryService, reading: Reading = 'result'): Promise<ArchiveSummary> {
     if (!service.keeper.inMemory) {
-      const facts = await service.keeper.savedFacts(); // the saved header, before the columns
+      const facts = await service.savedFacts(reading); // the saved header, before the columns
       if (facts && !service.keeper.inMemory) return facts.summary;
     }
-    return archiveSummary(await service.snapshot());
+    return archiveSummary(await service.snapshot(reading));
   },
 };
 

@@ -3,6 +3,11 @@
  * cached filter results and the sort rankings. The query modules are plain functions over what it
  * hands them; calls.ts runs one per contract call. One per engine, built at start by
  * engine/services.ts (benches and tests construct their own).
+ *
+ * The freshness rule lives here, in `snapshot`: a result (anything that leaves the engine — CLI
+ * output, an export, a report, an analysis, an import's comparison) is never computed from a
+ * snapshot behind the file; it waits for the re-read (`onProgress` tells how far it is). Only the
+ * app's views, asked for with `'view'`, may answer from it meanwhile, marked `updating`.
  */
 import { dayNumber, resolveDateRange, type DayRange, type Filters } from '../../../src-shared/filters';
 import { createLogger } from '../log';
@@ -23,7 +28,20 @@ import { addressSortKey, allRows, byDate } from './sortOrders';
 
 const log = createLogger('query');
 
+/**
+ * What an answer is for. `'result'` (the default): it leaves the engine — never from a snapshot
+ * behind the file. `'view'`: one of the app's views (counts, map, table, history), which may answer
+ * at once from a snapshot behind the file, marked `updating`, and asks again on `incidentsChanged`;
+ * on a host whose every answer is a result (the CLI: `viewsMayLag` false) it is a result too.
+ */
+export type Reading = 'result' | 'view';
+
 export type QueryServiceOptions = KeeperOptions & {
+  /**
+   * Whether `'view'` answers may come from a snapshot behind the file (the app's hosts: true).
+   * Default false: every answer waits for the file's current state.
+   */
+  viewsMayLag?: boolean;
   /** The clock presets and provisional days are resolved against (default Date.now). */
   now?: () => number;
   /** Trailing days treated as provisional (still being reported); default: the sync's. */
@@ -37,6 +55,7 @@ export class QueryService {
   readonly now: () => number;
   readonly provisionalDays: number;
   readonly keeper: SnapshotKeeper;
+  readonly viewsMayLag: boolean;
   private readonly text: TextIndex;
   private readonly sets = new Map<string, MatchSet>();
   private rankings: { snapshot: Snapshot; type: Ranking; address: Ranking } | null = null;
@@ -50,6 +69,7 @@ export class QueryService {
   ) {
     this.now = options.now ?? Date.now;
     this.provisionalDays = options.provisionalDays ?? PROVISIONAL_DAYS;
+    this.viewsMayLag = options.viewsMayLag === true;
     this.text = new TextIndex(db);
     this.keeper = new SnapshotKeeper(db, log, {
       ...options,
@@ -67,9 +87,26 @@ export class QueryService {
     this.keeper.written(cdids);
   }
 
-  /** The snapshot, loaded and brought up to date. */
-  snapshot(): Promise<Snapshot> {
-    return this.keeper.get();
+  /**
+   * The snapshot, loaded and brought up to date: as the file stands (a re-read under way is
+   * awaited), or — a view on a host whose views may lag — possibly behind it, marked `updating`.
+   */
+  snapshot(reading: Reading = 'result'): Promise<Snapshot> {
+    return this.lags(reading) ? this.keeper.get() : this.keeper.fresh();
+  }
+
+  /** Whether an answer of this kind may come from a snapshot behind the file. */
+  lags(reading: Reading): boolean {
+    return reading === 'view' && this.viewsMayLag;
+  }
+
+  /**
+   * The saved snapshot's facts (snapshotKeeper `savedFacts`) for an answer before the columns are
+   * in memory; null when there are none, or when they are behind the file and the answer may not lag.
+   */
+  async savedFacts(reading: Reading): ReturnType<SnapshotKeeper['savedFacts']> {
+    const facts = await this.keeper.savedFacts();
+    return facts && (!facts.updating || this.lags(reading)) ? facts : null;
   }
 
   /** Stops background work and saves the snapshot; call before the database closes. */
@@ -85,8 +122,11 @@ export class QueryService {
   }
 
   /** The rows matching `filters` (its date range replaced by `range` when given). */
-  async resolve(filters: Filters, range?: DayRange): Promise<Resolved> {
-    const snapshot = await this.snapshot();
+  async resolve(filters: Filters, range?: DayRange, reading: Reading = 'result'): Promise<Resolved> {
+    return this.resolveIn(await this.snapshot(reading), filters, range);
+  }
+
+  private resolveIn(snapshot: Snapshot, filters: Filters, range?: DayRange): Resolved {
     const dayRange = range ?? resolveDateRange(filters, this.today());
     const shape = filters.area ? shapeOf(this.db, filters.area) : null;
     const query = filters.text ? toFtsQuery(filters.text) : null;
@@ -115,7 +155,7 @@ export class QueryService {
   private async warm(snapshot: Snapshot): Promise<void> {
     try {
       await yieldToEventLoop();
-      await this.resolve({}); // the unfiltered view, and the filter loop compiled before the first click
+      this.resolveIn(snapshot, {}); // the unfiltered view, and the filter loop compiled before the first click
       await this.ranks(snapshot, 'address');
       await yieldToEventLoop();
       this.allByDate(snapshot);

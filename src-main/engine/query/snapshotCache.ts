@@ -1,8 +1,9 @@
 /**
  * The snapshot saved beside the data file (`<file>.snapshot`), so a session starts with its
- * counts in ~100 ms instead of re-reading a million rows (~2 s). It is only a head start: the
- * service always re-reads the store in the background after using it (see service.ts), so a file
- * changed while Blotter was closed is caught within seconds.
+ * counts in ~100 ms instead of re-reading a million rows (~2 s). It is only a head start: when the
+ * file's change counter moved since it was saved, the keeper re-reads the store in the background
+ * (snapshotKeeper.ts); the app's views answer from it meanwhile, marked "updating", and results
+ * wait for the re-read (service.ts `snapshot`).
  *
  * Format: "BLOTSNP2", a little-endian u32 length and the JSON *facts* (the stamp, the change
  * counter, the archive summary and live incidents per day and type: counts.ts `CountFacts`), read

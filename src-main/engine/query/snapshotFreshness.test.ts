@@ -2,7 +2,8 @@
  * The saved snapshot is checked against the file's incident change counter (store migration 006),
  * not file times: a write by another process while Blotter was closed (a command-line sync, an
  * import, a restored backup) makes the next session's first answers say "updating" until the
- * re-read is in; an unchanged file starts current, with no re-read at all.
+ * re-read is in; an unchanged file starts current, with no re-read at all. Only the app's views say
+ * "updating" (`'view'` on a service whose views may lag); a result waits for the re-read instead.
  */
 import Database from 'better-sqlite3';
 import { copyFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ describe('the saved snapshot against the change counter', () => {
       now: () => f.now,
       cacheFile,
       loadChunkRows: 100,
+      viewsMayLag: true,
       ...(onExternalChange ? { onExternalChange } : {}),
     });
   /** Another process writes the file (as the CLI does), through its own connection. */
@@ -64,11 +66,11 @@ describe('the saved snapshot against the change counter', () => {
     elsewhere("UPDATE incidents SET type = 'Shooting' WHERE type = 'Burglary'");
     let changed = 0;
     const second = open(() => changed++);
-    const stale = await incidentCalls.countIncidents(second, { filters: all });
+    const stale = await incidentCalls.countIncidents(second, { filters: all }, 'view');
     expect(stale.updating).toBe(true);
-    const sketch = await incidentCalls.getMapSketch(second, { filters: all, zoom: 10 });
+    const sketch = await incidentCalls.getMapSketch(second, { filters: all, zoom: 10 }, 'view');
     expect(sketch.updating).toBe(true);
-    expect((await incidentCalls.getMapPoints(second, { filters: all })).updating).toBe(true);
+    expect((await incidentCalls.getMapPoints(second, { filters: all }, 'view')).updating).toBe(true);
 
     await second.keeper.reloading;
     expect(changed).toBe(1); // the views ask again
@@ -83,6 +85,33 @@ describe('the saved snapshot against the change counter', () => {
     expect((await incidentCalls.countIncidents(third, { filters: all })).updating).toBeUndefined();
     expect(third.keeper.reloading).toBeNull();
     await third.close();
+  });
+
+  it('a result never comes from a saved snapshot behind the file: it waits for the re-read', async () => {
+    elsewhere('DELETE FROM incidents WHERE cdid IN (SELECT cdid FROM incidents ORDER BY cdid LIMIT 25)');
+    const live = referenceCounts(f.db, 'removed_at IS NULL');
+    for (const asked of ['summary', 'count', 'view on the CLI'] as const) {
+      // A new session each time, its columns not yet in memory: the saved header is behind too.
+      const session =
+        asked === 'view on the CLI'
+          ? new QueryService(f.db, { now: () => f.now, cacheFile, loadChunkRows: 100, viewsMayLag: false })
+          : open();
+      if (asked === 'summary') {
+        expect((await incidentCalls.getArchiveSummary(session)).total).toBe(live.total);
+      } else {
+        const counted = await incidentCalls.countIncidents(
+          session,
+          { filters: {} },
+          asked === 'count' ? undefined : 'view',
+        );
+        expect(counted.updating).toBeUndefined();
+        expect({ total: counted.total, byType: nonZero(counted.byType) }).toEqual(live);
+      }
+      expect(session.keeper.updating).toBe(false);
+      await session.close();
+      elsewhere("UPDATE incidents SET type = 'Shooting' WHERE cdid = (SELECT max(cdid) FROM incidents)");
+      Object.assign(live, referenceCounts(f.db, 'removed_at IS NULL'));
+    }
   });
 
   it('this session’s own writes are saved as current', async () => {
@@ -116,9 +145,9 @@ describe('the saved snapshot against the change counter', () => {
     copyFileSync(backup, f.file); // the backup (900 incidents, an older counter) comes back
     f.db = openDatabase(f.file);
     const third = open();
-    expect((await incidentCalls.countIncidents(third, { filters: all })).updating).toBe(true);
+    expect((await incidentCalls.countIncidents(third, { filters: all }, 'view')).updating).toBe(true);
     await third.keeper.reloading;
-    expect((await incidentCalls.countIncidents(third, { filters: all })).total).toBe(900);
+    expect((await incidentCalls.countIncidents(third, { filters: all }, 'view')).total).toBe(900);
     await third.close();
   });
 });
@@ -192,8 +221,13 @@ describe('answers from the saved header, before the columns are in memory', () =
     const other = new Database(f.file);
     other.prepare('DELETE FROM incidents WHERE cdid = (SELECT max(cdid) FROM incidents)').run();
     other.close();
-    const early = new QueryService(f.db, { now: () => f.now, cacheFile });
-    expect((await incidentCalls.countIncidents(early, { filters: {} })).updating).toBe(true);
+    const early = new QueryService(f.db, { now: () => f.now, cacheFile, viewsMayLag: true });
+    expect((await incidentCalls.countIncidents(early, { filters: {} }, 'view')).updating).toBe(true);
+    expect(early.keeper.inMemory).toBe(false);
+    // A result instead waits for the columns read from the store.
+    const counted = await incidentCalls.countIncidents(early, { filters: {} });
+    expect(counted.updating).toBeUndefined();
+    expect(counted.total).toBe(referenceCounts(f.db, 'removed_at IS NULL').total);
     await early.close();
   });
 });

@@ -2,15 +2,15 @@ import Database from 'better-sqlite3';
 import { existsSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { incidentCalls } from './calls';
-import { QueryService } from './service';
+import { QueryService, type Reading } from './service';
 import { GONE } from './snapshot';
 import { deserializeSnapshot, serializeSnapshot } from './snapshotCache';
 import { sameContent } from './snapshotCompare';
 import { loadSnapshot, yieldToEventLoop } from './snapshotLoader';
 import { closeFixture, nonZero, openFixture, referenceCounts, type Fixture } from './testFixtures';
 
-const counts = async (service: QueryService) => {
-  const r = await incidentCalls.countIncidents(service, { filters: { includeRemoved: true } });
+const counts = async (service: QueryService, reading?: Reading) => {
+  const r = await incidentCalls.countIncidents(service, { filters: { includeRemoved: true } }, reading);
   return { total: r.total, byType: nonZero(r.byType) };
 };
 const reference = (f: Fixture) => referenceCounts(f.db, '1');
@@ -113,16 +113,42 @@ describe('keeping the snapshot fresh', () => {
     const service = new QueryService(f.db, {
       now: () => f.now,
       cacheFile: null,
+      viewsMayLag: true,
       onExternalChange: () => changes++,
     });
     const before = await counts(service);
     const other = new Database(f.file);
     other.prepare("UPDATE incidents SET type = 'Vandalism' WHERE type = 'Robbery'").run();
     other.close();
-    expect(await counts(service)).toEqual(before); // answered at once from the current snapshot …
+    expect(await counts(service, 'view')).toEqual(before); // a view answers at once from the current snapshot …
     await service.keeper.reloading; // … while the store is read again
-    expect(await counts(service)).toEqual(reference(f));
+    expect(await counts(service, 'view')).toEqual(reference(f));
     expect(changes).toBe(1);
+    await service.close();
+  });
+
+  it('a result asked while a re-read is under way waits for it, and for one queued behind it', async () => {
+    const service = new QueryService(f.db, {
+      now: () => f.now,
+      cacheFile: null,
+      loadChunkRows: 100,
+      viewsMayLag: true,
+    });
+    await counts(service);
+    const other = new Database(f.file);
+    other.prepare("UPDATE incidents SET type = 'Vandalism' WHERE type = 'Robbery'").run();
+    expect(await counts(service, 'view')).not.toEqual(reference(f)); // sees the commit: a re-read starts
+    const first = service.keeper.reloading;
+    expect(first).not.toBeNull();
+    // Another commit while it reads: the re-read under way may have passed those rows.
+    other.prepare("UPDATE incidents SET type = 'Arson' WHERE type = 'Theft'").run();
+    other.close();
+    const [view, result] = await Promise.all([
+      counts(service, 'view'), // a view meanwhile: at once, from the snapshot before both commits
+      counts(service), // a result
+    ]);
+    expect(result).toEqual(reference(f));
+    expect(view).not.toEqual(reference(f));
     await service.close();
   });
 });
@@ -158,12 +184,14 @@ describe('the saved snapshot', () => {
       now: () => f.now,
       cacheFile,
       loadChunkRows: 100,
+      viewsMayLag: true,
       onExternalChange: () => changes++,
     });
-    expect(await counts(second)).toEqual(before); // the saved snapshot answers first …
+    expect(await counts(second, 'view')).toEqual(before); // the saved snapshot answers a view first …
     expect(second.keeper.startedFrom).toBe('saved');
-    await second.keeper.reloading; // … the background read replaces it
-    expect(await counts(second)).toEqual(reference(f));
+    expect(await counts(second)).toEqual(reference(f)); // … a result waits for the background read …
+    expect(second.keeper.reloading).toBeNull();
+    expect(await counts(second, 'view')).toEqual(reference(f)); // … which replaced it
     expect(changes).toBe(1);
     await second.close();
 

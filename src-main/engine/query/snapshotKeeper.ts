@@ -11,6 +11,10 @@
  *   means a full read. Writers may also report cdids themselves (`written`), not required.
  * - `PRAGMA data_version` reveals commits by other connections or processes: a background full
  *   re-read follows, and `onExternalChange` tells the views to ask again.
+ * - `get` may answer from a snapshot behind the file while such a re-read runs (the app's views,
+ *   marked `updating`); `fresh` never does: it waits for the re-read that covers what the file held
+ *   when it was called. Everything that leaves the engine as a result is computed from `fresh`
+ *   (QueryService `snapshot`).
  * - The snapshot is saved after a full read and, when it changed since, on close.
  */
 import { SCHEMA_VERSION, type Db } from '../store/database';
@@ -30,7 +34,11 @@ export type KeeperOptions = {
   onExternalChange?: () => void;
   /** A new snapshot is in place (caches keyed on the old one should go). */
   onReplace?: (snapshot: Snapshot) => void;
+  /** A full read's progress (first read or re-read): at most every 250 ms, and its end. */
+  onProgress?: (read: { done: number; total: number }) => void;
 };
+
+const PROGRESS_EVERY_MS = 250;
 
 const STAMP = `schema ${SCHEMA_VERSION}`;
 
@@ -49,6 +57,9 @@ export class SnapshotKeeper {
   private stale = false;
   private reload: Promise<void> | null = null;
   private reloadAgain = false;
+  /** Background re-reads started, and the number of the last one whose snapshot is in place. */
+  private reloadsStarted = 0;
+  private reloadInstalled = 0;
   private readonly pending = new Set<number>();
   /** cdids written while a background read is under way: re-read into its result too. */
   private touched: Set<number> | null = null;
@@ -129,6 +140,23 @@ export class SnapshotKeeper {
     return snapshot;
   }
 
+  /**
+   * The snapshot as the file stood when called — what every result is computed from. Like `get`,
+   * and when a background re-read is due (a saved snapshot behind the file, another process's
+   * commit) it waits for the re-read that covers everything seen so far: the one under way, or the
+   * one queued behind it when a commit came during it. Never for later commits, so a writer that
+   * keeps committing cannot hold it back for ever. A re-read that failed is done again, awaited.
+   */
+  async fresh(): Promise<Snapshot> {
+    let snapshot = await this.get();
+    if (!this.reload && !this.behind) return snapshot;
+    const needed = this.reloadsStarted + (this.reload && !this.reloadAgain ? 0 : 1);
+    while (this.reloadInstalled < needed && this.reload) await this.reload;
+    if (this.reloadInstalled < needed) this.stale = true; // failed or never started: read it now
+    snapshot = await this.get();
+    return snapshot;
+  }
+
   private async start(): Promise<void> {
     const started = performance.now();
     const saved = this.cacheFile ? await readSnapshotFile(this.cacheFile, STAMP) : null;
@@ -162,8 +190,17 @@ export class SnapshotKeeper {
       await yieldToEventLoop();
       if (this.closed) throw new Closed();
     };
+    const report = this.options.onProgress;
+    let reported = -Infinity;
+    const progress = (done: number, total: number): void => {
+      const now = performance.now();
+      if (done < total && now - reported < PROGRESS_EVERY_MS) return;
+      reported = now;
+      report?.({ done, total });
+    };
     return loadSnapshot(this.db, {
       pause,
+      ...(report ? { progress } : {}),
       ...(this.options.loadChunkRows ? { chunkRows: this.options.loadChunkRows } : {}),
     });
   }
@@ -176,6 +213,7 @@ export class SnapshotKeeper {
     }
     this.touched = new Set();
     const started = performance.now();
+    const number = ++this.reloadsStarted;
     this.reload = (async () => {
       const delay = reloadDelayMs();
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -193,6 +231,7 @@ export class SnapshotKeeper {
       const changed = !old || !(await sameContent(old, fresh, yieldToEventLoop));
       const wasBehind = this.behind;
       this.install(fresh, { ms: performance.now() - started, fromCache: false });
+      this.reloadInstalled = number;
       this.reflects = counter;
       this.behind = false;
       this.save();

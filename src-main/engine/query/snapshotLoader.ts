@@ -33,6 +33,8 @@ export type LoadOptions = {
   chunkRows?: number;
   /** Called between chunks; by default yields to the event loop. */
   pause?: () => Promise<void>;
+  /** Called after each chunk: rows read so far of the table's count at the start. */
+  progress?: (done: number, total: number) => void;
 };
 
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -54,6 +56,7 @@ export async function loadSnapshot(db: Db, options: LoadOptions = {}): Promise<S
     }
     const page = chunk.all(last, chunkRows) as RawRow[];
     for (const row of page) snapshot.upsert(row);
+    options.progress?.(snapshot.size, Math.max(rows, snapshot.size));
     if (page.length < chunkRows) break;
     last = (page[page.length - 1] as RawRow)[0];
     await pause();
