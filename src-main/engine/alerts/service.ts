@@ -21,7 +21,7 @@ import { emailConfig, EmailConfig, setChannel, smtpPasswordAccount, webhookAccou
 import { createAlertDelivery, type AlertDelivery } from './deliver';
 import { listAlerts, markRead, unreadCount } from './inbox';
 import { retryDelivery } from './queue';
-import { createRuleStore, parseRule, RuleProblem, type RuleStore } from './rules';
+import { createRuleStore, parseRule, RuleProblem, withKnownTypes, type RuleStore } from './rules';
 import { testRule } from './ruleTest';
 
 /** The settings-table row naming the mail server the stored SMTP password was entered for. */
@@ -165,7 +165,7 @@ export function createAlertsService(core: EngineCore, options: AlertsServiceOpti
         if (!saved) throw new EngineError('not_found', `There is no alert rule ${input.ruleId}.`);
         spec = saved;
       } else {
-        spec = ruleCall(() => parseRule(input.rule));
+        spec = ruleCall(() => withKnownTypes(db, parseRule(input.rule)));
       }
       return testRule(db, spec, input.days, now());
     },
