@@ -110,7 +110,11 @@ export function DeliverySettings({
       } catch (e) {
         // A new server for the stored password: Electron's main process asks; then save again.
         if (e instanceof BridgeCallError && e.code === 'base_url_unconfirmed' && host === 'electron') {
-          await client.call('confirmAlertEmailHost', { host: email.host });
+          await client.call('confirmAlertEmailHost', {
+            host: input.config.host,
+            port: input.config.port,
+            tls: input.config.tls,
+          });
           await client.call('setAlertChannels', { email: input });
         } else throw e;
       }
