@@ -22,7 +22,11 @@ type RuleRow = {
 };
 
 export class RuleProblem extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The fields at fault (paths within the rule), so a form can show each beside its control. */
+    readonly issues: { path: string; message: string }[] = [],
+  ) {
     super(message);
     this.name = 'RuleProblem';
   }
@@ -45,9 +49,8 @@ function toRule(r: RuleRow): AlertRule | null {
 export function parseRule(input: unknown): AlertRuleSpec {
   const parsed = AlertRuleInput.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw new RuleProblem(
-    parsed.error.issues.map((i) => `${i.path.join('.') || 'rule'}: ${i.message}`).join('; '),
-  );
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'rule', message: i.message }));
+  throw new RuleProblem(issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
 }
 
 /** The types a rule may name: the standard ones, then the archive's own (removed incidents' too). */
@@ -83,11 +86,10 @@ export function withKnownTypes(db: Db, spec: AlertRuleSpec): AlertRuleSpec {
   }
   if (unknown.length > 0) {
     const all = known ? [...known.values()] : knownTypes(db);
-    throw new RuleProblem(
-      `filter.types: ${unknown.map((t) => `"${t}"`).join(', ')} ${
-        unknown.length === 1 ? 'is not a crime type' : 'are not crime types'
-      } Blotter knows, so the rule could never fire. Known types: ${all.join(', ')}.`,
-    );
+    const message = `${unknown.map((t) => `"${t}"`).join(', ')} ${
+      unknown.length === 1 ? 'is not a crime type' : 'are not crime types'
+    } Blotter knows, so the rule could never fire. Known types: ${all.join(', ')}.`;
+    throw new RuleProblem(`filter.types: ${message}`, [{ path: 'filter.types', message }]);
   }
   return { ...spec, filter: { ...spec.filter, types: chosen } };
 }
@@ -97,7 +99,9 @@ export function createRuleStore(db: Db) {
     db.prepare<[number], { id: number }>('SELECT id FROM areas WHERE id = ?').get(id) !== undefined;
   const checkArea = (spec: AlertRuleSpec) => {
     if (spec.areaId !== null && !areaExists(spec.areaId))
-      throw new RuleProblem(`areaId: there is no area ${spec.areaId}.`);
+      throw new RuleProblem(`areaId: there is no area ${spec.areaId}.`, [
+        { path: 'areaId', message: `There is no area ${spec.areaId}.` },
+      ]);
   };
   const store = {
     list(): AlertRule[] {

@@ -58,7 +58,13 @@ export function createAlertsService(core: EngineCore, options: AlertsServiceOpti
     try {
       return f();
     } catch (error) {
-      if (error instanceof RuleProblem) throw new EngineError('bad_input', error.message);
+      if (error instanceof RuleProblem)
+        // Paths as the contract names them (the call's input holds the rule under `rule`).
+        throw new EngineError(
+          'bad_input',
+          error.message,
+          error.issues.map((i) => ({ path: `rule.${i.path}`, message: i.message })),
+        );
       throw error;
     }
   };
