@@ -3,8 +3,9 @@
  * (src-main/engine/handlers/alerts.ts), the CLI and the renderer. Pure TypeScript.
  *
  * Secrets: the webhook URL and the SMTP password go in (setAlertChannels) and never come back —
- * the view says only whether they are stored. The SMTP password is bound to the mail server it was
- * entered for: moving the server without re-entering the password needs a confirmation
+ * the view says only whether they are stored. The SMTP password is bound to the mail server's
+ * whole address it was entered for (security, host and port): changing any part without
+ * re-entering the password needs a confirmation
  * (`confirmAlertEmailHost`: Electron's main process asks in a dialog; the CLI's flag; the web
  * host re-enters the password), like the API key's base URL.
  */
@@ -57,7 +58,7 @@ export const EmailChannelInput = z
     enabled: z.boolean(),
     /** engine/alerts/channels.ts EmailConfig: host, port, tls, user, from, to, mode, digestHour. */
     config: z.record(z.string(), z.unknown()),
-    /** A new password (stored in the keychain, bound to config.host); null removes it. */
+    /** A new password (stored in the keychain, bound to config's tls, host and port); null removes it. */
     password: z.string().min(1).max(1000).nullable().optional(),
   })
   .strict();
@@ -108,12 +109,18 @@ export const alertCalls = {
   getAlertChannels: { input: z.object({}).strict(), output: AlertChannelsView },
   setAlertChannels: { input: SetAlertChannelsInput, output: AlertChannelsView },
   /**
-   * Lets the stored SMTP password go to the mail server now set. Electron: forwarded by the main
-   * process only after a dialog naming the server. CLI: the flag. The web host is refused (it
-   * confirms by re-entering the password).
+   * Lets the stored SMTP password go to the mail server at this whole address (host, port,
+   * security). Electron: forwarded by the main process only after a dialog naming the address.
+   * CLI: the flag. The web host is refused (it confirms by re-entering the password).
    */
   confirmAlertEmailHost: {
-    input: z.object({ host: z.string().min(1).max(253) }).strict(),
+    input: z
+      .object({
+        host: z.string().trim().min(1).max(253),
+        port: z.number().int().min(1).max(65535),
+        tls: z.enum(['starttls', 'tls']),
+      })
+      .strict(),
     output: AlertChannelsView,
   },
   /** Every delivery attempt, newest first: failures shown, never silent. */

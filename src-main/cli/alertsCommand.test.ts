@@ -110,4 +110,38 @@ describe('blotter alerts', () => {
     writeFileSync(notJson, '{ nope');
     expect((await cli(['alerts', 'add', '--rule', notJson, '--data-dir', d])).code).toBe(2);
   });
+
+  it('refuses a crime type nobody knows, naming the known ones, in add and test alike (exit 2)', async () => {
+    const d = `${dir.path}/types`;
+    const file = `${dir.path}/typo.json`;
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'x',
+        areaId: null,
+        filter: { types: ['burglery'] },
+        condition: { kind: 'any' },
+      }),
+    );
+    for (const action of ['add', 'test']) {
+      const r = await cli(['alerts', action, '--rule', file, '--data-dir', d]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(onlyLine(r)).toMatch(
+        /"burglery" is not a crime type.*Known types: Shooting, Assault, .*Burglary/,
+      );
+    }
+    const lower = `${dir.path}/lower.json`;
+    writeFileSync(
+      lower,
+      JSON.stringify({
+        name: 'x',
+        areaId: null,
+        filter: { types: ['burglary'] },
+        condition: { kind: 'any' },
+      }),
+    );
+    const added = await cli(['alerts', 'add', '--rule', lower, '--data-dir', d]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain('any new incident (Burglary)');
+  });
 });

@@ -81,21 +81,27 @@ describe('a new mail server for the stored password', () => {
     return { call, asked, forwarded };
   }
 
-  it('reaches the engine only after the user says yes in a dialog naming the server', async () => {
+  it('reaches the engine only after the user says yes in a dialog naming the server’s whole address', async () => {
     const yes = setup(0);
-    expect(await yes.call({ host: 'mail.example.org' })).toEqual({ ok: true, value: {} });
-    expect(yes.asked).toEqual(['Send your mail password to mail.example.org?']);
+    expect(await yes.call({ host: 'mail.example.org', port: 2525, tls: 'starttls' })).toEqual({
+      ok: true,
+      value: {},
+    });
+    // Another port is another server: the dialog names it, and its security.
+    expect(yes.asked).toEqual(['Send your mail password to mail.example.org:2525 (STARTTLS)?']);
     expect(yes.forwarded).toEqual(['confirmAlertEmailHost']);
 
     const no = setup(1);
-    expect(await no.call({ host: 'mail.example.org' })).toMatchObject({
+    expect(await no.call({ host: 'mail.example.org', port: 465, tls: 'tls' })).toMatchObject({
       ok: false,
       error: { code: 'base_url_unconfirmed' },
     });
     expect(no.forwarded).toEqual([]);
 
     const noWindow = setup(null);
-    expect((await noWindow.call({ host: 'x.org' })) as { ok: boolean }).toMatchObject({ ok: false });
+    expect(
+      (await noWindow.call({ host: 'x.org', port: 587, tls: 'starttls' })) as { ok: boolean },
+    ).toMatchObject({ ok: false });
     expect(noWindow.forwarded).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ export function alertNotifier(Notification: NotificationCtor, open: () => void) 
   };
 }
 
-/** Asks whether the stored SMTP password may go to `host`; true only for an explicit yes. */
+/** Asks whether the stored SMTP password may go to `host` (host:port and security); true only for an explicit yes. */
 export function mailServerConfirmer<W>(
   dialog: MessageDialogLike<W>,
   window: () => W | null,

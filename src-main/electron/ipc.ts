@@ -33,8 +33,11 @@ export interface CallRegistrationDeps<E extends SenderLike> {
    * reaches the engine only after a yes; without this, it never does.
    */
   confirmKeyAddress?(host: string): Promise<boolean>;
-  /** Asks whether the stored SMTP password may go to mail server `host`; `confirmAlertEmailHost` needs a yes. */
-  confirmMailServer?(host: string): Promise<boolean>;
+  /**
+   * Asks whether the stored SMTP password may go to the mail server `address` (host:port and its
+   * security: another port is another server); `confirmAlertEmailHost` needs a yes.
+   */
+  confirmMailServer?(address: string): Promise<boolean>;
 }
 
 const FORBIDDEN: BridgeError = {
@@ -86,9 +89,10 @@ async function handleCall<E extends SenderLike>(
     }
     if (name === 'confirmAlertEmailHost') {
       // The SMTP password follows a new mail server only after the user's yes in the main process.
-      const { host } = parsed.value as { host: string };
-      if (!(await deps.confirmMailServer?.(host))) {
-        const message = `The mail password stays where it was: you did not confirm sending it to ${host.slice(0, 200)}.`;
+      const { host, port, tls } = parsed.value as { host: string; port: number; tls: 'starttls' | 'tls' };
+      const address = `${host.includes(':') ? `[${host}]` : host}:${port} (${tls === 'tls' ? 'TLS' : 'STARTTLS'})`;
+      if (!(await deps.confirmMailServer?.(address))) {
+        const message = `The mail password stays where it was: you did not confirm sending it to ${address.slice(0, 300)}.`;
         return { ok: false, error: { code: 'base_url_unconfirmed', message } };
       }
     }

@@ -3,13 +3,37 @@
  * shown again) and email through the office's mail server (the password in the keychain, bound to
  * the server it was entered for). A new mail server with the stored password needs a confirmation:
  * Electron asks in a dialog of its own; in the browser, enter the password again. The delivery log
- * below shows every attempt; a failed delivery can be retried.
+ * below shows every attempt; a failed delivery can be retried. Each form's outcome stands beside
+ * its Save button, and a refused field beside that field (announced and scrolled into view).
  */
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import type { AlertChannelsView, DeliveryLogEntry } from '../../src-shared/alertCalls';
 import { instantText } from '../../src-shared/localTime';
 import { BridgeCallError, type Client } from '../bridge/client';
+import { InlineError, invalidProps } from '../shell/InlineMessage';
 import styles from './alerts.module.css';
+
+type Outcome = { ok: true; text: string } | { ok: false; error: unknown };
+type Where = 'webhook' | 'email' | 'log';
+
+/** What a failure says about one field (`path` as the engine names it). */
+const issueOf = (outcome: Outcome | null, path: string): string | undefined =>
+  outcome && !outcome.ok && outcome.error instanceof BridgeCallError
+    ? outcome.error.issueFor(path)
+    : undefined;
+
+/** What a failure says beyond its fields: the message, unless a field shows every issue. */
+function generalText(outcome: Outcome | null, shownPaths: readonly string[]): string | null {
+  if (!outcome || outcome.ok) return null;
+  const e = outcome.error;
+  if (
+    e instanceof BridgeCallError &&
+    e.issues.length > 0 &&
+    e.issues.every((i) => shownPaths.includes(i.path))
+  )
+    return null;
+  return e instanceof Error ? e.message : String(e);
+}
 
 type Email = {
   enabled: boolean;
@@ -52,7 +76,8 @@ export function DeliverySettings({
   const [log, setLog] = useState<DeliveryLogEntry[]>([]);
   const [hook, setHook] = useState({ enabled: false, label: 'Webhook', url: '' });
   const [email, setEmail] = useState<Email>(() => emailOf(null));
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ where: Where; outcome: Outcome } | null>(null);
+  const outcomeOf = (where: Where): Outcome | null => (outcome?.where === where ? outcome.outcome : null);
 
   const load = useCallback(async () => {
     const [v, l] = await Promise.all([
@@ -65,59 +90,79 @@ export function DeliverySettings({
     setEmail(emailOf(v));
   }, [client]);
   useEffect(() => {
-    void load().catch((e: unknown) => setMessage({ ok: false, text: String(e) }));
+    void load().catch((e: unknown) => setOutcome({ where: 'log', outcome: { ok: false, error: e } }));
   }, [load]);
 
-  const run = async (f: () => Promise<void>, done: string) => {
-    setMessage(null);
+  const run = async (where: Where, f: () => Promise<void>, done: string) => {
+    setOutcome(null);
     try {
       await f();
       await load();
-      setMessage({ ok: true, text: done });
+      setOutcome({ where, outcome: { ok: true, text: done } });
     } catch (e) {
-      setMessage({ ok: false, text: e instanceof Error ? e.message : String(e) });
+      setOutcome({ where, outcome: { ok: false, error: e } });
     }
   };
+  const hookOutcome = outcomeOf('webhook');
+  const mailOutcome = outcomeOf('email');
+  const mailPaths = ['host', 'port', 'user', 'from', 'to'].map((k) => `email.config.${k}`);
 
   const saveHook = () =>
-    run(async () => {
-      await client.call('setAlertChannels', {
-        webhook: { enabled: hook.enabled, label: hook.label, ...(hook.url ? { url: hook.url } : {}) },
-      });
-    }, 'Webhook saved.');
+    run(
+      'webhook',
+      async () => {
+        await client.call('setAlertChannels', {
+          webhook: { enabled: hook.enabled, label: hook.label, ...(hook.url ? { url: hook.url } : {}) },
+        });
+      },
+      'Webhook saved.',
+    );
 
   const saveEmail = () =>
-    run(async () => {
-      const input = {
-        enabled: email.enabled,
-        config: {
-          host: email.host,
-          port: Number(email.port),
-          tls: email.tls,
-          user: email.user || null,
-          from: email.from,
-          to: email.to
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean),
-          mode: email.mode,
-          digestHour: Number(email.digestHour),
-        },
-        ...(email.password ? { password: email.password } : {}),
-      };
-      try {
-        await client.call('setAlertChannels', { email: input });
-      } catch (e) {
-        // A new server for the stored password: Electron's main process asks; then save again.
-        if (e instanceof BridgeCallError && e.code === 'base_url_unconfirmed' && host === 'electron') {
-          await client.call('confirmAlertEmailHost', { host: email.host });
+    run(
+      'email',
+      async () => {
+        const input = {
+          enabled: email.enabled,
+          config: {
+            host: email.host,
+            port: Number(email.port),
+            tls: email.tls,
+            user: email.user || null,
+            from: email.from,
+            to: email.to
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+            mode: email.mode,
+            digestHour: Number(email.digestHour),
+          },
+          ...(email.password ? { password: email.password } : {}),
+        };
+        try {
           await client.call('setAlertChannels', { email: input });
-        } else throw e;
-      }
-    }, 'Email settings saved.');
+        } catch (e) {
+          // A new server for the stored password: Electron's main process asks; then save again.
+          if (e instanceof BridgeCallError && e.code === 'base_url_unconfirmed' && host === 'electron') {
+            await client.call('confirmAlertEmailHost', {
+              host: input.config.host,
+              port: input.config.port,
+              tls: input.config.tls,
+            });
+            await client.call('setAlertChannels', { email: input });
+          } else throw e;
+        }
+      },
+      'Email settings saved.',
+    );
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-h`}>
+    <section
+      className={styles.section}
+      aria-labelledby={`${id}-h`}
+      data-testid="delivery-settings"
+      data-loaded={view ? 'true' : 'false'}
+    >
       <h2 id={`${id}-h`}>Delivery</h2>
       <form
         className={styles.ruleForm}
@@ -145,12 +190,23 @@ export function DeliverySettings({
           placeholder={view?.webhook.urlStored ? 'Stored in the keychain — type to replace' : 'https://…'}
           value={hook.url}
           onChange={(e) => setHook({ ...hook, url: e.target.value })}
+          {...invalidProps(`${id}-hook-url-error`, issueOf(hookOutcome, 'webhook.url'))}
+        />
+        <InlineError
+          id={`${id}-hook-url-error`}
+          message={
+            issueOf(hookOutcome, 'webhook.url') && hookOutcome && !hookOutcome.ok
+              ? errorMessage(hookOutcome)
+              : null
+          }
+          testId="webhook-url-error"
         />
         <div className={styles.formActions}>
           <button type="submit" className="button">
             Save webhook
           </button>
         </div>
+        <OutcomeLine id={`${id}-hook-outcome`} outcome={hookOutcome} shownPaths={['webhook.url']} />
       </form>
 
       <form
@@ -180,11 +236,17 @@ export function DeliverySettings({
             ['to', 'To (comma separated)'],
           ] as const
         ).map(([key, label]) => (
-          <FieldRow key={key} id={`${id}-${key}`} label={label}>
+          <FieldRow
+            key={key}
+            id={`${id}-${key}`}
+            label={label}
+            error={issueOf(mailOutcome, `email.config.${key}`)}
+          >
             <input
               id={`${id}-${key}`}
               value={email[key]}
               onChange={(e) => setEmail({ ...email, [key]: e.target.value })}
+              {...invalidProps(`${id}-${key}-error`, issueOf(mailOutcome, `email.config.${key}`))}
             />
           </FieldRow>
         ))}
@@ -243,17 +305,11 @@ export function DeliverySettings({
             Save email settings
           </button>
         </div>
+        <OutcomeLine id={`${id}-mail-outcome`} outcome={mailOutcome} shownPaths={mailPaths} />
       </form>
-      {message ? (
-        <p
-          className={message.ok ? 'message message-ok' : 'message-error'}
-          role={message.ok ? 'status' : 'alert'}
-        >
-          {message.text}
-        </p>
-      ) : null}
 
       <h3>Delivery log</h3>
+      <OutcomeLine id={`${id}-log-outcome`} outcome={outcomeOf('log')} shownPaths={[]} />
       {log.length === 0 ? (
         <p className="muted">Nothing sent yet.</p>
       ) : (
@@ -271,9 +327,13 @@ export function DeliverySettings({
                     type="button"
                     className="link-button"
                     onClick={() =>
-                      void run(async () => {
-                        await client.call('retryAlertDelivery', { deliveryId: entry.deliveryId });
-                      }, 'Retrying.')
+                      void run(
+                        'log',
+                        async () => {
+                          await client.call('retryAlertDelivery', { deliveryId: entry.deliveryId });
+                        },
+                        'Retrying.',
+                      )
                     }
                   >
                     Retry
@@ -288,11 +348,45 @@ export function DeliverySettings({
   );
 }
 
-function FieldRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function errorMessage(outcome: { ok: false; error: unknown }): string {
+  return outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+}
+
+/** A form's outcome beside its Save button: done (a status), or what failed beyond its fields. */
+function OutcomeLine({
+  id,
+  outcome,
+  shownPaths,
+}: {
+  id: string;
+  outcome: Outcome | null;
+  shownPaths: readonly string[];
+}) {
+  if (outcome?.ok)
+    return (
+      <p id={id} className="message message-ok" role="status">
+        {outcome.text}
+      </p>
+    );
+  return <InlineError id={id} message={generalText(outcome, shownPaths)} className="message-error" />;
+}
+
+function FieldRow({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <>
       <label htmlFor={id}>{label}</label>
       {children}
+      <InlineError id={`${id}-error`} message={error} />
     </>
   );
 }

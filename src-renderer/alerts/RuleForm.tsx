@@ -1,12 +1,17 @@
 /**
  * The rule editor: name, area, condition, types and text (the one filter state's meaning). The
  * rule is tested against the archive before it can be saved — "would have fired N times in the
- * last 90 days" — and any change asks for a new test.
+ * last 90 days" — and any change asks for a new test. Types are chosen, not typed: the standard
+ * ones plus the archive's own (the engine refuses any other). A refusal stands beside the field it
+ * names, or beside the buttons; a disabled button says why beside it.
  */
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { AlertRule, AlertRuleInput, RuleTestResult } from '../../src-shared/alerts';
+import { CRIME_TYPES } from '../../src-shared/crimeTypes';
 import type { AreaView } from '../../src-shared/sync';
-import type { Client } from '../bridge/client';
+import { BridgeCallError, type Client } from '../bridge/client';
+import { useCall } from '../history/useCall';
+import { DisabledReason, InlineError, invalidProps } from '../shell/InlineMessage';
 import styles from './alerts.module.css';
 
 type Kind = 'any' | 'threshold' | 'spike' | 'nearRepeat';
@@ -18,7 +23,7 @@ type Draft = {
   count: string;
   days: string;
   miles: string;
-  types: string;
+  types: string[];
   text: string;
 };
 
@@ -33,16 +38,20 @@ function draftOf(rule: AlertRule | null): Draft {
     count: c?.kind === 'threshold' ? String(c.count) : '3',
     days: c?.kind === 'threshold' || c?.kind === 'nearRepeat' ? String(c.days) : '7',
     miles: c?.kind === 'nearRepeat' ? String(c.miles) : '0.25',
-    types: rule?.filter.types?.join(', ') ?? '',
+    types: rule?.filter.types ?? [],
     text: rule?.filter.text ?? '',
   };
 }
 
+/** The types to choose from: the standard ones, then the archive's own, then any the rule holds. */
+export function typeChoices(archive: readonly string[], chosen: readonly string[]): string[] {
+  const seen = new Map<string, string>(CRIME_TYPES.map((t) => [t.toLowerCase(), t]));
+  for (const t of [...archive, ...chosen]) if (!seen.has(t.toLowerCase())) seen.set(t.toLowerCase(), t);
+  return [...seen.values()];
+}
+
 export function ruleOf(d: Draft): AlertRuleInput {
-  const types = d.types
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
+  const types = d.types;
   const condition =
     d.kind === 'threshold'
       ? { kind: d.kind, count: Number(d.count), days: Number(d.days) }
@@ -74,8 +83,47 @@ export function RuleForm({
   const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
   const [tested, setTested] = useState<RuleTestResult | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const id = useId();
+  const summary = useCall(() => client.call('getArchiveSummary', {}), 'types');
+  const choices = useMemo(
+    () => typeChoices(summary.data?.types.map((t) => t.type) ?? [], draft.types),
+    [summary.data, draft.types],
+  );
+  /** The engine's word on one field of the rule (the call's input holds it under `rule`). */
+  const issue = (path: string): string | undefined =>
+    error instanceof BridgeCallError ? error.issueFor(`rule.${path}`) : undefined;
+  const fieldPaths = [
+    'name',
+    'areaId',
+    'condition.count',
+    'condition.miles',
+    'condition.days',
+    'filter.types',
+    'filter.text',
+  ];
+  const general =
+    error === null
+      ? null
+      : error instanceof BridgeCallError && fieldPaths.some((p) => issue(p))
+        ? null
+        : error instanceof Error
+          ? error.message
+          : String(error);
+  const fieldError = (key: string, path: string) => (
+    <InlineError id={`${id}-${key}-error`} message={issue(path)} />
+  );
+  const invalid = (key: string, path: string) => invalidProps(`${id}-${key}-error`, issue(path));
+  // Why each button is off, said beside them (one line: an unnamed rule blocks both).
+  const testBlocked = busy
+    ? null
+    : !draft.name.trim()
+      ? 'Name the rule to test it; Save needs the test.'
+      : null;
+  const saveBlocked = busy
+    ? null
+    : (testBlocked ??
+      (!tested ? `Test the rule against the last ${TEST_DAYS} days first: Save needs the test.` : null));
   const set = (patch: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setTested(null);
@@ -87,7 +135,7 @@ export function RuleForm({
     try {
       await f();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(e);
     } finally {
       setBusy(false);
     }
@@ -113,13 +161,21 @@ export function RuleForm({
       }}
     >
       <label htmlFor={`${id}-name`}>Name</label>
-      <input id={`${id}-name`} value={draft.name} onChange={(e) => set({ name: e.target.value })} required />
+      <input
+        id={`${id}-name`}
+        value={draft.name}
+        onChange={(e) => set({ name: e.target.value })}
+        aria-required="true"
+        {...invalid('name', 'name')}
+      />
+      {fieldError('name', 'name')}
 
       <label htmlFor={`${id}-area`}>Area</label>
       <select
         id={`${id}-area`}
         value={draft.areaId ?? ''}
         onChange={(e) => set({ areaId: e.target.value ? Number(e.target.value) : null })}
+        {...invalid('area', 'areaId')}
       >
         <option value="">All areas</option>
         {areas.map((a) => (
@@ -128,6 +184,7 @@ export function RuleForm({
           </option>
         ))}
       </select>
+      {fieldError('area', 'areaId')}
 
       <label htmlFor={`${id}-kind`}>Alert when</label>
       <select id={`${id}-kind`} value={draft.kind} onChange={(e) => set({ kind: e.target.value as Kind })}>
@@ -146,7 +203,9 @@ export function RuleForm({
             min={2}
             value={draft.count}
             onChange={(e) => set({ count: e.target.value })}
+            {...invalid('count', 'condition.count')}
           />
+          {fieldError('count', 'condition.count')}
         </>
       ) : null}
       {draft.kind === 'nearRepeat' ? (
@@ -159,7 +218,9 @@ export function RuleForm({
             min={0.01}
             value={draft.miles}
             onChange={(e) => set({ miles: e.target.value })}
+            {...invalid('miles', 'condition.miles')}
           />
+          {fieldError('miles', 'condition.miles')}
         </>
       ) : null}
       {draft.kind === 'threshold' || draft.kind === 'nearRepeat' ? (
@@ -171,21 +232,51 @@ export function RuleForm({
             min={1}
             value={draft.days}
             onChange={(e) => set({ days: e.target.value })}
+            {...invalid('days', 'condition.days')}
           />
+          {fieldError('days', 'condition.days')}
         </>
       ) : null}
 
-      <label htmlFor={`${id}-types`}>Types (comma separated; empty: all)</label>
-      <input id={`${id}-types`} value={draft.types} onChange={(e) => set({ types: e.target.value })} />
+      <span id={`${id}-types`}>Types (none chosen: all)</span>
+      <div
+        role="group"
+        aria-labelledby={`${id}-types`}
+        className={styles.typeChoices}
+        {...invalid('types', 'filter.types')}
+      >
+        {choices.map((type) => (
+          <label key={type} className="check">
+            <input
+              type="checkbox"
+              checked={draft.types.includes(type)}
+              onChange={(e) =>
+                set({
+                  types: e.target.checked ? [...draft.types, type] : draft.types.filter((t) => t !== type),
+                })
+              }
+            />
+            {type}
+          </label>
+        ))}
+      </div>
+      {fieldError('types', 'filter.types')}
       <label htmlFor={`${id}-text`}>Text</label>
-      <input id={`${id}-text`} value={draft.text} onChange={(e) => set({ text: e.target.value })} />
+      <input
+        id={`${id}-text`}
+        value={draft.text}
+        onChange={(e) => set({ text: e.target.value })}
+        {...invalid('text', 'filter.text')}
+      />
+      {fieldError('text', 'filter.text')}
 
       <div className={styles.formActions}>
         <button
           type="button"
           className="button"
           onClick={() => void test()}
-          disabled={busy || !draft.name.trim()}
+          disabled={busy || testBlocked !== null}
+          aria-describedby={testBlocked ? `${id}-why` : undefined}
         >
           Test against the last {TEST_DAYS} days
         </button>
@@ -193,7 +284,8 @@ export function RuleForm({
           type="button"
           className="button primary"
           onClick={() => void save()}
-          disabled={busy || !tested}
+          disabled={busy || saveBlocked !== null}
+          aria-describedby={saveBlocked ? `${id}-why` : undefined}
         >
           {rule ? 'Save changes' : 'Save rule'}
         </button>
@@ -201,18 +293,13 @@ export function RuleForm({
           Cancel
         </button>
       </div>
+      <DisabledReason id={`${id}-why`} reason={saveBlocked} />
+      <InlineError id={`${id}-error`} message={general} className="message-error" testId="rule-error" />
       {tested ? (
         <p className={styles.testResult} role="status" data-testid="rule-test-result">
           This rule would have fired <strong>{tested.fired}</strong> {tested.fired === 1 ? 'time' : 'times'}{' '}
           in the last {tested.days} days ({tested.matched} {tested.matched === 1 ? 'incident' : 'incidents'}{' '}
           matched its filter and area). It fires only for incidents new from now on.
-        </p>
-      ) : (
-        <p className="muted">Test the rule to see how often it would have fired before saving it.</p>
-      )}
-      {error ? (
-        <p className="message-error" role="alert">
-          {error}
         </p>
       ) : null}
     </form>

@@ -12,6 +12,7 @@ import { useAlertInbox } from '../alerts/AlertInbox';
 import { DeliverySettings } from '../alerts/DeliverySettings';
 import { RuleForm } from '../alerts/RuleForm';
 import { useFilters } from '../filters/FiltersContext';
+import { DisabledReason } from '../shell/InlineMessage';
 import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
@@ -179,14 +180,21 @@ export function AlertsView({ setup }: DataViewProps) {
       <section className={styles.section} aria-labelledby="alerts-rules">
         <h2 id="alerts-rules">Rules</h2>
         {editing === null ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => setEditing('new')}
-            disabled={areas === null}
-          >
-            New rule
-          </button>
+          <>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setEditing('new')}
+              disabled={areas === null}
+              aria-describedby={areas === null ? 'alerts-new-rule-why' : undefined}
+            >
+              New rule
+            </button>
+            <DisabledReason
+              id="alerts-new-rule-why"
+              reason={areas === null ? 'Loading your areas: a rule watches one of them or all.' : null}
+            />
+          </>
         ) : (
           <RuleForm
             key={editing === 'new' ? 'new' : editing.id}

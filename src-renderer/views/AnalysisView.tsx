@@ -2,9 +2,11 @@
  * Analysis: hot spots (Getis-Ord Gi*), kernel density, near repeat (Knox), repeat locations and
  * CompStat on the shared filters' incidents, computed by the engine off the UI thread (progress,
  * cancel). Drill-down: a hot spot cell or a repeat location becomes the filter's area (the cell's
- * polygon; a circle just around the place) and the Table shows those incidents.
+ * polygon; a circle just around the place) and the Table shows those incidents. The form checks
+ * its own fields (analysis/analysisForm.ts) and says what is wrong beside each, never through the
+ * browser's validation popups; a refused run says why beside Run.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type {
   CompStatOutput,
   HotSpotsOutput,
@@ -15,12 +17,14 @@ import type {
 } from '../../src-shared/analysis';
 import { METRES_PER_MILE } from '../../src-shared/geo';
 import { AnalysisMap, type AnalysisLayer } from '../analysis/AnalysisMap';
+import { analysisFieldErrors, type AnalysisFieldErrors, type AnalysisFields } from '../analysis/analysisForm';
 import { CompStatTable } from '../analysis/CompStatTable';
 import { KnoxTable } from '../analysis/KnoxTable';
 import { HotSpotLegend, KdeLegend } from '../analysis/Legends';
 import { RepeatList } from '../analysis/RepeatList';
 import { useAnalysisRun, type AnalysisCall } from '../analysis/useAnalysisRun';
 import { useFilters } from '../filters/FiltersContext';
+import { InlineError, invalidProps } from '../shell/InlineMessage';
 import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
@@ -56,8 +60,38 @@ export function AnalysisView(_props: DataViewProps) {
   const [spaceUnit, setSpaceUnit] = useState<'ft' | 'm'>('ft');
   const [timeBands, setTimeBands] = useState('0,7,14');
   const [distance, setDistance] = useState('0');
+  const [errors, setErrors] = useState<AnalysisFieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const fieldProps = (key: keyof AnalysisFields) => ({
+    name: key,
+    ...invalidProps(`${id}-${key}-error`, errors[key]),
+  });
+  const fieldError = (key: keyof AnalysisFields) => (
+    <InlineError id={`${id}-${key}-error`} message={errors[key]} testId={`analysis-field-error-${key}`} />
+  );
+  /** A field edited: its old complaint goes with the old value. */
+  const edited = (key: keyof AnalysisFields) =>
+    setErrors((e) => {
+      if (!e[key]) return e;
+      const next = { ...e };
+      delete next[key];
+      return next;
+    });
+
+  const change = (key: keyof AnalysisFields, setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    edited(key);
+  };
 
   const start = () => {
+    const found = analysisFieldErrors(kind, { cellSize, band, radius, spaceBands, timeBands, distance });
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     const c = num(cellSize);
     if (kind === 'analyzeHotSpots')
       void run(kind, {
@@ -119,8 +153,10 @@ export function AnalysisView(_props: DataViewProps) {
     <ViewFrame title="Analysis" intro={INTRO}>
       <div className={styles.layout}>
         <form
+          ref={formRef}
           className={styles.controls}
           aria-label="Analysis settings"
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             start();
@@ -128,7 +164,13 @@ export function AnalysisView(_props: DataViewProps) {
         >
           <label>
             Analysis to run
-            <select value={kind} onChange={(e) => setKind(e.target.value as AnalysisCall)}>
+            <select
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value as AnalysisCall);
+                setErrors({});
+              }}
+            >
               {KINDS.map((k) => (
                 <option key={k.call} value={k.call}>
                   {k.label}
@@ -145,27 +187,57 @@ export function AnalysisView(_props: DataViewProps) {
                   <option value="hexagon">Hexagon</option>
                 </select>
               </label>
-              <NumberField label="Cell size (m)" value={cellSize} placeholder="auto" onChange={setCellSize} />
-              <NumberField label="Distance band (m)" value={band} placeholder="2 cells" onChange={setBand} />
+              <NumberField
+                label="Cell size (m)"
+                value={cellSize}
+                placeholder="auto"
+                onChange={change('cellSize', setCellSize)}
+                control={fieldProps('cellSize')}
+                error={fieldError('cellSize')}
+              />
+              <NumberField
+                label="Distance band (m)"
+                value={band}
+                placeholder="2 cells"
+                onChange={change('band', setBand)}
+                control={fieldProps('band')}
+                error={fieldError('band')}
+              />
             </>
           ) : null}
           {kind === 'analyzeKde' ? (
             <>
-              <NumberField label="Search radius (m)" value={radius} placeholder="auto" onChange={setRadius} />
+              <NumberField
+                label="Search radius (m)"
+                value={radius}
+                placeholder="auto"
+                onChange={change('radius', setRadius)}
+                control={fieldProps('radius')}
+                error={fieldError('radius')}
+              />
               <NumberField
                 label="Cell size (m)"
                 value={cellSize}
                 placeholder="radius / 10"
-                onChange={setCellSize}
+                onChange={change('cellSize', setCellSize)}
+                control={fieldProps('cellSize')}
+                error={fieldError('cellSize')}
               />
             </>
           ) : null}
           {kind === 'analyzeNearRepeat' ? (
             <>
-              <label>
-                Distance bands
-                <input value={spaceBands} onChange={(e) => setSpaceBands(e.target.value)} />
-              </label>
+              <div className={styles.field}>
+                <label>
+                  Distance bands
+                  <input
+                    value={spaceBands}
+                    onChange={(e) => change('spaceBands', setSpaceBands)(e.target.value)}
+                    {...fieldProps('spaceBands')}
+                  />
+                </label>
+                {fieldError('spaceBands')}
+              </div>
               <label>
                 Unit
                 <select value={spaceUnit} onChange={(e) => setSpaceUnit(e.target.value as 'ft' | 'm')}>
@@ -173,21 +245,52 @@ export function AnalysisView(_props: DataViewProps) {
                   <option value="m">metres</option>
                 </select>
               </label>
-              <label>
-                Day bands
-                <input value={timeBands} onChange={(e) => setTimeBands(e.target.value)} />
-              </label>
+              <div className={styles.field}>
+                <label>
+                  Day bands
+                  <input
+                    value={timeBands}
+                    onChange={(e) => change('timeBands', setTimeBands)(e.target.value)}
+                    {...fieldProps('timeBands')}
+                  />
+                </label>
+                {fieldError('timeBands')}
+              </div>
             </>
           ) : null}
           {kind === 'analyzeRepeatLocations' ? (
-            <label>
-              Group within (m; 0 = same point)
-              <input type="number" min={0} value={distance} onChange={(e) => setDistance(e.target.value)} />
-            </label>
+            <div className={styles.field}>
+              <label>
+                Group within (m; 0 = same point)
+                <input
+                  type="number"
+                  min={0}
+                  value={distance}
+                  onChange={(e) => change('distance', setDistance)(e.target.value)}
+                  {...fieldProps('distance')}
+                />
+              </label>
+              {fieldError('distance')}
+            </div>
           ) : null}
-          <button type="submit" disabled={state.running}>
+          <button
+            type="submit"
+            disabled={state.running}
+            aria-describedby={state.running ? `${id}-running` : undefined}
+          >
             Run
           </button>
+          {state.running ? (
+            <span id={`${id}-running`} className="muted">
+              An analysis is running: cancel it to start another.
+            </span>
+          ) : null}
+          <InlineError
+            id={`${id}-run-error`}
+            message={state.error}
+            className={`message-error ${styles.runError}`}
+            testId="analysis-error"
+          />
         </form>
 
         {state.running ? (
@@ -197,11 +300,6 @@ export function AnalysisView(_props: DataViewProps) {
               Cancel
             </button>
           </div>
-        ) : null}
-        {state.error ? (
-          <p role="alert" data-testid="analysis-error">
-            {state.error}
-          </p>
         ) : null}
 
         {layer ? (
@@ -230,23 +328,29 @@ export function AnalysisView(_props: DataViewProps) {
   );
 }
 
-/** A whole-number parameter (metres, iterations): empty means the analysis's own default. */
+/** A parameter in metres: empty means the analysis's own default; its error stands under it. */
 function NumberField(props: {
   label: string;
   value: string;
   placeholder: string;
   onChange: (value: string) => void;
+  control: Record<string, unknown>;
+  error: ReactNode;
 }) {
   return (
-    <label>
-      {props.label}
-      <input
-        type="number"
-        min={1}
-        value={props.value}
-        placeholder={props.placeholder}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </label>
+    <div className={styles.field}>
+      <label>
+        {props.label}
+        <input
+          type="number"
+          min={1}
+          value={props.value}
+          placeholder={props.placeholder}
+          onChange={(e) => props.onChange(e.target.value)}
+          {...props.control}
+        />
+      </label>
+      {props.error}
+    </div>
   );
 }

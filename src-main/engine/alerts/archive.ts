@@ -1,7 +1,8 @@
 /**
  * What the conditions read from the archive: an area's incidents that a rule's filter keeps, in a
  * time range, sorted by (occurred instant, cdid); and the incidents near a point (near-repeat). The
- * filter means what it means everywhere (src-shared/filters.ts): exact type names, local hours
+ * filter means what it means everywhere (src-shared/filters.ts): type names matched
+ * case-insensitively (a rule saved before its types were checked may hold "burglary"), local hours
  * [start, end) wrapping past midnight, local weekdays, text through the same safe FTS5 query as the
  * views (query/fts.ts). Removed incidents are never counted. Runs inside the caller's transaction.
  */
@@ -21,7 +22,8 @@ const COLUMNS = `i.cdid, i.type, i.lat, i.lon, i.occurred_utc AS utcMs, i.local_
 
 /** The predicate of a filter's types, hours and weekdays (text is answered by FTS, `textKeeps`). */
 export function filterKeeps(filter: AlertFilter): (r: IncidentRow) => boolean {
-  const types = filter.types && filter.types.length > 0 ? new Set(filter.types) : null;
+  const types =
+    filter.types && filter.types.length > 0 ? new Set(filter.types.map((t) => t.toLowerCase())) : null;
   const hours = hourMask(filter.hours);
   let weekdays = 0x7f;
   if (filter.weekdays && filter.weekdays.length > 0) {
@@ -29,7 +31,7 @@ export function filterKeeps(filter: AlertFilter): (r: IncidentRow) => boolean {
     for (const w of filter.weekdays) weekdays |= 1 << w;
   }
   return (r) =>
-    (types === null || types.has(r.type)) &&
+    (types === null || types.has(r.type.toLowerCase())) &&
     ((hours >>> r.localHour) & 1) === 1 &&
     ((weekdays >>> r.localWeekday) & 1) === 1;
 }

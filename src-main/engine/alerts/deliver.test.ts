@@ -223,4 +223,69 @@ describe('email delivery', () => {
       ),
     ).toThrow(/not a host name/);
   });
+
+  it('never sends the password to another port of the same host: the mail server is its whole address', async () => {
+    // Two servers on one host, each recording the passwords it is given (AUTH PLAIN, plain SMTP).
+    const servers = await Promise.all([recordingSmtp(), recordingSmtp()]);
+    const [a, b] = servers as [RecordingSmtp, RecordingSmtp];
+    c = craftedArchive();
+    const db = c.db;
+    const areaId = addArea(db);
+    createRuleStore(db).add({ name: 'Burglaries', areaId, condition: { kind: 'any' } }, 0);
+    const config = (port: number) => ({
+      host: '127.0.0.1',
+      port,
+      user: 'analyst',
+      from: 'blotter@office.test',
+      to: ['duty@office.test'],
+    });
+    setChannel(db, 'email', config(a.port), true, 0);
+    const secrets = createMemorySecretStore();
+    await secrets.set(smtpPasswordAccount(PROFILE), 'smtp-pass-123');
+    const clock = { now: T0 };
+    const d = delivery(db, secrets, clock);
+
+    commit(db, areaId, T0, [{ cdid: cdid(), at: T0 - HOUR }]);
+    expect(await d.runDue()).toEqual({ delivered: 1, failed: 0 });
+    expect(a.passwords).toEqual(['smtp-pass-123']);
+
+    // The mail server moves to port B without the password being typed again (any path: the
+    // settings table is all the worker reads).
+    setChannel(db, 'email', config(b.port), true, 0);
+    commit(db, areaId, T0 + HOUR, [{ cdid: cdid(), at: T0 }]);
+    clock.now = T0 + HOUR;
+    expect(await d.runDue()).toEqual({ delivered: 0, failed: 1 });
+    expect(b.passwords).toEqual([]);
+    expect(b.messages).toBe(0);
+    expect(log(db).at(-1)?.error).toMatch(
+      new RegExp(`not been confirmed for 127\\.0\\.0\\.1:${b.port} \\(STARTTLS\\)`),
+    );
+  });
 });
+
+type RecordingSmtp = { port: number; passwords: string[]; messages: number };
+
+/** An SMTP server on loopback that accepts any sign-in and records the passwords it was sent. */
+async function recordingSmtp(): Promise<RecordingSmtp> {
+  const got: RecordingSmtp = { port: 0, passwords: [], messages: 0 };
+  const smtp = new SMTPServer({
+    authOptional: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    onAuth(auth, _session, cb) {
+      got.passwords.push(auth.password ?? '');
+      cb(null, { user: auth.username });
+    },
+    onData(stream, _session, cb) {
+      stream.resume();
+      stream.on('end', () => {
+        got.messages++;
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  closers.push(() => new Promise((r) => smtp.close(() => r())));
+  got.port = (smtp.server.address() as AddressInfo).port;
+  return got;
+}

@@ -11,6 +11,7 @@ import type { SecretStore } from '../secrets/secretStore';
 import type { Db } from '../store/database';
 import { emailConfig, smtpPasswordAccount, webhookAccount, type EmailConfig } from './channels';
 import { sendEmail, smtpTransport, type MailTransport } from './email';
+import { mailAddressText, passwordMayGoTo } from './mailAddress';
 import { alertPayload, type AlertPayload } from './payload';
 import { claim, dueDeliveries, recordAttempt, type DeliveryRow } from './queue';
 import { sendWebhook, type SendOutcome } from './webhook';
@@ -76,6 +77,11 @@ export function createAlertDelivery(deps: DeliveryDeps) {
     if (config.user) {
       const p = await secret(smtpPasswordAccount(deps.profileId));
       if (p instanceof Error) return record(rows, { ok: false, error: p.message }, started, round);
+      // Bound to the address it was typed with: never sent to another, whatever changed the settings.
+      if (p !== null && !passwordMayGoTo(db, config)) {
+        const error = `The stored mail password has not been confirmed for ${mailAddressText(config)}: nothing was sent. Confirm the server in Alerts › Delivery, or enter the password again.`;
+        return record(rows, { ok: false, error }, started, round);
+      }
       password = p;
     }
     let transport: MailTransport;

@@ -20,12 +20,10 @@ import { EngineError } from '../errors';
 import { emailConfig, EmailConfig, setChannel, smtpPasswordAccount, webhookAccount } from './channels';
 import { createAlertDelivery, type AlertDelivery } from './deliver';
 import { listAlerts, markRead, unreadCount } from './inbox';
+import { bindPassword, ensureMailBound, mailAddressText, passwordMayGoTo } from './mailAddress';
 import { retryDelivery } from './queue';
-import { createRuleStore, parseRule, RuleProblem, type RuleStore } from './rules';
+import { createRuleStore, parseRule, RuleProblem, withKnownTypes, type RuleStore } from './rules';
 import { testRule } from './ruleTest';
-
-/** The settings-table row naming the mail server the stored SMTP password was entered for. */
-const PASSWORD_HOST_ROW = 'smtpPasswordHost';
 
 export type AlertsServiceOptions = {
   /** Node's fetch unless a test passes its own. */
@@ -56,31 +54,17 @@ export function createAlertsService(core: EngineCore, options: AlertsServiceOpti
     (db.prepare('SELECT coalesce(max(id), 0) AS id FROM alerts').get() as { id: number }).id;
   let announced = maxAlertId();
 
-  const settingRow = (key: string): string | null => {
-    const row = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key);
-    if (!row) return null;
-    try {
-      const v: unknown = JSON.parse(row.value);
-      return typeof v === 'string' ? v : null;
-    } catch {
-      return null;
-    }
-  };
-  const setSettingRow = (key: string, value: string | null) =>
-    db
-      .prepare(
-        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      )
-      .run(key, JSON.stringify(value));
-
-  const sameHost = (a: string | null, b: string | null) =>
-    a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
-
   const ruleCall = <T>(f: () => T): T => {
     try {
       return f();
     } catch (error) {
-      if (error instanceof RuleProblem) throw new EngineError('bad_input', error.message);
+      if (error instanceof RuleProblem)
+        // Paths as the contract names them (the call's input holds the rule under `rule`).
+        throw new EngineError(
+          'bad_input',
+          error.message,
+          error.issues.map((i) => ({ path: `rule.${i.path}`, message: i.message })),
+        );
       throw error;
     }
   };
@@ -110,7 +94,7 @@ export function createAlertsService(core: EngineCore, options: AlertsServiceOpti
         enabled: emailRow?.enabled === 1,
         config: config as Record<string, unknown> | null,
         passwordStored,
-        hostConfirmed: !passwordStored || !config || sameHost(settingRow(PASSWORD_HOST_ROW), config.host),
+        hostConfirmed: !passwordStored || !config || passwordMayGoTo(db, config),
       },
       note: ALERTS_RUN_NOTE,
     };
@@ -165,7 +149,7 @@ export function createAlertsService(core: EngineCore, options: AlertsServiceOpti
         if (!saved) throw new EngineError('not_found', `There is no alert rule ${input.ruleId}.`);
         spec = saved;
       } else {
-        spec = ruleCall(() => parseRule(input.rule));
+        spec = ruleCall(() => withKnownTypes(db, parseRule(input.rule)));
       }
       return testRule(db, spec, input.days, now());
     },
@@ -226,21 +210,23 @@ export function createAlertsService(core: EngineCore, options: AlertsServiceOpti
             issues,
           );
         }
-        const host = parsed.data.host;
+        // The password is bound to the server's whole address: another port or security is another server.
+        ensureMailBound(db);
         if (e.password) {
           await core.secrets.set(smtpPasswordAccount(profileId), e.password);
-          setSettingRow(PASSWORD_HOST_ROW, host);
+          bindPassword(db, parsed.data);
         } else if (e.password === null) {
           await core.secrets.delete(smtpPasswordAccount(profileId));
-          setSettingRow(PASSWORD_HOST_ROW, null);
+          bindPassword(db, null);
         } else if (
           parsed.data.user &&
-          !sameHost(settingRow(PASSWORD_HOST_ROW), host) &&
+          !passwordMayGoTo(db, parsed.data) &&
           (await core.secrets.get(smtpPasswordAccount(profileId))) !== null
         ) {
+          const to = mailAddressText(parsed.data);
           throw new EngineError(
             'base_url_unconfirmed',
-            `The stored mail password was entered for another server; Blotter does not send it to ${host} until you confirm. ${
+            `The stored mail password was entered for another mail server address; Blotter does not send it to ${to} until you confirm. ${
               core.host === 'electron'
                 ? 'Confirm the new server when asked.'
                 : core.host === 'cli'
@@ -253,21 +239,23 @@ export function createAlertsService(core: EngineCore, options: AlertsServiceOpti
       }
       return channels();
     },
-    /** The caller (Electron's dialog, the CLI's flag) confirmed that the password may go to `host`. */
-    async confirmEmailHost(host: string): Promise<AlertChannelsView> {
+    /**
+     * The caller (Electron's dialog naming the address, the CLI's flag) confirmed that the stored
+     * password may go to the mail server `to` — host, port and security, the address it names.
+     */
+    async confirmEmailHost(to: {
+      host: string;
+      port: number;
+      tls: 'starttls' | 'tls';
+    }): Promise<AlertChannelsView> {
       if (core.host === 'web')
         throw new EngineError(
           'base_url_unconfirmed',
           'In the browser, confirm a new mail server by entering its password again.',
         );
-      const current = emailConfig(db)?.host ?? null;
-      if (!sameHost(current, host))
-        throw new EngineError(
-          'bad_input',
-          'The mail server changed while you were confirming it. Save it again, then confirm.',
-        );
-      setSettingRow(PASSWORD_HOST_ROW, current);
-      core.log.info('mail server confirmed for the SMTP password', { host: current });
+      ensureMailBound(db);
+      bindPassword(db, to);
+      core.log.info('mail server confirmed for the SMTP password', { server: mailAddressText(to) });
       return channels();
     },
 

@@ -1,8 +1,8 @@
 /**
  * Which address the stored API key may be sent to. The key is bound to the origin of the base URL it
- * was entered with (a row `apiKeyOrigin` in the settings table, never shown to a page). Changing
- * the base URL does not move the key: until the new address is confirmed, the key is never sent
- * there and calls that would send it answer `base_url_unconfirmed`. Confirmation is:
+ * was entered with (secrets/secretOrigin.ts: a row `apiKeyOrigin` in the settings table, never
+ * shown to a page). Changing the base URL does not move the key: until the new address is
+ * confirmed, the key is never sent there and calls that would send it answer `base_url_unconfirmed`. Confirmation is:
  * - any call that carries the key itself (testConnection with a key, setApiKey): whoever typed the
  *   key chose where it goes;
  * - Electron: `confirmBaseUrl`, which the main process forwards only after a dialog naming the host;
@@ -13,46 +13,36 @@
  */
 import type { EngineContext } from '../context';
 import { EngineError } from '../errors';
+import { originBinding } from '../secrets/secretOrigin';
 import { hostOf, originOf } from './outboundAddress';
 
-const ROW = 'apiKeyOrigin';
+/** The one rule of a secret bound to its whole origin (secrets/secretOrigin.ts), for the API key. */
+const binding = originBinding('apiKeyOrigin');
 
 type Ctx = Pick<EngineContext, 'db' | 'settings' | 'host'>;
 
 /** The origin the key is bound to: null for none; undefined when no binding was ever written. */
 export function boundOrigin(ctx: Pick<EngineContext, 'db'>): string | null | undefined {
-  const row = ctx.db
-    .prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?')
-    .get(ROW);
-  if (!row) return undefined;
-  try {
-    const value: unknown = JSON.parse(row.value);
-    return typeof value === 'string' ? value : null;
-  } catch {
-    return null;
-  }
+  return binding.bound(ctx.db);
 }
 
 /** Binds the key to `baseUrl`'s origin (null: to no address). */
 export function bindKey(ctx: Pick<EngineContext, 'db'>, baseUrl: string | null): void {
-  const origin = baseUrl ? originOf(baseUrl) : null;
-  ctx.db
-    .prepare(
-      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    )
-    .run(ROW, JSON.stringify(origin));
+  binding.bind(ctx.db, baseUrl ? originOf(baseUrl) : null);
 }
 
 /** A folder from before the binding: the base URL it already has is the key's. Call before any change. */
 export function ensureBound(ctx: Ctx): void {
-  if (boundOrigin(ctx) === undefined) bindKey(ctx, ctx.settings.get().baseUrl);
+  binding.ensure(ctx.db, () => {
+    const { baseUrl } = ctx.settings.get();
+    return baseUrl ? originOf(baseUrl) : null;
+  });
 }
 
 /** Whether the stored key may go to `baseUrl`. */
 export function keyMayGoTo(ctx: Ctx, baseUrl: string): boolean {
   ensureBound(ctx);
-  const origin = originOf(baseUrl);
-  return origin !== null && boundOrigin(ctx) === origin;
+  return binding.mayGoTo(ctx.db, originOf(baseUrl));
 }
 
 /**

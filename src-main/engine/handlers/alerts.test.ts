@@ -148,7 +148,11 @@ describe('alert calls', () => {
       code: 'base_url_unconfirmed',
       message: /mail\.elsewhere\.net.*Enter the password again/,
     });
-    const refused = await e.dispatch('confirmAlertEmailHost', { host: 'mail.elsewhere.net' });
+    const refused = await e.dispatch('confirmAlertEmailHost', {
+      host: 'mail.elsewhere.net',
+      port: 587,
+      tls: 'starttls',
+    });
     expect(refused.ok).toBe(false);
     // Re-entering the password with the new server is the confirmation.
     const again = await ok(
@@ -157,5 +161,50 @@ describe('alert calls', () => {
       }),
     );
     expect(again.email).toMatchObject({ hostConfirmed: true, config: { host: 'mail.elsewhere.net' } });
+  });
+
+  it('binds the mail password to the server’s whole address: another port or security needs it again, or Electron’s confirmation', async () => {
+    const config = {
+      host: '127.0.0.1',
+      port: 2525,
+      user: 'analyst',
+      from: 'a@office.test',
+      to: ['b@office.test'],
+    };
+    for (const host of ['web', 'electron'] as const) {
+      const e = await open({ host });
+      await ok(e.dispatch('setAlertChannels', { email: { enabled: true, config, password: 'pw-123456' } }));
+      const movedTo: { port: number; tls: 'starttls' | 'tls' }[] = [
+        { port: 2526, tls: 'starttls' },
+        { port: 2525, tls: 'tls' },
+      ];
+      for (const moved of movedTo.map((to) => ({ ...config, ...to }))) {
+        const refused = await e.dispatch('setAlertChannels', { email: { enabled: true, config: moved } });
+        expect(refused.ok ? null : refused.error).toMatchObject({
+          code: 'base_url_unconfirmed',
+          message: new RegExp(
+            `127\\.0\\.0\\.1:${moved.port} \\(${moved.tls === 'tls' ? 'TLS' : 'STARTTLS'}\\)`,
+          ),
+        });
+      }
+      const kept = await ok(e.dispatch('getAlertChannels', {}));
+      expect(kept.email).toMatchObject({ hostConfirmed: true, config: { port: 2525, tls: 'starttls' } });
+
+      const confirm = await e.dispatch('confirmAlertEmailHost', {
+        host: '127.0.0.1',
+        port: 2526,
+        tls: 'starttls',
+      });
+      expect(confirm.ok).toBe(host === 'electron'); // the browser confirms by typing the password again
+      const saved = await e.dispatch('setAlertChannels', {
+        email: { enabled: true, config: { ...config, port: 2526 } },
+      });
+      expect(saved.ok).toBe(host === 'electron');
+      // Back to the first port: that is a new address again now.
+      const back = await e.dispatch('setAlertChannels', { email: { enabled: true, config } });
+      expect(back.ok).toBe(host !== 'electron');
+      await fx?.close();
+      fx = null;
+    }
   });
 });

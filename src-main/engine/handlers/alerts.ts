@@ -19,7 +19,7 @@ export const alertHandlers = {
   },
   getAlertChannels: async (_input, ctx) => ctx.services.alerts.channels(),
   setAlertChannels: async (input, ctx) => ctx.services.alerts.setChannels(input),
-  confirmAlertEmailHost: async ({ host }, ctx) => ctx.services.alerts.confirmEmailHost(host),
+  confirmAlertEmailHost: async (to, ctx) => ctx.services.alerts.confirmEmailHost(to),
   listAlertDeliveries: async ({ limit }, ctx) => ({ entries: ctx.services.alerts.deliveryLog(limit) }),
   retryAlertDelivery: async ({ deliveryId }, ctx) => ({ retried: ctx.services.alerts.retry(deliveryId) }),
 } satisfies HandlerGroup;
