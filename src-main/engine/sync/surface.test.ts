@@ -267,6 +267,70 @@ describe('a v1 server whose cursor never ends', () => {
   );
 });
 
+describe('a v1 server whose occurred_at lies outside what was asked', () => {
+  const DAY_MS = 86_400_000;
+  it.each([
+    [
+      '1970, before the start asked (once stored as 2069)',
+      '/v1/incidents',
+      () => '1970-01-01T00:00:00Z',
+      /outside what was asked/,
+    ],
+    [
+      '1999, before the start asked (once stored as 2099)',
+      '/v1/incidents',
+      () => '1999-12-31T12:00:00Z',
+      /outside what was asked/,
+    ],
+    [
+      '2150, in the future (once stored as 2050)',
+      '/v1/incidents',
+      () => '2150-01-01T00:00:00Z',
+      /in the future/,
+    ],
+    [
+      'a day after the history end asked',
+      '/v1/history',
+      (now: number) => new Date(now - DAY_MS).toISOString(),
+      /outside what was asked/,
+    ],
+  ])('%s: the page is refused and the run fails saying why', async (_what, endpoint, at, why) => {
+    const h = await start({ v1: true });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [first] = await h.service.syncAreas([area], h.conn);
+    expect(surfaceOfRun(h, first!.runId)).toBe('v1');
+    let bent = 0;
+    h.conn.fetch = async (u, i) => {
+      const answer = await fetch(u, i);
+      if (!u.includes(endpoint) || answer.status !== 200) return answer;
+      const body = (await answer.json()) as { incidents: { occurred_at: string }[] };
+      if (body.incidents[0]) {
+        body.incidents[0].occurred_at = at(h.sim.clock.nowMs());
+        bent++;
+      }
+      return new Response(JSON.stringify(body), { status: 200 });
+    };
+    h.sim.clock.advance(3_600_000);
+    const before = rowsIn(h.db, midtown);
+    const history = endpoint === '/v1/history';
+    const [run] = await h.service.syncAreas(
+      [h.service.areas.get(area.id)!],
+      h.conn,
+      history ? { history: true } : { depth: 'deep' },
+    );
+    expect(bent).toBeGreaterThan(0);
+    expect(run?.state).toBe('failed');
+    expect(run?.error?.code).toBe('bad_response');
+    expect(run?.error?.message).toMatch(why);
+    // Nothing of the refused page was kept: no date moved to another century, no removal marked.
+    const after = rowsIn(h.db, midtown);
+    expect(
+      after.filter((r) => r.occurred_utc < Date.UTC(2000, 0, 1) || r.occurred_utc > Date.UTC(2030, 0, 1)),
+    ).toEqual([]);
+    expect(after.length).toBeGreaterThanOrEqual(before.length);
+  });
+});
+
 describe('kill -9 in the middle of a v1 run', () => {
   it('resumes from the stored cursor and ends with the whole set, each page asked once more at most', async () => {
     const h = await start({ v1: true });

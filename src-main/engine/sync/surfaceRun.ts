@@ -17,7 +17,7 @@ import { localFailureOf } from '../store/localFailure';
 import { addDays, dayStartUtc, localDayOf } from '../time/localDay';
 import { zoneAt } from '../time/zoneAt';
 import type { AreaRecord } from './areaStore';
-import { DAY, MAX_RECORDS, RESUME_MAX_AGE_MS } from './constants';
+import { CLOCK_SLACK_MS, DAY, MAX_RECORDS, RESUME_MAX_AGE_MS } from './constants';
 import { fetchMissingDetails } from './details';
 import { finalizeRun } from './finalize';
 import { nextSince } from './frontier';
@@ -194,6 +194,7 @@ export async function runAreaOnV1(
           throw error;
         }
         chain.check(job.cursor, result);
+        refuseTimesOutside(job.start_at, job.end_at, now(), result);
         latency = latency * 0.8 + result.meta.durationMs * 0.2;
         const through = job.end_at !== null ? localDayOf(job.end_at, zoneAt(job.lat, job.lon)) : undefined;
         const applied = applyV1Page(
@@ -294,6 +295,34 @@ function ownFault(): RunError {
       'The sync stopped on a problem inside Blotter; the details are in the log. Syncing again resumes where it stopped.',
     fatal: true,
   };
+}
+
+/**
+ * Every occurred_at of a page must lie in what was asked — from the query's `start` (for incidents,
+ * set from the plan window; for history, the requested start) to its `end` (history) — and not in
+ * the future beyond the clock slack. Anything else is the service's fault (bad_response), refused
+ * before the page is kept: a 1970 or 2150 that was stored would sit in the archive as a real date.
+ */
+export function refuseTimesOutside(
+  startAt: number | null,
+  endAt: number | null,
+  now: number,
+  page: { incidents: { cdid: number }[]; occurredUtc: number[]; meta: { url: string } },
+): void {
+  const latest = Math.min(endAt ?? Infinity, now + CLOCK_SLACK_MS);
+  page.occurredUtc.forEach((t, k) => {
+    if (Number.isFinite(t) && t >= (startAt ?? -Infinity) && t <= latest) return;
+    const asked =
+      `${startAt === null ? 'any time' : new Date(startAt).toISOString()} to ` +
+      `${endAt === null ? 'now' : new Date(endAt).toISOString()}`;
+    const when = Number.isFinite(t) ? new Date(t).toISOString() : 'an unreadable time';
+    const why = t > now + CLOCK_SLACK_MS ? 'in the future' : `outside what was asked (${asked})`;
+    throw new ApiError(
+      'bad_response',
+      `The service's v1 page gave incident ${page.incidents[k]?.cdid ?? '?'} an occurred_at of ${when}, ${why}; the run stopped there.`,
+      { url: page.meta.url, status: 200 },
+    );
+  });
 }
 
 /** Pages in a row that bring no incident the chain has not already given, before it is refused. */
