@@ -6,7 +6,7 @@ import { incidentTime } from '../time/incidentTime';
 import { ApiError } from './apiError';
 import { createLiveSource } from './liveSource';
 import type { FetchLike, PageQuery } from './source';
-import { hasV1Extras, pageUrl, withV1 } from './v1Source';
+import { appIncident, hasV1Extras, pageUrl, withV1 } from './v1Source';
 import { fromV1Type, toV1Type } from './v1Types';
 
 const KEY = 'v1-test-key-123';
@@ -221,5 +221,25 @@ describe('what a hostile server can send', () => {
     expect(second.pathname).toBe('/v1/incidents');
     expect(second.searchParams.get('cursor')).toBe('https://evil.example/steal?x=1&radius_mi=99#frag');
     expect(second.searchParams.getAll('radius_mi')).toEqual(['0.6000']);
+  });
+});
+
+describe('occurred_at outside 2000–2099', () => {
+  it.each([
+    '1970-01-01T00:00:00Z',
+    '1999-12-31T23:30:00-05:00',
+    '2150-06-01T12:00:00+00:00',
+    '2099-12-31T23:59:00Z',
+    '2000-01-01T05:00:00Z',
+  ])('%s keeps its instant (never moved by a century through the legacy text)', (at) => {
+    const { incident, occurredUtc } = appIncident({
+      id: '12345',
+      type: 'theft',
+      occurred_at: at,
+      lat: 40.75,
+      lon: -73.98,
+    });
+    expect(occurredUtc).toBe(Date.parse(at));
+    expect(incidentTime(incident.date, incident.lat, incident.lon)?.occurredUtc).toBe(Date.parse(at));
   });
 });

@@ -67,13 +67,20 @@ export function appIncident(i: V1Incident): { incident: ApiIncident; occurredUtc
   const occurredUtc = Date.parse(i.occurred_at);
   const zone = zoneAt(i.lat, i.lon);
   const wall = new Date(occurredUtc + offsetAt(zone, occurredUtc) * 60_000);
-  const date = formatLegacyDate({
-    year: wall.getUTCFullYear(),
+  const year = wall.getUTCFullYear();
+  const legacy = formatLegacyDate({
+    year,
     month: wall.getUTCMonth() + 1,
     day: wall.getUTCDate(),
     hour: wall.getUTCHours(),
     minute: wall.getUTCMinutes(),
   });
+  // The legacy text's two-digit year reads as 20YY: a year of another century keeps its four digits
+  // (read back the same), so the stored instant is occurred_at's, never moved by a century.
+  const date =
+    year >= 2000 && year <= 2099
+      ? legacy
+      : legacy.replace(/^(\d\d\/\d\d\/)\d\d/, `$1${String(year).padStart(4, '0')}`);
   return {
     incident: {
       type: fromV1Type(i.type, i.raw_type),

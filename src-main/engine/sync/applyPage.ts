@@ -11,12 +11,13 @@ import { tileKey } from '../geo/tiles';
 import type { Db } from '../store/database';
 import { addDays, localDayOf } from '../time/localDay';
 import { zoneAt } from '../time/zoneAt';
-import { PROVISIONAL_DAYS } from './constants';
+import { DAY, PROVISIONAL_DAYS } from './constants';
 import { decide, type Outcome } from './decide';
 import type { PageRow } from './frontier';
 import type { UpsertCounts, IncidentWriter } from './incidentWriter';
 import { tileOfJob, typesOfJob, type JobRow, type JobStore } from './jobStore';
 import type { Logged } from './requester';
+import { NO_SINCE } from './windowStart';
 
 export type ApplyContext = {
   db: Db;
@@ -27,6 +28,8 @@ export type ApplyContext = {
   runId: number;
   now: number;
   knownTypes?: () => readonly string[];
+  /** The plan window in days: where an empty answer to a question with no since starts proving. */
+  windowDays?: number;
 };
 
 export type Applied = { outcome: Outcome; counts: UpsertCounts; rows: number };
@@ -58,6 +61,7 @@ export function applyPage(
         tileKey(tile) + (types ? `|${types.join(',')}` : ''),
         zoneAt(tile.lat, tile.lon),
         sentSince,
+        job.mode,
         outcome,
         sorted,
       );
@@ -136,15 +140,37 @@ export function applyPage(
     .immediate();
 }
 
-/** Ledger days this page settles for its tile (occurred days, as `since` counts them). */
+/**
+ * Ledger days this page settles for its tile (occurred days, as `since` counts them). A page asked
+ * with no since (the window's own start) settles the days after its first day — the oldest report's
+ * day in the area's zone, or for an empty answer the day the window starts — and marks that first
+ * day provisional: the window may start inside it.
+ */
 function writeLedger(
   ctx: ApplyContext,
   key: string,
   zone: string,
-  since: string,
+  sent: string,
+  mode: JobRow['mode'],
   outcome: Outcome,
   rows: PageRow[],
 ): void {
+  let since = sent;
+  let partial: string | null = null;
+  if (sent === NO_SINCE) {
+    const oldest = rows[0];
+    if (oldest && mode === 'asc') partial = localDayOf(oldest.utcMs, zone);
+    else if (ctx.windowDays !== undefined) partial = localDayOf(ctx.now - ctx.windowDays * DAY, zone);
+    else return;
+    since = partial;
+  }
+  const proves =
+    outcome.kind === 'done' ||
+    ((outcome.kind === 'continue' || outcome.kind === 'split-space') &&
+      outcome.proven !== null &&
+      outcome.proven > since);
+  if (partial !== null && proves)
+    ctx.jobs.ledger(ctx.areaId, key, addDays(partial, -1), partial, 'provisional', ctx.now);
   const today = localDayOf(ctx.now, zone);
   const settled = addDays(today, -PROVISIONAL_DAYS);
   const complete = (through: string): void => {

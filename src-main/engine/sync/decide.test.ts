@@ -3,6 +3,7 @@ import { tileOf } from '../geo/tiles';
 import { decideSplit, pagesToEnd, TAIL_ROWS } from './costModel';
 import { decide, groupTypes, type JobView } from './decide';
 import { nextSince, pageFacts, type PageRow } from './frontier';
+import { NO_SINCE } from './windowStart';
 
 const ZONE = 'America/New_York';
 const DAY = 86_400_000;
@@ -184,5 +185,34 @@ describe('cost model', () => {
     const adaptive = decideSplit({ ...c, levels: [], tree });
     expect(adaptive).toMatchObject({ action: 'split', cut: [10, 11, 12, 13, 1, 2, 3] });
     expect(adaptive.estimate).toBeLessThan(uniform.estimate);
+  });
+});
+
+describe('a page asked with no since (the window start)', () => {
+  const open = (over: Partial<JobView> = {}) => job({ since: NO_SINCE, ...over });
+
+  it('moves on only past its first day, so the next since lies inside the window', () => {
+    // First report 05-01 00:30 EDT; 500 rows over 5 days: R − 38 h is on 05-04, next since 05-03 > 05-01.
+    const out = decide(open(), rows(500, '2025-05-01T04:30:00Z', 5), ctx);
+    expect(out.kind === 'continue' || out.kind === 'split-space').toBe(true);
+    if (out.kind !== 'continue' && out.kind !== 'split-space') return;
+    expect(out.proven! > '2025-05-01').toBe(true);
+  });
+
+  it('that fills before its first day ends is split in space, each part asked again with no since, ascending', () => {
+    // Only two days of reports: R − 38 h falls on the first day; any since from it could be too old.
+    const out = decide(open(), rows(500, '2025-05-01T04:30:00Z', 2), ctx);
+    expect(out.kind).toBe('split-space');
+    if (out.kind !== 'split-space') return;
+    expect(out.proven).toBeNull();
+    expect(out.children.length).toBeGreaterThan(1);
+    for (const c of out.children) expect(c.next).toMatchObject({ since: NO_SINCE, mode: 'asc' });
+  });
+
+  it('piled on one point: split by type with no since', () => {
+    const out = decide(open(), rows(500, '2025-05-01T04:30:00Z', 1, true), ctx);
+    expect(out.kind).toBe('split-types');
+    if (out.kind !== 'split-types') return;
+    expect(out.next.since).toBe(NO_SINCE);
   });
 });

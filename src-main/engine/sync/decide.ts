@@ -23,11 +23,12 @@
 import { CRIME_TYPES } from '../../../src-shared/crimeTypes';
 import type { Shape } from '../../../src-shared/geo';
 import { canSplit, inTile, splitTile, type Tile } from '../geo/tiles';
-import { addDays, dayStartUtc } from '../time/localDay';
+import { addDays, dayStartUtc, localDayOf } from '../time/localDay';
 import { offsetAt } from '../time/wallToInstant';
 import { DAY, MAX_RECORDS, POINT_CLUSTER_SHARE } from './constants';
 import { cheapestSplit, decideSplit, TAIL_ROWS, type ShareNode } from './costModel';
 import { pageFacts, type PageRow } from './frontier';
+import { NO_SINCE } from './windowStart';
 
 export type JobMode = 'asc' | 'tail' | 'desc';
 
@@ -70,15 +71,22 @@ export type DecideContext = {
 export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContext): Outcome {
   if (rows.length < MAX_RECORDS) return { kind: 'done' };
   if (job.mode !== 'asc') return decideDescending(job, rows, ctx);
-  const f = pageFacts(rows, job.since);
+  // Asked with no since (the window's own start): the page stands for a since of its first day
+  // (the oldest report's, partial — the window may start inside it). It moves on only past that day,
+  // so the next since is inside the window; a page that fills before then is split in space (or
+  // by type), its parts again asked with no since.
+  const first = rows[0] as PageRow;
+  const since = job.since === NO_SINCE ? localDayOf(first.utcMs, first.zone) : job.since;
+  const f = pageFacts(rows, since);
   const levels = splitLevels(job.tile, ctx.shape, MAX_SPLIT_LEVELS);
   const shares = levels.map((tiles) =>
     tiles.map((t) => rows.filter((r) => inTile(t, r.lat, r.lon)).length / rows.length),
   );
   const perDay = rows.length / f.spanDays;
   const R = f.last.utcMs;
+  // A part asked with no since goes ascending: its first page shows its own first day (the ledger).
   const next = (since: string, expectedRows: number, estimate: number): Next =>
-    expectedRows <= TAIL_ROWS
+    expectedRows <= TAIL_ROWS && since !== NO_SINCE
       ? { since, mode: 'tail', ascLastUtc: R, estimate: 1 }
       : { since, mode: 'asc', ascLastUtc: R, estimate: Math.max(1, Math.ceil(estimate)) };
 
@@ -115,7 +123,7 @@ export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContex
   }
   const pile = f.topPointShare >= POINT_CLUSTER_SHARE;
   if (!pile && levels.length > 0) {
-    const from = dayStartUtc(addDays(job.since, 1), f.last.zone);
+    const from = dayStartUtc(addDays(since, 1), f.last.zone);
     const remainingDays = Math.max(1, (ctx.now - from) / DAY);
     const best = cheapestSplit({ perDay, remainingDays, overlapDays: f.overlapDays, levels: shares, tree });
     const { tiles, shares: levelShares } = cutOf(best.cut, best.level);
@@ -128,7 +136,7 @@ export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContex
   if (job.types === null || job.types.length > 1) {
     // A group of types still piled up at one point: one job per type; else groups that fit a page.
     const types = job.types ?? typesToSplit(rows, ctx.knownTypes?.());
-    const remainingDays = Math.max(1, (ctx.now - dayStartUtc(addDays(job.since, 1), f.last.zone)) / DAY);
+    const remainingDays = Math.max(1, (ctx.now - dayStartUtc(addDays(since, 1), f.last.zone)) / DAY);
     const groups = job.types ? types.map((t) => [t]) : groupTypes(rows, types, f.spanDays, remainingDays);
     return {
       kind: 'split-types',
@@ -182,7 +190,7 @@ function decideDescending(job: JobView, rows: readonly PageRow[], ctx: DecideCon
     kind: 'failed',
     reason:
       `More than ${2 * MAX_RECORDS} incidents of type ${job.types?.join(', ') ?? 'any'} at one place within a few days ` +
-      `(since ${job.since}): the API cannot page through them, so this spot may be incomplete.`,
+      `(${job.since === NO_SINCE ? 'from the window start' : `since ${job.since}`}): the API cannot page through them, so this spot may be incomplete.`,
   };
 }
 

@@ -80,12 +80,7 @@ export type GuardDeps = {
 
 export type RadiusGuard = {
   /** The job's page, or null when the job was split instead (re-read it). Other errors are thrown. */
-  search(
-    job: JobRow,
-    query: SearchQuery,
-    signal: AbortSignal,
-    opts?: { emptyIsInconclusive?: boolean },
-  ): Promise<Logged<SearchResult> | null>;
+  search(job: JobRow, query: SearchQuery, signal: AbortSignal): Promise<Logged<SearchResult> | null>;
   /** An answer the run does not use (logged and counted in the run's requests). */
   discard(page: Logged<SearchResult>): Promise<void>;
   knowledge(): RadiusKnowledge;
@@ -235,7 +230,7 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
       const types = typesOfJob(job);
       return types ? spellTypes(types, spellingOf(job) ?? 'as-seen') : undefined;
     },
-    async search(job, query, signal, opts = {}) {
+    async search(job, query, signal) {
       const r = query.radius;
       if (known.max !== null && above(r, known.max)) {
         await resplit(job, known.max);
@@ -291,7 +286,6 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
       }
       if (covered(circle, known.trusted)) return page;
       if (page.incidents.length === 0) {
-        if (opts.emptyIsInconclusive) return page;
         // Nothing to check against: an empty answer at an unchecked radius is not believed; the
         // circles that fit the trusted radius are asked instead.
         await count(page);

@@ -9,18 +9,12 @@ import type { AreaRecord } from './areaStore';
 import { DAY, DEEP_REFRESH_DAYS, RESUME_MAX_AGE_MS } from './constants';
 import type { JobStore, RunRow } from './jobStore';
 import { planRun, type Depth, type PlanOptions, type SyncLimits } from './planner';
-import { rootSince, type SinceBeforeWindow } from './windowStart';
+import { rootSince, sinceFor } from './windowStart';
 
 type SetupDeps = { db: Db; jobs: JobStore; limits: SyncLimits; now: () => number };
 
 /** Resumes the area's unfinished run when recent enough; else plans a new one (in one transaction). */
-export function prepareRun(
-  deps: SetupDeps,
-  area: AreaRecord,
-  depth: Depth,
-  quirk: SinceBeforeWindow,
-  planOptions: PlanOptions = {},
-) {
+export function prepareRun(deps: SetupDeps, area: AreaRecord, depth: Depth, planOptions: PlanOptions = {}) {
   const { db, jobs } = deps;
   const now = deps.now();
   return db
@@ -39,8 +33,16 @@ export function prepareRun(
       }
       const plan = planRun(db, area, now, deps.limits, depth, planOptions);
       const zone = zoneAt(plan.roots[0]?.lat ?? 0, plan.roots[0]?.lon ?? 0);
-      const since = rootSince(plan.fromUtc, zone, now, deps.limits.windowDays, quirk);
-      const runId = jobs.createRun(area.id, plan.kind, since, now - deps.limits.windowDays * DAY, now);
+      // The roots ask from `since`, or with none (the window's own start) when the run reaches back
+      // to the window's first days; the run's since_day is what it wants (finalize, fair bound).
+      const since = rootSince(plan.fromUtc, zone, now, deps.limits.windowDays);
+      const runId = jobs.createRun(
+        area.id,
+        plan.kind,
+        sinceFor(plan.fromUtc, zone),
+        now - deps.limits.windowDays * DAY,
+        now,
+      );
       plan.roots.forEach((tile, i) => {
         jobs.insertJob(
           runId,

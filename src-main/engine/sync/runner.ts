@@ -21,9 +21,8 @@ import type { Depth, SyncLimits } from './planner';
 import { knownTypes, prepareRun } from './runSetup';
 import { createProgressReporter, type SyncProgress } from './progress';
 import { summarizeRun, watchRun } from './runWatch';
-import { createQuirkLearner } from './quirkProbe';
 import type { Requester } from './requester';
-import { readQuirk } from './windowStart';
+import { readQuirk, sendableSince } from './windowStart';
 import { runAreaOnV1, type V1RunOptions } from './surfaceRun';
 import { defersProbe, MAX_LIVE_LEFT, pickSurface, probeSurface } from './surfaceSelect';
 import { surfaceOf } from './surfaceStore';
@@ -112,9 +111,9 @@ export async function runArea(
   const commit = <T>(runId: number, write: () => T): Promise<T> =>
     deps.sink ? deps.sink.commit(runId, write) : Promise.resolve(write());
 
-  // How the server treats a since older than the window is learned from the first answers.
-  const quirks = createQuirkLearner(deps, readQuirk(db, deps.baseUrl), area.backfilledAt === null);
-  const { run, resumed, deep } = prepareRun(deps, area, opts.depth ?? 'auto', quirks.planned(), {
+  // Known from earlier versions' learning: whether a since older than the window serves the window.
+  const quirk = readQuirk(db, deps.baseUrl);
+  const { run, resumed, deep } = prepareRun(deps, area, opts.depth ?? 'auto', {
     maxRadius: readRadius(db, deps.baseUrl).max,
     trustedRadius: readRadius(db, deps.baseUrl).trusted,
   });
@@ -156,6 +155,7 @@ export async function runArea(
     runId: run.id,
     now: now(),
     knownTypes: once(() => knownTypes(db)),
+    windowDays: deps.limits.windowDays,
   };
   // Circles wider than the server is known to search in full are checked first (radiusGuard.ts).
   const guard = createRadiusGuard({
@@ -175,7 +175,7 @@ export async function runArea(
   async function work(job: JobRow): Promise<void> {
     let current: JobRow | undefined = job;
     while (current && current.state === 'pending' && !signal.aborted) {
-      const sent = quirks.since(current, now());
+      const sent = sendableSince(current.since, now(), deps.limits.windowDays, quirk);
       const types = typesOfJob(current);
       const tile = tileOfJob(current);
       const query: SearchQuery = {
@@ -190,9 +190,7 @@ export async function runArea(
       };
       let result;
       try {
-        result = await guard.search(current, query, signal, {
-          emptyIsInconclusive: quirks.inconclusive(current, sent, now()),
-        });
+        result = await guard.search(current, query, signal);
       } catch (error) {
         if (error instanceof ApiError && error.code === 'bad_input' && types) {
           // The server knows no such type: nothing of it can exist. Settle the job, say so in the log.
@@ -219,10 +217,6 @@ export async function runArea(
       }
       if (result === null) {
         current = jobs.job(current.id); // split to circles the server answers correctly
-        continue;
-      }
-      if (quirks.heard(current, sent, result.incidents.length, now()) === 'retry') {
-        await guard.discard(result); // nothing for a since before the window: asked again inside it
         continue;
       }
       // A short page is all there is only if the server does not cap its answers (pageCap.ts).

@@ -267,6 +267,110 @@ describe('a v1 server whose cursor never ends', () => {
   );
 });
 
+describe('a v1 server whose occurred_at lies outside what was asked', () => {
+  const DAY_MS = 86_400_000;
+  it.each([
+    [
+      '1970, before the start asked (once stored as 2069)',
+      '/v1/incidents',
+      () => '1970-01-01T00:00:00Z',
+      /outside what was asked/,
+    ],
+    [
+      '1999, before the start asked (once stored as 2099)',
+      '/v1/incidents',
+      () => '1999-12-31T12:00:00Z',
+      /outside what was asked/,
+    ],
+    [
+      '2150, in the future (once stored as 2050)',
+      '/v1/incidents',
+      () => '2150-01-01T00:00:00Z',
+      /in the future/,
+    ],
+    [
+      'a day after the history end asked',
+      '/v1/history',
+      (now: number) => new Date(now - DAY_MS).toISOString(),
+      /outside what was asked/,
+    ],
+  ])('%s: the page is refused and the run fails saying why', async (_what, endpoint, at, why) => {
+    const h = await start({ v1: true });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [first] = await h.service.syncAreas([area], h.conn);
+    expect(surfaceOfRun(h, first!.runId)).toBe('v1');
+    let bent = 0;
+    h.conn.fetch = async (u, i) => {
+      const answer = await fetch(u, i);
+      if (!u.includes(endpoint) || answer.status !== 200) return answer;
+      const body = (await answer.json()) as { incidents: { occurred_at: string }[] };
+      if (body.incidents[0]) {
+        body.incidents[0].occurred_at = at(h.sim.clock.nowMs());
+        bent++;
+      }
+      return new Response(JSON.stringify(body), { status: 200 });
+    };
+    h.sim.clock.advance(3_600_000);
+    const before = rowsIn(h.db, midtown);
+    const history = endpoint === '/v1/history';
+    const [run] = await h.service.syncAreas(
+      [h.service.areas.get(area.id)!],
+      h.conn,
+      history ? { history: true } : { depth: 'deep' },
+    );
+    expect(bent).toBeGreaterThan(0);
+    expect(run?.state).toBe('failed');
+    expect(run?.error?.code).toBe('bad_response');
+    expect(run?.error?.message).toMatch(why);
+    // Nothing of the refused page was kept: no date moved to another century, no removal marked.
+    const after = rowsIn(h.db, midtown);
+    expect(
+      after.filter((r) => r.occurred_utc < Date.UTC(2000, 0, 1) || r.occurred_utc > Date.UTC(2030, 0, 1)),
+    ).toEqual([]);
+    expect(after.length).toBeGreaterThanOrEqual(before.length);
+  });
+});
+
+describe('a v1 server whose chain brings new incidents for ever', () => {
+  it('fails the run past what the area can plausibly hold, and marks nothing removed', async () => {
+    const h = await start({ v1: true });
+    const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
+    const [first] = await h.service.syncAreas([area], h.conn);
+    expect(surfaceOfRun(h, first!.runId)).toBe('v1');
+    const held = rowsIn(h.db, midtown).length;
+    let served = 0;
+    h.conn.fetch = async (u, i) => {
+      if (!u.includes('/v1/incidents')) return fetch(u, i);
+      const url = new URL(u);
+      url.searchParams.delete('cursor');
+      const answer = await fetch(url.toString(), i);
+      if (answer.status !== 200) return answer;
+      const body = (await answer.json()) as { incidents: { id: string }[] };
+      served++;
+      // 500 incidents never seen before on every page, in the area, with a cursor onwards (given up
+      // after 60 pages — 30,000 incidents in a 0.6-mile circle — so a run without the bound ends "done").
+      const incidents = Array.from({ length: MAX_RECORDS }, (_, k) => ({
+        ...body.incidents[k % body.incidents.length],
+        id: String(2_000_000_000 + served * 1000 + k),
+      }));
+      const next_cursor = served < 60 ? `more-${served}` : null;
+      return new Response(JSON.stringify({ incidents, next_cursor }), { status: 200 });
+    };
+    h.sim.clock.advance(3_600_000);
+    const [run] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn, { depth: 'deep' });
+    expect(run?.state).toBe('failed');
+    expect(run?.error?.code).toBe('bad_response');
+    expect(run?.error?.message).toMatch(/more than the area can plausibly hold/);
+    expect(served).toBeLessThan(60);
+    expect(run?.removed).toBe(0);
+    const removed = h.db
+      .prepare<[], { n: number }>('SELECT count(*) AS n FROM incidents WHERE removed_at IS NOT NULL')
+      .get()?.n;
+    expect(removed).toBe(0);
+    expect(held).toBeGreaterThan(0);
+  });
+});
+
 describe('kill -9 in the middle of a v1 run', () => {
   it('resumes from the stored cursor and ends with the whole set, each page asked once more at most', async () => {
     const h = await start({ v1: true });
