@@ -631,3 +631,35 @@ describe('dates written with the month’s name', () => {
     expect(o.sample.map((s) => s.occurredLocal)).toEqual(['2025-05-10T00:00', '2025-05-11T13:30']);
   });
 });
+
+describe('dates written year first, and instants with an hours-only offset', () => {
+  it('San Francisco’s 2018/12/01 12:25:00 AM is read as the wall time; PostgreSQL’s 2025-01-07 02:45:00+00 is an instant, shown in the zone', async () => {
+    const ins = await inspect(
+      'sfpd.csv',
+      [
+        'Incident Datetime,Report Datetime,Incident Number,Incident Category,Intersection,Latitude,Longitude',
+        '2018/12/01 12:25:00 AM,2018/12/01 02:10:00 AM,181234567,Larceny Theft,MARKET ST \\ 5TH ST,37.7841,-122.4075',
+        '2018/12/01 01:40:00 PM,2018/12/01 03:00:00 PM,181234568,Assault,MISSION ST \\ 16TH ST,37.765,-122.4196',
+      ].join('\n'),
+    );
+    expect(ins.proposal).toMatchObject({ date: 'Incident Datetime', id: 'Incident Number' });
+    const pv = await mapped(ins, 'SFPD');
+    expect(pv).toMatchObject({ rows: 2, valid: 2, errorCount: 0 });
+    expect(pv.sample.map((s) => [s.occurredLocal, s.timezone])).toEqual([
+      ['2018-12-01T00:25', 'America/Los_Angeles'],
+      ['2018-12-01T13:40', 'America/Los_Angeles'],
+    ]);
+    const pg = await inspect(
+      'pg.csv',
+      [
+        'case_number,offense,occurred_at,latitude,longitude',
+        'C1,THEFT,2025-01-07 02:45:00+00,41.8781,-87.6298',
+        'C2,THEFT,2025/01/07 14:45:00-05,41.8781,-87.6298',
+      ].join('\n'),
+    );
+    const p = await mapped(pg, 'pg');
+    expect(p).toMatchObject({ valid: 2, errorCount: 0 });
+    // 02:45 UTC is 20:45 the evening before in Chicago (UTC−6 in January); 14:45−05 is 13:45 there.
+    expect(p.sample.map((s) => s.occurredLocal)).toEqual(['2025-01-06T20:45', '2025-01-07T13:45']);
+  });
+});
