@@ -274,6 +274,10 @@ export const ImportPreview = z.object({
   errorCount: Count,
   /** The first problems, one per bad row (at most 500). */
   errors: z.array(ImportRowError),
+  /** The bad rows by the field (a mapped file: its column) that failed, most first, with its first message. */
+  failures: z.array(z.object({ field: z.string().nullable(), rows: Count, message: z.string() })),
+  /** No row can be imported: which fields failed on how many rows, in one sentence (the run then refuses). */
+  unusable: z.string().optional(),
   sample: z.array(ImportSampleRow),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

@@ -5,7 +5,8 @@
  * --mapping-file), or a JSON file holding one (src-shared/importMapping.ts). The preview's words
  * say what the file would add and change — new incidents, held rows replaced or gaining a
  * description, rows kept as held, bad rows — and --dry-run stops there (discardImport): nothing is
- * written.
+ * written. A file of which no row can be read imports nothing and exits 1, naming the columns that
+ * failed and on how many rows.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,6 +41,12 @@ export async function importCommand(p: Parsed, io: Io): Promise<number> {
       ...(mapping ? { mapping } : {}),
     });
     io.out(previewLines(preview).join('\n') + '\n');
+    if (preview.unusable !== undefined) {
+      // Not one row can be read: nothing is imported, and the failure says which column failed how often.
+      await s.call('discardImport', { importId: preview.importId });
+      io.err(`blotter: ${preview.unusable} Nothing was imported.\n`);
+      return EXIT.failed;
+    }
     if (p.flags.has('dry-run')) {
       await s.call('discardImport', { importId: preview.importId });
       io.out('Dry run: nothing was written.\n');
@@ -89,6 +96,7 @@ export function previewLines(v: ImportPreview): string[] {
   ];
   if (v.errorCount > 0) {
     lines.push(`${v.errorCount} bad rows would be skipped (--on-bad-rows abort imports nothing instead):`);
+    lines.push(`  by column: ${v.failures.map((f) => `${f.field ?? 'the record'} ${f.rows}`).join(', ')}`);
     for (const e of v.errors.slice(0, 10))
       lines.push(`  row ${e.row}${e.field ? `, ${e.field}` : ''}: ${e.message}`);
     if (v.errors.length > 10) lines.push(`  … and ${v.errorCount - 10} more`);

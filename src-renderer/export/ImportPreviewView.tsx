@@ -13,13 +13,24 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
         <strong>{p.fileName}</strong> <span className="muted">({bytesText(p.bytes)})</span>, read as{' '}
         {p.mapping ? `a CSV through the mapping “${p.mapping}”` : IMPORT_FORMATS[p.format]}.
       </p>
+      {p.unusable !== undefined ? (
+        <p role="alert" className="message message-error" data-testid="import-unusable">
+          {p.unusable} Nothing can be imported from this file: change the mapping or fix the file, then
+          preview it again.
+        </p>
+      ) : null}
       <dl className="facts">
         <dt>Rows</dt>
         <dd>{count(p.rows)}</dd>
         <dt>Valid</dt>
         <dd>{count(p.valid)}</dd>
         <dt>With problems</dt>
-        <dd>{count(p.errorCount)}</dd>
+        <dd>
+          {count(p.errorCount)}
+          {p.failures.length > 0
+            ? ` (${p.failures.map((f) => `${f.field ?? 'the record'}: ${count(f.rows)}`).join(', ')})`
+            : ''}
+        </dd>
         <dt>Repeated in the file</dt>
         <dd>{count(p.duplicatesInFile)} (a repeat replaces the earlier copy only when it was seen later)</dd>
         <dt>New</dt>

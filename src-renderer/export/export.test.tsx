@@ -102,6 +102,7 @@ describe('the import preview', () => {
       held: { replace: 0, describe: 0, keptApi: 1, keptHeld: 0, unchanged: 0 },
       errorCount: 1,
       errors: [{ row: 3, field: 'lat', message: 'lat must be a number from -90 to 90.' }],
+      failures: [{ field: 'lat', rows: 1, message: 'lat must be a number from -90 to 90.' }],
       sample: [
         {
           cdid: 7,
@@ -121,6 +122,33 @@ describe('the import preview', () => {
     expect(html).toContain(
       '1 new; of the 1 already in the archive: 1 differs from the API’s copy and is kept as the API has it.',
     );
+  });
+
+  it('says in the preview, before Import is offered, that no row can be imported and which column failed', () => {
+    const preview: ImportPreview = {
+      importId: 'i',
+      fileName: 'sfpd.csv',
+      format: 'api-csv',
+      mapping: 'SFPD',
+      bytes: 4096,
+      rows: 11884,
+      valid: 0,
+      duplicatesInFile: 0,
+      existing: 0,
+      held: { replace: 0, describe: 0, keptApi: 0, keptHeld: 0, unchanged: 0 },
+      errorCount: 11884,
+      errors: [{ row: 1, field: 'Incident Datetime', message: 'Incident Datetime: expected a date.' }],
+      failures: [{ field: 'Incident Datetime', rows: 11884, message: 'Incident Datetime: expected a date.' }],
+      unusable:
+        'No row of sfpd.csv can be imported: Incident Datetime failed on 11,884 rows (expected a date).',
+      sample: [],
+    };
+    const html = renderToStaticMarkup(<ImportPreviewView preview={preview} />);
+    expect(html).toContain(
+      '<p role="alert" class="message message-error" data-testid="import-unusable">No row of sfpd.csv can be imported: ' +
+        'Incident Datetime failed on 11,884 rows (expected a date). Nothing can be imported from this file',
+    );
+    expect(html).toContain('11,884 (Incident Datetime: 11,884)');
   });
 
   it('says what the import would change in rows already held', () => {

@@ -34,7 +34,7 @@ import { originOf } from '../provenance/importProvenance';
 import { FUTURE_SKEW_MS } from './normalize';
 import { checkCsvInParallel } from './parallelPreview';
 import { readRecords } from './readRecords';
-import { checkRecords, CheckTally, type CheckRules } from './rowChecks';
+import { checkRecords, CheckTally, failuresOf, nothingUsable, type CheckRules } from './rowChecks';
 import { importsDirOf, openSource, removeAbandonedUploads, type OpenedSource } from './sources';
 import { removeStageFiles, stageFileOf, StageWriter } from './stage';
 
@@ -72,6 +72,8 @@ type Current = {
   /** The valid rows' cdids rise in file order (merge.ts inserts hashed ids sorted). */
   ascending: boolean;
   errorCount: number;
+  /** No row is usable: the run refuses with this (which field failed on how many rows). */
+  unusable: string | null;
   /** The staging files holding the preview's valid rows (stage.ts): the run writes these. */
   stageFiles: string[];
   /** A mapping the page previewed with: saved for the file's header shape when the import runs. */
@@ -291,6 +293,8 @@ export class Imports {
               throw error;
             });
       const { errorCount } = tally;
+      const failures = failuresOf(tally);
+      const unusable = valid === 0 ? nothingUsable({ fileName: source.name, failures }) : null;
       this.current = {
         id,
         source,
@@ -301,6 +305,7 @@ export class Imports {
         existing,
         ascending,
         errorCount,
+        unusable,
         stageFiles,
         ...(mapping && columns && from === 'page' ? { saveOnRun: { columns, mapping } } : {}),
       };
@@ -324,6 +329,8 @@ export class Imports {
         held: changes,
         errorCount,
         errors: tally.errors,
+        failures,
+        ...(unusable !== null ? { unusable } : {}),
         sample: tally.sample,
       };
     });
@@ -333,6 +340,9 @@ export class Imports {
     return this.exclusive(async () => {
       const current = this.currentOf(importId);
       const n = current.errorCount;
+      // A file of which no row can be read imports nothing, and says why — never "0 added".
+      if (current.unusable !== null)
+        throw new EngineError('bad_input', `${current.unusable} Nothing was imported.`);
       if (onBadRows === 'abort' && n > 0)
         throw new EngineError(
           'bad_input',

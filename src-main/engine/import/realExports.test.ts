@@ -663,3 +663,40 @@ describe('dates written year first, and instants with an hours-only offset', () 
     expect(p.sample.map((s) => s.occurredLocal)).toEqual(['2025-01-06T20:45', '2025-01-07T13:45']);
   });
 });
+
+describe('a file of which no row can be read', () => {
+  it('is said in the preview (which column failed on how many rows), and the run refuses it: nothing is imported', async () => {
+    const ins = await inspect(
+      'none.csv',
+      [
+        'Case Number,Offense,Occurred,Latitude,Longitude',
+        'A1,THEFT,the 12th,41.88,-87.63',
+        'A2,THEFT,the 13th,41.88,-87.63',
+        'A3,THEFT,2025-05-10,,-87.63',
+      ].join('\n'),
+    );
+    const pv = await mapped(ins, 'none', { date: 'Occurred' });
+    expect(pv).toMatchObject({ rows: 3, valid: 0, errorCount: 3 });
+    expect(pv.failures).toEqual([
+      { field: 'Occurred', rows: 2, message: expect.stringMatching(/^Occurred: expected a date such as/) },
+      { field: 'Latitude', rows: 1, message: expect.stringMatching(/^Latitude: expected a latitude/) },
+    ]);
+    expect(pv.unusable).toMatch(
+      /^No row of none\.csv can be imported: Occurred failed on 2 rows \(expected a date such as .*\); Latitude failed on 1 row \(expected a latitude in degrees \(−90 to 90\); the cell is blank\)\.$/,
+    );
+    await expect(call('runImport', { importId: pv.importId, onBadRows: 'skip' })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringMatching(/^No row of none\.csv can be imported: .* Nothing was imported\.$/),
+    });
+    expect(count()).toBe(0);
+    // A file with a row that reads has no such sentence.
+    const some = await inspect(
+      'some.csv',
+      'Case Number,Offense,Occurred,Latitude,Longitude\nA1,THEFT,2025-05-10,41.88,-87.63\n',
+    );
+    const ok = await mapped(some, 'some', { date: 'Occurred' });
+    expect(ok.valid).toBe(1);
+    expect(ok.unusable).toBeUndefined();
+    expect(ok.failures).toEqual([]);
+  });
+});
