@@ -89,11 +89,12 @@ export function previewLines(v: ImportPreview): string[] {
   const adds = v.valid - v.duplicatesInFile - v.existing;
   const h = v.held;
   const lines = [
-    `${v.fileName}: ${v.mapping ? `through the mapping "${v.mapping}"` : v.format}, ${v.rows} records, ${v.valid} valid${v.duplicatesInFile ? ` (${v.duplicatesInFile} repeated in the file; the later copy counts)` : ''}.`,
+    `${v.fileName}: ${v.mapping ? `through the mapping "${v.mapping}"` : v.format}, ${v.rows} records, ${v.valid} valid${v.duplicatesInFile ? ` (${v.duplicatesInFile} repeated in the file)` : ''}.`,
     `Would add ${adds} new incidents.`,
     `Of the ${v.existing} already held: ${h.replace} replaced by the file's later copy, ${h.describe} gain a description, ` +
       `${h.keptApi} kept as the API has them, ${h.keptHeld} kept as held, ${h.unchanged} unchanged.`,
   ];
+  lines.push(...repeatLines(v.repeats));
   if (v.errorCount > 0) {
     lines.push(`${v.errorCount} bad rows would be skipped (--on-bad-rows abort imports nothing instead):`);
     lines.push(`  by column: ${v.failures.map((f) => `${f.field ?? 'the record'} ${f.rows}`).join(', ')}`);
@@ -101,5 +102,24 @@ export function previewLines(v: ImportPreview): string[] {
       lines.push(`  row ${e.row}${e.field ? `, ${e.field}` : ''}: ${e.message}`);
     if (v.errors.length > 10) lines.push(`  … and ${v.errorCount - 10} more`);
   }
+  return lines;
+}
+
+/** The ids on more than one row, and what the run does with each (the first 10). */
+export function repeatLines(r: ImportPreview['repeats']): string[] {
+  if (r.ids === 0) return [];
+  const lines = [
+    `${r.ids} id${r.ids === 1 ? ' is' : 's are'} on more than one row; ${r.differing} of those rows differ from the copy kept and would not be imported` +
+      (r.differing > 0 ? ' (map an id column unique to each row, or none, to import them all):' : ':'),
+  ];
+  for (const x of r.listed.slice(0, 10)) {
+    const rows = `rows ${x.rows.join(', ')}${x.count > x.rows.length ? ` (and ${x.count - x.rows.length} more)` : ''}`;
+    lines.push(
+      x.same
+        ? `  id ${x.id}: ${rows} are the same record, imported once`
+        : `  id ${x.id}: ${rows} differ; only row ${x.kept} is imported, the others add at most a description it lacks`,
+    );
+  }
+  if (r.ids > 10) lines.push(`  … and ${r.ids - 10} more ids`);
   return lines;
 }

@@ -96,6 +96,37 @@ describe('blotter import --mapping', () => {
     expect(ok.stdout).toContain('Imported: 1 added');
   });
 
+  it('names an id two rows share and what happens to them (a dry run writes nothing)', async () => {
+    const file = `${dir.path}/victims.csv`;
+    writeFileSync(
+      file,
+      [
+        HEADER,
+        'JA1,0486,012XX N STATE ST,05/10/2025 01:30 PM,1176200,1908600,1824',
+        'JA1,0486,012XX N STATE ST,05/10/2025 01:30 PM,1176210,1908610,1824',
+        'JA2,0820,004XX W ERIE ST,05/11/2025 09:05 AM,1172300,1904500,1831',
+      ].join('\n'),
+    );
+    const mappingFile = `${dir.path}/victims.json`;
+    writeFileSync(mappingFile, JSON.stringify(MAPPING));
+    const r = await cli([
+      'import',
+      file,
+      '--mapping-file',
+      mappingFile,
+      '--dry-run',
+      '--data-dir',
+      `${dir.path}/data-victims`,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('3 records, 3 valid (1 repeated in the file).');
+    expect(r.stdout).toContain(
+      '1 id is on more than one row; 1 of those rows differ from the copy kept and would not be imported (map an id column unique to each row, or none, to import them all):\n' +
+        '  id JA1: rows 1, 2 differ; only row 1 is imported, the others add at most a description it lacks\n',
+    );
+    expect(r.stdout).toContain('Dry run: nothing was written.');
+  });
+
   it('refuses a file that is not a mapping, and both flags at once, before opening anything', async () => {
     const bad = `${dir.path}/bad.json`;
     writeFileSync(bad, JSON.stringify({ ...MAPPING, location: { kind: 'xy', x: 'X Coordinate' } }));

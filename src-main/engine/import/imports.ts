@@ -29,6 +29,7 @@ import { mapper } from './mapping/apply';
 import { inspectCsv, proposalFor, respelled, zoneList } from './mapping/inspect';
 import { loadMappings, mappingForHeader, saveMapping } from './mapping/savedMappings';
 import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
+import { repeatedIds } from './repeats';
 import { mergeRows, phases } from './merge';
 import { originOf } from '../provenance/importProvenance';
 import { FUTURE_SKEW_MS } from './normalize';
@@ -143,7 +144,11 @@ export class Imports {
         this.inspected = { id, source, columns: found.columns };
         const ownColumns = columnsProblem(found.columns, 'columns') === null;
         const saved = mappingForHeader(this.ctx.dataDir, found.columns);
-        const { mapping: proposed, zones } = proposalFor(found);
+        const { mapping: proposed, zones } = await proposalFor(
+          found,
+          saved ? null : source.file,
+          format.encoding,
+        );
         const stem = source.name.replace(/\.[^.]*$/, '').slice(0, 100) || 'mapping';
         return {
           ...base,
@@ -275,8 +280,12 @@ export class Imports {
       const held = heldIn(await this.ctx.query.snapshot());
       let distinct = 0;
       let existing = 0;
+      const repeated: number[] = [];
       for (let k = 0; k < sorted.length; k++) {
-        if (k > 0 && sorted[k] === sorted[k - 1]) continue;
+        if (k > 0 && sorted[k] === sorted[k - 1]) {
+          if (repeated.at(-1) !== sorted[k]) repeated.push(sorted[k] as number);
+          continue;
+        }
         distinct++;
         if (held(sorted[k] as number)) existing++;
       }
@@ -292,6 +301,13 @@ export class Imports {
               removeStageFiles(importsDir, id);
               throw error;
             });
+      let repeats;
+      try {
+        repeats = repeatedIds(stageFiles, repeated);
+      } catch (error) {
+        removeStageFiles(importsDir, id);
+        throw error;
+      }
       const { errorCount } = tally;
       const failures = failuresOf(tally);
       const unusable = valid === 0 ? nothingUsable({ fileName: source.name, failures }) : null;
@@ -325,6 +341,7 @@ export class Imports {
         rows: tally.rows,
         valid,
         duplicatesInFile: valid - distinct,
+        repeats,
         existing,
         held: changes,
         errorCount,

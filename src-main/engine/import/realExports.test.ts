@@ -700,3 +700,70 @@ describe('a file of which no row can be read', () => {
     expect(ok.failures).toEqual([]);
   });
 });
+
+describe('ids two rows share (two victims of one case, the offences of one incident)', () => {
+  const HEAD = 'ID,Case Number,Date,Block,Primary Type,Victim,Latitude,Longitude';
+  /** Chicago's shape: 25,000 homicide rows with their own case numbers, then a second victim of case 24,999's. */
+  const rows = (): string[] => {
+    const out = [HEAD];
+    for (let k = 1; k <= 25_000; k++)
+      out.push(
+        `${10_000 + k},JA${100_000 + k},01/0${1 + (k % 3)}/2016 0${1 + (k % 9)}:15:00 PM,0${k % 90}XX W MADISON ST,HOMICIDE,victim ${k},41.88,-87.6${k % 10}`,
+      );
+    // Another victim of the case on row 24,999: same case number, a row of its own (a different ID).
+    out.push(
+      `${40_000},JA${100_000 + 24_999},01/02/2016 09:15:00 PM,024XX W MADISON ST,HOMICIDE,victim B,41.88,-87.69`,
+    );
+    return out;
+  };
+
+  it('proposes the case number only when unique over the whole file, else the row id; a chosen shared id is named in the preview with what happens', async () => {
+    const ins = await inspect('homicides.csv', rows().join('\n'));
+    // The repeat is past the rows the proposal samples (and past the 20,000 inspected): the whole file decides.
+    expect(ins.proposal.id).toBe('ID');
+    const pv = await mapped(ins, 'CPD');
+    expect(pv).toMatchObject({ rows: 25_001, valid: 25_001, duplicatesInFile: 0 });
+    expect(pv.repeats).toEqual({ ids: 0, differing: 0, listed: [] });
+    // Chosen anyway, the case number merges the second victim: the preview says so, naming the rows.
+    const byCase = await mapped(ins, 'CPD', { id: 'Case Number' });
+    expect(byCase).toMatchObject({ valid: 25_001, duplicatesInFile: 1 });
+    expect(byCase.repeats).toEqual({
+      ids: 1,
+      differing: 1,
+      listed: [{ id: 'JA124999', rows: [24_999, 25_001], count: 2, kept: 24_999, same: false }],
+    });
+    // What the preview said happens: the run keeps row 24,999's copy, the second victim is not imported.
+    const done = await call<ImportResult>('runImport', { importId: byCase.importId, onBadRows: 'skip' });
+    expect(done.inserted).toBe(25_000);
+  }, 60_000);
+
+  it('without a unique id column, none is proposed: rows identical in every column are one record, rows that differ are never merged', async () => {
+    const text = [
+      'Case Number,Date,Block,Primary Type,Victim,Latitude,Longitude',
+      'JA100,01/01/2016 01:15:00 PM,001XX W MADISON ST,HOMICIDE,victim A,41.88,-87.63',
+      'JA100,01/01/2016 01:15:00 PM,001XX W MADISON ST,HOMICIDE,victim B,41.88,-87.63',
+      'JA101,01/01/2016 02:15:00 PM,002XX W MADISON ST,BATTERY,victim C,41.88,-87.64',
+      'JA101,01/01/2016 02:15:00 PM,002XX W MADISON ST,BATTERY,victim C,41.88,-87.64',
+    ].join('\n');
+    const ins = await inspect('no-id.csv', text);
+    expect(ins.proposal.id).toBeUndefined();
+    expect(ins.proposal.keep).toEqual(expect.arrayContaining(['Case Number', 'Victim']));
+    const pv = await mapped(ins, 'no id');
+    expect(pv).toMatchObject({ rows: 4, valid: 4, duplicatesInFile: 1 });
+    expect(pv.repeats).toMatchObject({
+      ids: 1,
+      differing: 0,
+      listed: [{ rows: [3, 4], kept: 3, same: true }],
+    });
+    const done = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'skip' });
+    expect(done.inserted).toBe(3);
+    const victims = t.db
+      .prepare(`SELECT json_extract(attributes, '$.Victim') FROM incident_imports ORDER BY 1`)
+      .pluck()
+      .all();
+    expect(victims).toEqual(['victim A', 'victim B', 'victim C']);
+    // The same file again: every row is found by its content, nothing is added.
+    const again = await mapped(await inspect('no-id-again.csv', text), 'no id');
+    expect(again).toMatchObject({ valid: 4, existing: 3 });
+  });
+});
