@@ -250,7 +250,7 @@ export const ImportPreview = z.object({
   /** Records read (valid or not). */
   rows: Count,
   valid: Count,
-  /** Valid rows whose cdid appeared earlier in the same file (the later copy is kept, see README). */
+  /** Valid rows whose cdid appeared earlier in the same file (kept only when seen later: `repeats`, README). */
   duplicatesInFile: Count,
   /** Distinct valid cdids the archive already holds. */
   existing: Count,
@@ -274,6 +274,32 @@ export const ImportPreview = z.object({
   errorCount: Count,
   /** The first problems, one per bad row (at most 500). */
   errors: z.array(ImportRowError),
+  /** The bad rows by the field (a mapped file: its column) that failed, most first, with its first message. */
+  failures: z.array(z.object({ field: z.string().nullable(), rows: Count, message: z.string() })),
+  /** No row can be imported: which fields failed on how many rows, in one sentence (the run then refuses). */
+  unusable: z.string().optional(),
+  /**
+   * Ids given to more than one valid row (`duplicatesInFile` counts the rows after the first):
+   * how many ids, how many rows differ from the copy the run keeps (their data would not be
+   * imported), and the first 100 ids — differing ones first — with their rows and the row kept.
+   */
+  repeats: z.object({
+    ids: Count,
+    differing: Count,
+    listed: z.array(
+      z.object({
+        /** The id as the file writes it (a Blotter or API file: the cdid). */
+        id: z.string(),
+        /** The rows holding it (the first 20), and how many there are. */
+        rows: z.array(z.number().int()),
+        count: Count,
+        /** The row whose copy the run keeps (the others add at most a description it lacks). */
+        kept: z.number().int(),
+        /** Every copy is the same as Blotter reads it: one record, imported once. */
+        same: z.boolean(),
+      }),
+    ),
+  }),
   sample: z.array(ImportSampleRow),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

@@ -5,7 +5,8 @@
  * --mapping-file), or a JSON file holding one (src-shared/importMapping.ts). The preview's words
  * say what the file would add and change — new incidents, held rows replaced or gaining a
  * description, rows kept as held, bad rows — and --dry-run stops there (discardImport): nothing is
- * written.
+ * written. A file of which no row can be read imports nothing and exits 1, naming the columns that
+ * failed and on how many rows.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,6 +41,12 @@ export async function importCommand(p: Parsed, io: Io): Promise<number> {
       ...(mapping ? { mapping } : {}),
     });
     io.out(previewLines(preview).join('\n') + '\n');
+    if (preview.unusable !== undefined) {
+      // Not one row can be read: nothing is imported, and the failure says which column failed how often.
+      await s.call('discardImport', { importId: preview.importId });
+      io.err(`blotter: ${preview.unusable} Nothing was imported.\n`);
+      return EXIT.failed;
+    }
     if (p.flags.has('dry-run')) {
       await s.call('discardImport', { importId: preview.importId });
       io.out('Dry run: nothing was written.\n');
@@ -82,16 +89,37 @@ export function previewLines(v: ImportPreview): string[] {
   const adds = v.valid - v.duplicatesInFile - v.existing;
   const h = v.held;
   const lines = [
-    `${v.fileName}: ${v.mapping ? `through the mapping "${v.mapping}"` : v.format}, ${v.rows} records, ${v.valid} valid${v.duplicatesInFile ? ` (${v.duplicatesInFile} repeated in the file; the later copy counts)` : ''}.`,
+    `${v.fileName}: ${v.mapping ? `through the mapping "${v.mapping}"` : v.format}, ${v.rows} records, ${v.valid} valid${v.duplicatesInFile ? ` (${v.duplicatesInFile} repeated in the file)` : ''}.`,
     `Would add ${adds} new incidents.`,
     `Of the ${v.existing} already held: ${h.replace} replaced by the file's later copy, ${h.describe} gain a description, ` +
       `${h.keptApi} kept as the API has them, ${h.keptHeld} kept as held, ${h.unchanged} unchanged.`,
   ];
+  lines.push(...repeatLines(v.repeats));
   if (v.errorCount > 0) {
     lines.push(`${v.errorCount} bad rows would be skipped (--on-bad-rows abort imports nothing instead):`);
+    lines.push(`  by column: ${v.failures.map((f) => `${f.field ?? 'the record'} ${f.rows}`).join(', ')}`);
     for (const e of v.errors.slice(0, 10))
       lines.push(`  row ${e.row}${e.field ? `, ${e.field}` : ''}: ${e.message}`);
     if (v.errors.length > 10) lines.push(`  … and ${v.errorCount - 10} more`);
   }
+  return lines;
+}
+
+/** The ids on more than one row, and what the run does with each (the first 10). */
+export function repeatLines(r: ImportPreview['repeats']): string[] {
+  if (r.ids === 0) return [];
+  const lines = [
+    `${r.ids} id${r.ids === 1 ? ' is' : 's are'} on more than one row; ${r.differing} of those rows differ from the copy kept and would not be imported` +
+      (r.differing > 0 ? ' (map an id column unique to each row, or none, to import them all):' : ':'),
+  ];
+  for (const x of r.listed.slice(0, 10)) {
+    const rows = `rows ${x.rows.join(', ')}${x.count > x.rows.length ? ` (and ${x.count - x.rows.length} more)` : ''}`;
+    lines.push(
+      x.same
+        ? `  id ${x.id}: ${rows} are the same record, imported once`
+        : `  id ${x.id}: ${rows} differ; only row ${x.kept} is imported, the others add at most a description it lacks`,
+    );
+  }
+  if (r.ids > 10) lines.push(`  … and ${r.ids - 10} more ids`);
   return lines;
 }

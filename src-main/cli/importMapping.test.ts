@@ -62,6 +62,71 @@ describe('blotter import --mapping', () => {
     expect(onlyLine(unknown)).toBe('blotter: No mapping is saved as "Dallas". Saved: "Chicago RMS".');
   });
 
+  it('imports nothing and exits 1 when no row can be read, naming the column that failed on how many rows', async () => {
+    const data = `${dir.path}/data-unusable`;
+    const file = `${dir.path}/unusable.csv`;
+    // Every date is in a shape no reader takes (a day count), and one row has no offence.
+    writeFileSync(
+      file,
+      [
+        HEADER,
+        'JA1,0486,012XX N STATE ST,day 12,1176200,1908600,1824',
+        'JA2,0820,004XX W ERIE ST,day 13,1172300,1904500,1831',
+        'JA3,,004XX W ERIE ST,day 14,1172300,1904500,1831',
+      ].join('\n'),
+    );
+    const mappingFile = `${dir.path}/unusable.json`;
+    writeFileSync(mappingFile, JSON.stringify(MAPPING));
+    const r = await cli(['import', file, '--mapping-file', mappingFile, '--data-dir', data]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).not.toContain('Imported:');
+    expect(r.stdout).toContain('by column: Date Reported 2, Offense 1');
+    expect(onlyLine(r)).toMatch(
+      /^blotter: No row of unusable\.csv can be imported: Date Reported failed on 2 rows \(expected a date such as .*\); Offense failed on 1 row \(expected an offence code or type\)\. Nothing was imported\.$/,
+    );
+    // The mapping is good: a file whose rows read imports through it into the same folder.
+    const good = `${dir.path}/good.csv`;
+    writeFileSync(
+      good,
+      [HEADER, 'JA1,0486,012XX N STATE ST,05/10/2025 01:30 PM,1176200,1908600,1824'].join('\n'),
+    );
+    const ok = await cli(['import', good, '--mapping-file', mappingFile, '--data-dir', data]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain('Would add 1 new incidents.');
+    expect(ok.stdout).toContain('Imported: 1 added');
+  });
+
+  it('names an id two rows share and what happens to them (a dry run writes nothing)', async () => {
+    const file = `${dir.path}/victims.csv`;
+    writeFileSync(
+      file,
+      [
+        HEADER,
+        'JA1,0486,012XX N STATE ST,05/10/2025 01:30 PM,1176200,1908600,1824',
+        'JA1,0486,012XX N STATE ST,05/10/2025 01:30 PM,1176210,1908610,1824',
+        'JA2,0820,004XX W ERIE ST,05/11/2025 09:05 AM,1172300,1904500,1831',
+      ].join('\n'),
+    );
+    const mappingFile = `${dir.path}/victims.json`;
+    writeFileSync(mappingFile, JSON.stringify(MAPPING));
+    const r = await cli([
+      'import',
+      file,
+      '--mapping-file',
+      mappingFile,
+      '--dry-run',
+      '--data-dir',
+      `${dir.path}/data-victims`,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('3 records, 3 valid (1 repeated in the file).');
+    expect(r.stdout).toContain(
+      '1 id is on more than one row; 1 of those rows differ from the copy kept and would not be imported (map an id column unique to each row, or none, to import them all):\n' +
+        '  id JA1: rows 1, 2 differ; only row 1 is imported, the others add at most a description it lacks\n',
+    );
+    expect(r.stdout).toContain('Dry run: nothing was written.');
+  });
+
   it('refuses a file that is not a mapping, and both flags at once, before opening anything', async () => {
     const bad = `${dir.path}/bad.json`;
     writeFileSync(bad, JSON.stringify({ ...MAPPING, location: { kind: 'xy', x: 'X Coordinate' } }));

@@ -13,15 +13,31 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
         <strong>{p.fileName}</strong> <span className="muted">({bytesText(p.bytes)})</span>, read as{' '}
         {p.mapping ? `a CSV through the mapping “${p.mapping}”` : IMPORT_FORMATS[p.format]}.
       </p>
+      {p.unusable !== undefined ? (
+        <p role="alert" className="message message-error" data-testid="import-unusable">
+          {p.unusable} Nothing can be imported from this file: change the mapping or fix the file, then
+          preview it again.
+        </p>
+      ) : null}
       <dl className="facts">
         <dt>Rows</dt>
         <dd>{count(p.rows)}</dd>
         <dt>Valid</dt>
         <dd>{count(p.valid)}</dd>
         <dt>With problems</dt>
-        <dd>{count(p.errorCount)}</dd>
+        <dd>
+          {count(p.errorCount)}
+          {p.failures.length > 0
+            ? ` (${p.failures.map((f) => `${f.field ?? 'the record'}: ${count(f.rows)}`).join(', ')})`
+            : ''}
+        </dd>
         <dt>Repeated in the file</dt>
-        <dd>{count(p.duplicatesInFile)} (a repeat replaces the earlier copy only when it was seen later)</dd>
+        <dd>
+          {count(p.duplicatesInFile)}
+          {p.repeats.ids > 0
+            ? ` (${count(p.repeats.ids)} ${p.repeats.ids === 1 ? 'id is' : 'ids are'} on more than one row; ${count(p.repeats.differing)} of those rows differ from the copy kept and would not be imported)`
+            : ''}
+        </dd>
         <dt>New</dt>
         <dd>{count(newRows(p))}</dd>
         <dt>Already in the archive</dt>
@@ -50,6 +66,42 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
                 <td>{r.occurredLocal.replace('T', ' ')}</td>
                 <td>{r.timezone}</td>
                 <td>{r.address}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {p.repeats.listed.length > 0 ? (
+        <table className="data-table import-repeats" data-testid="import-repeats">
+          <caption>
+            Ids on more than one row
+            {p.repeats.ids > p.repeats.listed.length
+              ? ` (the first ${count(p.repeats.listed.length)} of ${count(p.repeats.ids)})`
+              : ''}
+            {p.repeats.differing > 0
+              ? '. Rows that differ share an id: to import each of them, map an id column unique to each row, or none (each row is then known by its content).'
+              : ''}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Id</th>
+              <th scope="col">Rows</th>
+              <th scope="col">What happens</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.repeats.listed.map((r) => (
+              <tr key={`${r.id}-${r.kept}`}>
+                <td>{r.id}</td>
+                <td>
+                  {r.rows.join(', ')}
+                  {r.count > r.rows.length ? ` and ${count(r.count - r.rows.length)} more` : ''}
+                </td>
+                <td>
+                  {r.same
+                    ? 'The same record: imported once.'
+                    : `They differ: only row ${r.kept} is imported; the others add at most a description it lacks.`}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -84,7 +84,7 @@ export function MappingEditor({ inspection, draft, onChange }: Props) {
         />
         <span className={styles.example}>also the namespace of this system’s ids</span>
       </div>
-      {columnSelect('id', 'Id', '(none: number the rows)')}
+      {columnSelect('id', 'Id', '(none: each row known by its content)')}
       {columnSelect('type', 'Type (offence)', null)}
       {codes && codes.top.length > 0 ? (
         <table className={`data-table ${styles.valueMap}`} data-testid="value-map">

@@ -102,6 +102,8 @@ describe('the import preview', () => {
       held: { replace: 0, describe: 0, keptApi: 1, keptHeld: 0, unchanged: 0 },
       errorCount: 1,
       errors: [{ row: 3, field: 'lat', message: 'lat must be a number from -90 to 90.' }],
+      failures: [{ field: 'lat', rows: 1, message: 'lat must be a number from -90 to 90.' }],
+      repeats: { ids: 0, differing: 0, listed: [] },
       sample: [
         {
           cdid: 7,
@@ -121,6 +123,69 @@ describe('the import preview', () => {
     expect(html).toContain(
       '1 new; of the 1 already in the archive: 1 differs from the API’s copy and is kept as the API has it.',
     );
+  });
+
+  it('says in the preview, before Import is offered, that no row can be imported and which column failed', () => {
+    const preview: ImportPreview = {
+      importId: 'i',
+      fileName: 'sfpd.csv',
+      format: 'api-csv',
+      mapping: 'SFPD',
+      bytes: 4096,
+      rows: 11884,
+      valid: 0,
+      duplicatesInFile: 0,
+      existing: 0,
+      held: { replace: 0, describe: 0, keptApi: 0, keptHeld: 0, unchanged: 0 },
+      errorCount: 11884,
+      errors: [{ row: 1, field: 'Incident Datetime', message: 'Incident Datetime: expected a date.' }],
+      failures: [{ field: 'Incident Datetime', rows: 11884, message: 'Incident Datetime: expected a date.' }],
+      repeats: { ids: 0, differing: 0, listed: [] },
+      unusable:
+        'No row of sfpd.csv can be imported: Incident Datetime failed on 11,884 rows (expected a date).',
+      sample: [],
+    };
+    const html = renderToStaticMarkup(<ImportPreviewView preview={preview} />);
+    expect(html).toContain(
+      '<p role="alert" class="message message-error" data-testid="import-unusable">No row of sfpd.csv can be imported: ' +
+        'Incident Datetime failed on 11,884 rows (expected a date). Nothing can be imported from this file',
+    );
+    expect(html).toContain('11,884 (Incident Datetime: 11,884)');
+  });
+
+  it('names the ids on more than one row and what happens to each', () => {
+    const preview: ImportPreview = {
+      importId: 'i',
+      fileName: 'homicides.csv',
+      format: 'api-csv',
+      mapping: 'CPD',
+      bytes: 512,
+      rows: 4,
+      valid: 4,
+      duplicatesInFile: 2,
+      existing: 0,
+      held: { replace: 0, describe: 0, keptApi: 0, keptHeld: 0, unchanged: 0 },
+      errorCount: 0,
+      errors: [],
+      failures: [],
+      repeats: {
+        ids: 2,
+        differing: 1,
+        listed: [
+          { id: 'JA100', rows: [2, 3], count: 2, kept: 2, same: false },
+          { id: 'JA200', rows: [1, 4], count: 2, kept: 1, same: true },
+        ],
+      },
+      sample: [],
+    };
+    const html = renderToStaticMarkup(<ImportPreviewView preview={preview} />);
+    expect(html).toContain(
+      '2 (2 ids are on more than one row; 1 of those rows differ from the copy kept and would not be imported)',
+    );
+    expect(html).toContain(
+      '<td>JA100</td><td>2, 3</td><td>They differ: only row 2 is imported; the others add at most a description it lacks.</td>',
+    );
+    expect(html).toContain('<td>JA200</td><td>1, 4</td><td>The same record: imported once.</td>');
   });
 
   it('says what the import would change in rows already held', () => {

@@ -29,12 +29,13 @@ import { mapper } from './mapping/apply';
 import { inspectCsv, proposalFor, respelled, zoneList } from './mapping/inspect';
 import { loadMappings, mappingForHeader, saveMapping } from './mapping/savedMappings';
 import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
+import { repeatedIds } from './repeats';
 import { mergeRows, phases } from './merge';
 import { originOf } from '../provenance/importProvenance';
 import { FUTURE_SKEW_MS } from './normalize';
 import { checkCsvInParallel } from './parallelPreview';
 import { readRecords } from './readRecords';
-import { checkRecords, CheckTally, type CheckRules } from './rowChecks';
+import { checkRecords, CheckTally, failuresOf, nothingUsable, type CheckRules } from './rowChecks';
 import { importsDirOf, openSource, removeAbandonedUploads, type OpenedSource } from './sources';
 import { removeStageFiles, stageFileOf, StageWriter } from './stage';
 
@@ -72,6 +73,8 @@ type Current = {
   /** The valid rows' cdids rise in file order (merge.ts inserts hashed ids sorted). */
   ascending: boolean;
   errorCount: number;
+  /** No row is usable: the run refuses with this (which field failed on how many rows). */
+  unusable: string | null;
   /** The staging files holding the preview's valid rows (stage.ts): the run writes these. */
   stageFiles: string[];
   /** A mapping the page previewed with: saved for the file's header shape when the import runs. */
@@ -141,7 +144,11 @@ export class Imports {
         this.inspected = { id, source, columns: found.columns };
         const ownColumns = columnsProblem(found.columns, 'columns') === null;
         const saved = mappingForHeader(this.ctx.dataDir, found.columns);
-        const { mapping: proposed, zones } = proposalFor(found);
+        const { mapping: proposed, zones } = await proposalFor(
+          found,
+          saved ? null : source.file,
+          format.encoding,
+        );
         const stem = source.name.replace(/\.[^.]*$/, '').slice(0, 100) || 'mapping';
         return {
           ...base,
@@ -273,8 +280,12 @@ export class Imports {
       const held = heldIn(await this.ctx.query.snapshot());
       let distinct = 0;
       let existing = 0;
+      const repeated: number[] = [];
       for (let k = 0; k < sorted.length; k++) {
-        if (k > 0 && sorted[k] === sorted[k - 1]) continue;
+        if (k > 0 && sorted[k] === sorted[k - 1]) {
+          if (repeated.at(-1) !== sorted[k]) repeated.push(sorted[k] as number);
+          continue;
+        }
         distinct++;
         if (held(sorted[k] as number)) existing++;
       }
@@ -290,7 +301,16 @@ export class Imports {
               removeStageFiles(importsDir, id);
               throw error;
             });
+      let repeats;
+      try {
+        repeats = repeatedIds(stageFiles, repeated);
+      } catch (error) {
+        removeStageFiles(importsDir, id);
+        throw error;
+      }
       const { errorCount } = tally;
+      const failures = failuresOf(tally);
+      const unusable = valid === 0 ? nothingUsable({ fileName: source.name, failures }) : null;
       this.current = {
         id,
         source,
@@ -301,6 +321,7 @@ export class Imports {
         existing,
         ascending,
         errorCount,
+        unusable,
         stageFiles,
         ...(mapping && columns && from === 'page' ? { saveOnRun: { columns, mapping } } : {}),
       };
@@ -320,10 +341,13 @@ export class Imports {
         rows: tally.rows,
         valid,
         duplicatesInFile: valid - distinct,
+        repeats,
         existing,
         held: changes,
         errorCount,
         errors: tally.errors,
+        failures,
+        ...(unusable !== null ? { unusable } : {}),
         sample: tally.sample,
       };
     });
@@ -333,6 +357,9 @@ export class Imports {
     return this.exclusive(async () => {
       const current = this.currentOf(importId);
       const n = current.errorCount;
+      // A file of which no row can be read imports nothing, and says why — never "0 added".
+      if (current.unusable !== null)
+        throw new EngineError('bad_input', `${current.unusable} Nothing was imported.`);
       if (onBadRows === 'abort' && n > 0)
         throw new EngineError(
           'bad_input',

@@ -631,3 +631,139 @@ describe('dates written with the month’s name', () => {
     expect(o.sample.map((s) => s.occurredLocal)).toEqual(['2025-05-10T00:00', '2025-05-11T13:30']);
   });
 });
+
+describe('dates written year first, and instants with an hours-only offset', () => {
+  it('San Francisco’s 2018/12/01 12:25:00 AM is read as the wall time; PostgreSQL’s 2025-01-07 02:45:00+00 is an instant, shown in the zone', async () => {
+    const ins = await inspect(
+      'sfpd.csv',
+      [
+        'Incident Datetime,Report Datetime,Incident Number,Incident Category,Intersection,Latitude,Longitude',
+        '2018/12/01 12:25:00 AM,2018/12/01 02:10:00 AM,181234567,Larceny Theft,MARKET ST \\ 5TH ST,37.7841,-122.4075',
+        '2018/12/01 01:40:00 PM,2018/12/01 03:00:00 PM,181234568,Assault,MISSION ST \\ 16TH ST,37.765,-122.4196',
+      ].join('\n'),
+    );
+    expect(ins.proposal).toMatchObject({ date: 'Incident Datetime', id: 'Incident Number' });
+    const pv = await mapped(ins, 'SFPD');
+    expect(pv).toMatchObject({ rows: 2, valid: 2, errorCount: 0 });
+    expect(pv.sample.map((s) => [s.occurredLocal, s.timezone])).toEqual([
+      ['2018-12-01T00:25', 'America/Los_Angeles'],
+      ['2018-12-01T13:40', 'America/Los_Angeles'],
+    ]);
+    const pg = await inspect(
+      'pg.csv',
+      [
+        'case_number,offense,occurred_at,latitude,longitude',
+        'C1,THEFT,2025-01-07 02:45:00+00,41.8781,-87.6298',
+        'C2,THEFT,2025/01/07 14:45:00-05,41.8781,-87.6298',
+      ].join('\n'),
+    );
+    const p = await mapped(pg, 'pg');
+    expect(p).toMatchObject({ valid: 2, errorCount: 0 });
+    // 02:45 UTC is 20:45 the evening before in Chicago (UTC−6 in January); 14:45−05 is 13:45 there.
+    expect(p.sample.map((s) => s.occurredLocal)).toEqual(['2025-01-06T20:45', '2025-01-07T13:45']);
+  });
+});
+
+describe('a file of which no row can be read', () => {
+  it('is said in the preview (which column failed on how many rows), and the run refuses it: nothing is imported', async () => {
+    const ins = await inspect(
+      'none.csv',
+      [
+        'Case Number,Offense,Occurred,Latitude,Longitude',
+        'A1,THEFT,the 12th,41.88,-87.63',
+        'A2,THEFT,the 13th,41.88,-87.63',
+        'A3,THEFT,2025-05-10,,-87.63',
+      ].join('\n'),
+    );
+    const pv = await mapped(ins, 'none', { date: 'Occurred' });
+    expect(pv).toMatchObject({ rows: 3, valid: 0, errorCount: 3 });
+    expect(pv.failures).toEqual([
+      { field: 'Occurred', rows: 2, message: expect.stringMatching(/^Occurred: expected a date such as/) },
+      { field: 'Latitude', rows: 1, message: expect.stringMatching(/^Latitude: expected a latitude/) },
+    ]);
+    expect(pv.unusable).toMatch(
+      /^No row of none\.csv can be imported: Occurred failed on 2 rows \(expected a date such as .*\); Latitude failed on 1 row \(expected a latitude in degrees \(−90 to 90\); the cell is blank\)\.$/,
+    );
+    await expect(call('runImport', { importId: pv.importId, onBadRows: 'skip' })).rejects.toMatchObject({
+      code: 'bad_input',
+      message: expect.stringMatching(/^No row of none\.csv can be imported: .* Nothing was imported\.$/),
+    });
+    expect(count()).toBe(0);
+    // A file with a row that reads has no such sentence.
+    const some = await inspect(
+      'some.csv',
+      'Case Number,Offense,Occurred,Latitude,Longitude\nA1,THEFT,2025-05-10,41.88,-87.63\n',
+    );
+    const ok = await mapped(some, 'some', { date: 'Occurred' });
+    expect(ok.valid).toBe(1);
+    expect(ok.unusable).toBeUndefined();
+    expect(ok.failures).toEqual([]);
+  });
+});
+
+describe('ids two rows share (two victims of one case, the offences of one incident)', () => {
+  const HEAD = 'ID,Case Number,Date,Block,Primary Type,Victim,Latitude,Longitude';
+  /** Chicago's shape: 25,000 homicide rows with their own case numbers, then a second victim of case 24,999's. */
+  const rows = (): string[] => {
+    const out = [HEAD];
+    for (let k = 1; k <= 25_000; k++)
+      out.push(
+        `${10_000 + k},JA${100_000 + k},01/0${1 + (k % 3)}/2016 0${1 + (k % 9)}:15:00 PM,0${k % 90}XX W MADISON ST,HOMICIDE,victim ${k},41.88,-87.6${k % 10}`,
+      );
+    // Another victim of the case on row 24,999: same case number, a row of its own (a different ID).
+    out.push(
+      `${40_000},JA${100_000 + 24_999},01/02/2016 09:15:00 PM,024XX W MADISON ST,HOMICIDE,victim B,41.88,-87.69`,
+    );
+    return out;
+  };
+
+  it('proposes the case number only when unique over the whole file, else the row id; a chosen shared id is named in the preview with what happens', async () => {
+    const ins = await inspect('homicides.csv', rows().join('\n'));
+    // The repeat is past the rows the proposal samples (and past the 20,000 inspected): the whole file decides.
+    expect(ins.proposal.id).toBe('ID');
+    const pv = await mapped(ins, 'CPD');
+    expect(pv).toMatchObject({ rows: 25_001, valid: 25_001, duplicatesInFile: 0 });
+    expect(pv.repeats).toEqual({ ids: 0, differing: 0, listed: [] });
+    // Chosen anyway, the case number merges the second victim: the preview says so, naming the rows.
+    const byCase = await mapped(ins, 'CPD', { id: 'Case Number' });
+    expect(byCase).toMatchObject({ valid: 25_001, duplicatesInFile: 1 });
+    expect(byCase.repeats).toEqual({
+      ids: 1,
+      differing: 1,
+      listed: [{ id: 'JA124999', rows: [24_999, 25_001], count: 2, kept: 24_999, same: false }],
+    });
+    // What the preview said happens: the run keeps row 24,999's copy, the second victim is not imported.
+    const done = await call<ImportResult>('runImport', { importId: byCase.importId, onBadRows: 'skip' });
+    expect(done.inserted).toBe(25_000);
+  }, 60_000);
+
+  it('without a unique id column, none is proposed: rows identical in every column are one record, rows that differ are never merged', async () => {
+    const text = [
+      'Case Number,Date,Block,Primary Type,Victim,Latitude,Longitude',
+      'JA100,01/01/2016 01:15:00 PM,001XX W MADISON ST,HOMICIDE,victim A,41.88,-87.63',
+      'JA100,01/01/2016 01:15:00 PM,001XX W MADISON ST,HOMICIDE,victim B,41.88,-87.63',
+      'JA101,01/01/2016 02:15:00 PM,002XX W MADISON ST,BATTERY,victim C,41.88,-87.64',
+      'JA101,01/01/2016 02:15:00 PM,002XX W MADISON ST,BATTERY,victim C,41.88,-87.64',
+    ].join('\n');
+    const ins = await inspect('no-id.csv', text);
+    expect(ins.proposal.id).toBeUndefined();
+    expect(ins.proposal.keep).toEqual(expect.arrayContaining(['Case Number', 'Victim']));
+    const pv = await mapped(ins, 'no id');
+    expect(pv).toMatchObject({ rows: 4, valid: 4, duplicatesInFile: 1 });
+    expect(pv.repeats).toMatchObject({
+      ids: 1,
+      differing: 0,
+      listed: [{ rows: [3, 4], kept: 3, same: true }],
+    });
+    const done = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'skip' });
+    expect(done.inserted).toBe(3);
+    const victims = t.db
+      .prepare(`SELECT json_extract(attributes, '$.Victim') FROM incident_imports ORDER BY 1`)
+      .pluck()
+      .all();
+    expect(victims).toEqual(['victim A', 'victim B', 'victim C']);
+    // The same file again: every row is found by its content, nothing is added.
+    const again = await mapped(await inspect('no-id-again.csv', text), 'no id');
+    expect(again).toMatchObject({ valid: 4, existing: 3 });
+  });
+});

@@ -16,6 +16,18 @@ export const MAX_LISTED_ERRORS = 500;
 const SAMPLE = 10;
 
 type Sample = ImportPreview['sample'][number];
+type Failure = { rows: number; message: string };
+
+function countFailure(
+  into: Map<string | null, Failure>,
+  field: string | null,
+  rows: number,
+  message: string,
+) {
+  const f = into.get(field);
+  if (f) f.rows += rows;
+  else into.set(field, { rows, message });
+}
 
 /** What checking some records found (records in file order). */
 export type CheckedChunk = {
@@ -25,6 +37,8 @@ export type CheckedChunk = {
   errorCount: number;
   /** The first errors (at most MAX_LISTED_ERRORS). */
   errors: ImportRowError[];
+  /** Every bad row counted by the field that failed (null: the record as a whole), with its first message. */
+  failures: Map<string | null, Failure>;
   /** The first valid rows (at most 10). */
   sample: Sample[];
   /** Each valid row's cdid, in order. */
@@ -105,6 +119,7 @@ export function checkRecords(
     valid: 0,
     errorCount: 0,
     errors: [],
+    failures: new Map(),
     sample: [],
     cdid: new Float64Array(n),
   };
@@ -114,6 +129,7 @@ export function checkRecords(
     if (!Array.isArray(result)) {
       out.errorCount++;
       if (out.errors.length < MAX_LISTED_ERRORS) out.errors.push({ row: rec.row, ...result });
+      countFailure(out.failures, result.field, 1, result.message);
       continue;
     }
     stage.add(rec.row, result);
@@ -136,12 +152,14 @@ export class CheckTally {
   valid = 0;
   errorCount = 0;
   readonly errors: ImportRowError[] = [];
+  readonly failureMap = new Map<string | null, Failure>();
   readonly sample: Sample[] = [];
   cdid: Float64Array = new Float64Array(1024);
 
   add(c: CheckedChunk): void {
     this.rows += c.rows;
     this.errorCount += c.errorCount;
+    for (const [field, f] of c.failures) countFailure(this.failureMap, field, f.rows, f.message);
     for (const e of c.errors) if (this.errors.length < MAX_LISTED_ERRORS) this.errors.push(e);
     for (const s of c.sample) if (this.sample.length < SAMPLE) this.sample.push(s);
     const need = this.valid + c.valid;
@@ -152,6 +170,31 @@ export class CheckTally {
     this.cdid.set(c.cdid, this.valid);
     this.valid = need;
   }
+}
+
+/** The bad rows by field, most first (the preview's `failures`). */
+export function failuresOf(tally: CheckTally): ImportPreview['failures'] {
+  return [...tally.failureMap]
+    .map(([field, f]) => ({ field, rows: f.rows, message: f.message }))
+    .sort((a, b) => b.rows - a.rows);
+}
+
+/**
+ * Nothing in the file can be imported: which field failed on how many rows, in one sentence
+ * (the CLI's failure line and the run's refusal), e.g. "Incident Datetime failed on 11,884 rows
+ * (Incident Datetime: expected a date such as …)".
+ */
+export function nothingUsable(p: Pick<ImportPreview, 'fileName' | 'failures'>): string {
+  const n = (k: number) => k.toLocaleString('en-US');
+  const parts = p.failures.slice(0, 3).map((f) => {
+    const why =
+      f.field !== null && f.message.startsWith(`${f.field}: `)
+        ? f.message.slice(f.field.length + 2)
+        : f.message;
+    return `${f.field ?? 'the record'} failed on ${n(f.rows)} row${f.rows === 1 ? '' : 's'} (${why.replace(/\.$/, '')})`;
+  });
+  const more = p.failures.length > 3 ? `; ${p.failures.length - 3} more fields failed too` : '';
+  return `No row of ${p.fileName} can be imported: ${parts.join('; ')}${more}.`;
 }
 
 function grow(a: Float64Array, size: number): Float64Array {

@@ -67,6 +67,18 @@ export function namespaceOf(namespace: string): (externalId: string) => number {
   };
 }
 
+/**
+ * A record without an id column is known by its content: every cell, in the file's column order.
+ * Rows identical in every column are one record (a file exported twice, a row repeated); rows that
+ * differ in any cell are never merged. A control character no cell of a CSV holds starts it, so it
+ * never meets an id column's value in the same namespace.
+ */
+function contentKey(rec: Record<string, string>): string {
+  let k = '\u0001';
+  for (const v of Object.values(rec)) k += `${v ?? ''}\u0000`;
+  return k;
+}
+
 const THOUSANDS = /^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 
 const NO_PLACE = 'a location (0, 0 is how records systems write a row they could not place)';
@@ -116,7 +128,7 @@ export function mapper(
     const grouped = THOUSANDS.test(t) ? Number(t.replace(/,/g, '')) : Number.NaN;
     return Number.isFinite(grouped) ? grouped : { column, expected: what };
   };
-  return (rec, rowNumber) => {
+  return (rec) => {
     let cdid: number;
     let external: string | undefined;
     const idText = mapping.id !== undefined ? (rec[mapping.id] ?? '').trim() : '';
@@ -127,8 +139,10 @@ export function mapper(
     } else {
       if (mapping.id !== undefined && idText === '')
         return { column: mapping.id, expected: 'the record’s id' };
-      external = mapping.id !== undefined ? idText : `row ${rowNumber}`;
-      cdid = idOf(external);
+      if (mapping.id !== undefined) {
+        external = idText;
+        cdid = idOf(external);
+      } else cdid = idOf(contentKey(rec));
     }
     const code = (rec[mapping.type] ?? '').trim();
     if (code === '') return { column: mapping.type, expected: 'an offence code or type' };

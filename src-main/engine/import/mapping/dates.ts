@@ -2,7 +2,10 @@
  * Dates and times as records systems write them, read into a local wall time (`YYYY-MM-DDTHH:MM`)
  * and, when the text carries one, a UTC offset. One column (date and time together) or two (a
  * date column and a time column). Accepted:
- * - ISO-8601: `2025-05-10`, `2025-05-10T13:30[:ss[.fff]]`, `2025-05-10 13:30`, with `Z` or `±hh:mm`;
+ * - ISO-8601: `2025-05-10`, `2025-05-10T13:30[:ss[.fff]]`, `2025-05-10 13:30`, with `Z`, `±hh:mm` or
+ *   `±hh` (PostgreSQL's `2025-01-07 02:45:00+00`: an instant, its offset honoured);
+ * - year first with slashes or dots (San Francisco's `2018/12/01 12:25:00 AM`, `2025.05.10 13:30`),
+ *   or with dashes and a 12-hour time, a 12- or 24-hour time and an optional offset as above;
  *   a dispatch system's compact `20250510`, `20250510 1430`, `20250510143015`; epoch milliseconds
  *   (`1746887400000`, ArcGIS's GeoJSON and JSON dates), an instant;
  * - with the month's name: `2025 May 10 02:30:00 PM` (Seattle), `10-MAY-25` (Oracle), `May 10, 2025`;
@@ -23,7 +26,12 @@ export type DateStyle = 'auto' | 'iso' | 'us' | 'excel';
 export type ReadTime = { readonly wall: string; readonly offsetMinutes: number | null };
 
 const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+/**
+ * Year first with slashes, dots or dashes (`2018/12/01 12:25:00 AM`, `2025.05.10 13:30`), the time
+ * read as any clock (12- or 24-hour), then an optional offset (`Z`, `+00`, `-05:00`).
+ */
+const YEAR_FIRST = /^(\d{4})([/.-])(\d{1,2})\2(\d{1,2})(?:[ T]+(.+?))?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 /** `5/10/2025`, or with dashes `05-10-2025` as some records systems write it (the same mark twice). */
 const US = /^(\d{1,2})([/-])(\d{1,2})\2(\d{2}|\d{4})(?:[ T]+(.+))?$/;
 const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([AP]\.?M\.?)?$/i;
@@ -225,24 +233,35 @@ function compact(s: string): RegExpExecArray | null {
   return m;
 }
 
+/** `Z`, `+00`, `-0500` or `+05:30` → minutes east of UTC. */
+function offsetOf(z: string): number {
+  if (z.toUpperCase() === 'Z') return 0;
+  const digits = z.slice(1).replace(':', '');
+  const minutes = Number(digits.slice(0, 2)) * 60 + (digits.length > 2 ? Number(digits.slice(2)) : 0);
+  return z[0] === '-' ? -minutes : minutes;
+}
+
 function readDate(dateText: string, style: DateStyle): DatePart {
   const s = dateText.trim();
   let y: number, mo: number, d: number;
   let minutes: number | null = null;
   let offset: number | null = null;
   const iso = style === 'auto' || style === 'iso' ? (ISO.exec(s) ?? compact(s)) : null;
-  const us = !iso && (style === 'auto' || style === 'us') ? US.exec(s) : null;
+  const ymd = !iso && (style === 'auto' || style === 'iso') ? YEAR_FIRST.exec(s) : null;
+  const us = !iso && !ymd && (style === 'auto' || style === 'us') ? US.exec(s) : null;
   let named: [number, number, number, number | null] | { expected: string } | null;
   if (iso) {
     [y, mo, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
     if (iso[4] !== undefined) minutes = Number(iso[4]) * 60 + Number(iso[5]);
     if (minutes !== null && (Number(iso[4]) > 23 || Number(iso[5]) > 59)) return { expected: EXPECTED.iso };
-    const z = iso[7];
-    if (z)
-      offset =
-        z.toUpperCase() === 'Z'
-          ? 0
-          : (z[0] === '-' ? -1 : 1) * (Number(z.slice(1, 3)) * 60 + Number(z.slice(-2)));
+    if (iso[7]) offset = offsetOf(iso[7]);
+  } else if (ymd) {
+    [y, mo, d] = [Number(ymd[1]), Number(ymd[3]), Number(ymd[4])];
+    if (ymd[5] !== undefined) {
+      minutes = readClock(ymd[5]);
+      if (minutes === null) return { expected: EXPECTED[style] };
+    }
+    if (ymd[6]) offset = offsetOf(ymd[6]);
   } else if (us) {
     mo = Number(us[1]);
     d = Number(us[3]);
@@ -271,8 +290,8 @@ function readDate(dateText: string, style: DateStyle): DatePart {
 }
 
 const EXPECTED: Record<DateStyle, string> = {
-  auto: 'a date such as 2025-05-10, 2025-05-10T13:30, 5/10/2025 1:30 PM or an Excel serial date (45787.56)',
-  iso: 'an ISO-8601 date such as 2025-05-10T13:30 or 2025-05-10T18:30:00Z',
+  auto: 'a date such as 2025-05-10, 2025-05-10T13:30, 2025/05/10 1:30 PM, 5/10/2025 1:30 PM or an Excel serial date (45787.56)',
+  iso: 'an ISO-8601 date such as 2025-05-10T13:30 or 2025-05-10T18:30:00Z (or year first with slashes: 2025/05/10 1:30 PM)',
   us: 'a US date such as 5/10/2025 or 05/10/25 1:30 PM',
   excel: 'an Excel serial date such as 45787 or 45787.5625',
 };

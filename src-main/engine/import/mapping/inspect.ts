@@ -4,6 +4,7 @@
  * offence codes the value map is made from) and a proposed mapping (propose.ts), or the mapping
  * saved for the same header shape. Reads at most the first INSPECT_BYTES of the file.
  */
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { ColumnMapping } from '../../../../src-shared/importMapping';
 import type { ColumnValue, MappingZone } from '../../../../src-shared/importMappingCalls';
@@ -11,7 +12,8 @@ import { checkColumnCount } from '../columns';
 import { CsvRecordReader, fitted, separatorOf, UnclosedQuote } from '../csvRecords';
 import { FileProblem } from '../fileProblem';
 import { decodeWindows1252 } from '../windows1252';
-import { proposeMapping, type Proposal } from './propose';
+import { namespaceOf } from './apply';
+import { idCandidates, proposeMapping, type Proposal } from './propose';
 import { zones } from './projection';
 
 /** Bytes read from the file's start for the columns' values. */
@@ -33,12 +35,15 @@ export type Inspected = {
   head: Record<string, string>[];
   rowsRead: number;
   values: Record<string, { top: { value: string; count: number }[]; more: boolean }>;
+  /** The separator the file's fields are split by. */
+  separator: string;
 };
 
 /** The header, the first rows and the columns' values of a CSV file. */
 export async function inspectCsv(file: string, encoding?: 'windows-1252'): Promise<Inspected> {
   const text = await headText(file, encoding);
-  const reader = new CsvRecordReader(separatorOf(text.body));
+  const separator = separatorOf(text.body);
+  const reader = new CsvRecordReader(separator);
   // The last record may be cut by the byte limit: it is dropped unless the file ended.
   const records = reader.push(text.body);
   try {
@@ -77,12 +82,92 @@ export async function inspectCsv(file: string, encoding?: 'windows-1252'): Promi
     const top: ColumnValue[] = all.slice(0, MAX_VALUES).map(([value, count]) => ({ value, count }));
     values[c] = { top, more: all.length > MAX_VALUES || (counts[k] as Map<string, number>).size >= TRACKED };
   });
-  return { columns, sample: head.slice(0, SAMPLE_ROWS), head, rowsRead, values };
+  return { columns, sample: head.slice(0, SAMPLE_ROWS), head, rowsRead, values, separator };
 }
 
-/** A proposal for the inspected columns, by their names and the first rows' values (propose.ts). */
-export function proposalFor(inspected: Inspected): Proposal {
-  return proposeMapping(inspected.columns, inspected.head);
+/**
+ * A proposal for the inspected columns, by their names and the first rows' values (propose.ts);
+ * an id column only when its values are filled and distinct over the whole file, read for it here.
+ */
+export async function proposalFor(
+  inspected: Inspected,
+  /** The file, read whole for the id; null: judged by the first rows (a saved mapping is used instead). */
+  file: string | null,
+  encoding?: 'windows-1252',
+): Promise<Proposal> {
+  const candidates = idCandidates(inspected.columns);
+  const unique =
+    file === null || candidates.length === 0
+      ? undefined
+      : await uniqueColumns(file, encoding, inspected.separator, inspected.columns, candidates);
+  return proposeMapping(inspected.columns, inspected.head, unique);
+}
+
+/**
+ * The `candidates` whose values are filled and distinct on every record of the file, read whole
+ * (streamed, 1 MB at a time). Values are compared by a 53-bit hash (apply.ts's): two distinct
+ * values meeting can only make a unique column look repeated, never the reverse. A file that
+ * cannot be read to its end (an unclosed quote: the preview names it) offers no id column.
+ */
+export async function uniqueColumns(
+  file: string,
+  encoding: 'windows-1252' | undefined,
+  separator: string,
+  columns: readonly string[],
+  candidates: readonly string[],
+): Promise<Set<string>> {
+  const at = candidates.map((c) => columns.indexOf(c));
+  const hash = namespaceOf('');
+  let size = 0;
+  let hashes = at.map(() => new Float64Array(1024));
+  const blank = at.map(() => false);
+  const reader = new CsvRecordReader(separator);
+  const decoder = new TextDecoder('utf-8');
+  let header = true;
+  const take = (records: string[][]) => {
+    for (const record of records) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      const fields = fitted(record, columns.length);
+      if (fields === null) continue; // refused by the preview, row by row
+      if (size === (hashes[0] as Float64Array).length)
+        hashes = hashes.map((h) => {
+          const bigger = new Float64Array(h.length * 2);
+          bigger.set(h);
+          return bigger;
+        });
+      at.forEach((k, j) => {
+        const v = (fields[k] ?? '').trim();
+        if (v === '') blank[j] = true;
+        else (hashes[j] as Float64Array)[size] = hash(v);
+      });
+      size++;
+    }
+  };
+  try {
+    let first = true;
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+      let text =
+        encoding === 'windows-1252' ? decodeWindows1252(chunk) : decoder.decode(chunk, { stream: true });
+      if (first) text = text.replace(/^\uFEFF/, '');
+      first = false;
+      take(reader.push(text));
+    }
+    if (encoding !== 'windows-1252') take(reader.push(decoder.decode()));
+    take(reader.end());
+  } catch {
+    return new Set();
+  }
+  const unique = new Set<string>();
+  candidates.forEach((c, j) => {
+    if (blank[j] || size === 0) return;
+    const sorted = (hashes[j] as Float64Array).subarray(0, size).sort();
+    for (let k = 1; k < size; k++) if (sorted[k] === sorted[k - 1]) return;
+    unique.add(c);
+  });
+  return unique;
 }
 
 /** Every bundled zone, those fitting the file first (in the proposal's order). */

@@ -75,6 +75,20 @@ describe('dates and times', () => {
     ['45787', '0.5625', '2025-05-10T13:30', null],
     ['45787.5625', null, '2025-05-10T13:30', null],
     ['45787', null, '2025-05-10T00:00', null],
+    // Year first with slashes or dots (San Francisco's export), 12- or 24-hour.
+    ['2018/12/01 12:25:00 AM', null, '2018-12-01T00:25', null],
+    ['2018/12/01 12:25:00 PM', null, '2018-12-01T12:25', null],
+    ['2018/12/1 1:05 pm', null, '2018-12-01T13:05', null],
+    ['2018/12/01 23:59:59', null, '2018-12-01T23:59', null],
+    ['2018.12.01 07:30', null, '2018-12-01T07:30', null],
+    ['2018/12/01', '1330', '2018-12-01T13:30', null],
+    ['2018-12-01 01:30 PM', null, '2018-12-01T13:30', null],
+    // An offset of hours alone (PostgreSQL's text, Charlottesville's export) is an instant.
+    ['2025-01-07 02:45:00+00', null, '2025-01-07T02:45', 0],
+    ['2025-01-07 02:45:00-05', null, '2025-01-07T02:45', -300],
+    ['2025-01-07T02:45+0530', null, '2025-01-07T02:45', 330],
+    ['2022/10/18 01:08:59+00', null, '2022-10-18T01:08', 0],
+    ['2022/10/18 01:08 PM -05:00', null, '2022-10-18T13:08', -300],
   ])('%s + %s → %s', (date, time, wall, offset) => {
     expect(readDateTime(date, time)).toEqual({ wall, offsetMinutes: offset });
   });
@@ -86,6 +100,10 @@ describe('dates and times', () => {
       ['yesterday', null],
       ['5/10/2025', '25:00'],
       ['5/10/2025 13:30 PM', null],
+      ['2018/02/30 12:25:00 AM', null],
+      ['2018/12/01 13:25:00 AM', null],
+      ['2018/12/01 12:25:00 AM+99x', null],
+      ['2018/12.01', null],
     ] as const) {
       const r = readDateTime(date, time);
       expect('expected' in r, `${date} ${time}`).toBe(true);

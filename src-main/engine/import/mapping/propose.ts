@@ -5,7 +5,7 @@
  * user changes what it got wrong in the preview.
  *
  * Where several columns fit, the choice follows how such files are laid out: an incident, case or
- * call number before a bare row id (`OBJECTID`); the occurrence date before the reported one; the
+ * call number before a bare row id (`OBJECTID`), either only when its values are unique; the occurrence date before the reported one; the
  * time column paired with the chosen date (`Call Date` → `Call Time`, `DATE OCC` → `TIME OCC`);
  * X and Y as a pair spelled alike (`OpenDataX` / `OpenDataY`); latitude and longitude swapped when
  * the latitude column's values can only be longitudes (below −60°, where no incidents are); with
@@ -17,7 +17,7 @@ import { pointText, type PointText } from './pointText';
 import { zonesForExtent } from './projection';
 
 const NAMES: Record<string, RegExp> = {
-  id: /^(cdid|id|(incident|inci|case|report|rpt|event|call|cad|dr|rd|complaint|cmplnt|record|master_incident)_?(number|num|nbr|no|id)|ccn|objectid|fid|oid)$/,
+  id: /^(cdid|id|(incident|inci|case|report|rpt|event|call|cad|dr|rd|complaint|cmplnt|record|master_incident|offen[cs]e|row)_?(number|num|nbr|no|id)|ccn|objectid|fid|oid)$/,
   type: /^(type|offen[cs]e(_?(code|type|description|desc|category|group))?|crime(_?(type|code|category|description|desc))?|primary_?type|ucr_?(code|desc)?|nibrs_?(code|desc|offense)?|incident_?(type|category|desc)|call_?type|nature(_?code)?|problem|category|charge|crm_cd_desc)$/,
   address:
     /^(address|block_?address|100_block_address|location|street|addr|block|incident_?address|incident_?location|location_?address|street_?address|full_?address|address_?block)$/,
@@ -36,8 +36,8 @@ const NOT_OCCURRENCE =
   /updat|modif|entered|created|load|extract|birth|dob|clear|clos|arriv|disp(atch)?_?time|datetime_?end|end_?date|to_?date/;
 /** The occurrence, before the report: preferred among several date or time columns. */
 const OCCURRENCE = /occ|offen[cs]e|start|from|incident|received|call/;
-/** A bare row id: taken only when no incident, case or call number is there. */
-const ROW_ID = /^(id|objectid|fid|oid)$/;
+/** A bare row id: taken only when no incident, case or call number is there (or unique). */
+const ROW_ID = /^(id|row_?id|objectid|fid|oid)$/;
 
 const key = (c: string) =>
   c
@@ -79,14 +79,42 @@ function fitting(xs: number[], ys: number[]): Proposal['zones'] {
 
 export type Proposal = { mapping: Partial<ColumnMappingInput>; zones: { epsg: number; name: string }[] };
 
+/** The columns that may give the id, in the order they are preferred: case numbers, then row ids. */
+export function idCandidates(columns: readonly string[]): string[] {
+  const ids = named(columns, 'id');
+  return [...ids.filter((c) => !ROW_ID.test(key(c))), ...ids.filter((c) => ROW_ID.test(key(c)))];
+}
+
+/** Columns filled and distinct on every row given (the proposal's rows when the whole file was not read). */
+export function uniqueIn(rows: readonly Record<string, string>[], columns: readonly string[]): Set<string> {
+  return new Set(
+    columns.filter((c) => {
+      const seen = new Set<string>();
+      for (const r of rows) {
+        const v = (r[c] ?? '').trim();
+        if (v === '' || seen.has(v)) return false;
+        seen.add(v);
+      }
+      return true;
+    }),
+  );
+}
+
+/**
+ * `unique`: the id columns whose values are filled and distinct over the whole file (inspect.ts
+ * reads it whole); without it, those of `sample`. An id column whose value two rows share would
+ * merge distinct records (two victims of one case, the offences of one incident), so only a unique
+ * one is proposed — a case number, else a row id — and with none, each row's id is its content
+ * (apply.ts: rows identical in every column are one record, rows that differ never merge).
+ */
 export function proposeMapping(
   columns: readonly string[],
   sample: readonly Record<string, string>[],
+  unique: ReadonlySet<string> = uniqueIn(sample, idCandidates(columns)),
 ): Proposal {
   const m: Partial<ColumnMappingInput> = {};
   const pick = (field: string) => named(columns, field)[0];
-  const ids = named(columns, 'id');
-  m.id = ids.find((c) => !ROW_ID.test(key(c))) ?? ids[0];
+  m.id = idCandidates(columns).find((c) => unique.has(c));
   m.type = pick('type');
   m.address = pick('address');
   m.description = pick('description');
