@@ -230,7 +230,7 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
       {preview && phase !== 'writing' && (!draft || (mapping && !remap.stale)) ? (
         <>
           <ImportPreviewView preview={preview} />
-          {preview.errorCount > 0 ? (
+          {preview.errorCount > 0 && preview.valid > 0 ? (
             <fieldset className={styles.importChoice}>
               <legend>Rows with problems</legend>
               <label>
