@@ -71,6 +71,16 @@ export const OfficeStatus = z.object({
   requestsLastMinute: z.number().int().nullable().optional(),
   /** Changes in the office archive this replica has not pulled yet (replica lag). */
   behind: z.number().int().nullable().optional(),
+  /**
+   * Office rows the pull skipped because Blotter would never write them (a NaN latitude, hour 99):
+   * how many, and the first ones by table and key with what is wrong. The pull takes every other row.
+   */
+  skipped: z
+    .object({
+      count: z.number().int(),
+      rows: z.array(z.object({ table: z.string(), key: z.string(), problem: z.string() })),
+    })
+    .optional(),
 });
 export type OfficeStatus = z.infer<typeof OfficeStatus>;
 

@@ -6,7 +6,8 @@ import { officeRow } from '../engine/office/officeRows.testing';
 import { startTestPostgres, type TestPostgres } from '../engine/office/pgTesting';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
 import { requireKeychain } from '../engine/testing/requireKeychain';
-import { runEntry, CLI } from './cliTesting';
+import { startSimulator, type Simulator } from '../../src-sim/index';
+import { runCli, runEntry, syncArgs, CLI } from './cliTesting';
 import { pgpassPassword } from './officeCommand';
 
 const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
@@ -187,4 +188,54 @@ describe('blotter office join --seed', () => {
     const listed = await run(['areas', 'list']);
     expect(listed.stdout).toContain('Loop');
   }, 120_000);
+});
+
+describe('blotter sync --area on a second desktop of the office', () => {
+  const KEY = 'cli-office-area-key-20';
+  let server: TestPostgres;
+  let sim: Simulator;
+  let tmp: TempDir;
+
+  beforeAll(async () => {
+    await requireKeychain();
+    server = await startTestPostgres();
+    sim = await startSimulator({
+      seed: 5,
+      scale: 20_000,
+      spanDays: 40,
+      keys: [
+        { key: KEY, plan: 'enterprise', ips: ['127.0.0.1', '::1'], ratePerMinute: 6000, windowDays: 30 },
+      ],
+    });
+    tmp = makeTempDir();
+  }, 60_000);
+  afterAll(async () => {
+    await sim?.close();
+    server?.stop();
+    tmp?.remove();
+  });
+
+  test('finds the area another desktop made (it pulls first) instead of creating a second one that every sync would request again', async () => {
+    const env = { PGPASSWORD: server.password, PGPASSFILE: path.join(tmp.path, 'no-pgpass') };
+    const a = path.join(tmp.path, 'a');
+    const b = path.join(tmp.path, 'b');
+    // Both join first: B's replica knows nothing of the area A is about to make.
+    for (const dir of [a, b]) {
+      const joined = await runEntry(CLI, ['office', 'join', '--pg', server.url, '--data-dir', dir], { env });
+      expect(joined.code, joined.stderr).toBe(0);
+    }
+    const area = '41.8837,-87.6289,0.3';
+    const first = await runCli(KEY, syncArgs(a, sim.url, area), { env });
+    expect(first.code, first.stderr).toBe(0);
+    const second = await runCli(KEY, syncArgs(b, sim.url, area), { env });
+    expect(second.code, second.stderr).toBe(0);
+
+    const admin = await server.admin();
+    const areas = await admin.query('SELECT id::int AS id, name FROM areas');
+    await admin.end();
+    expect(areas.rows).toEqual([{ id: 1, name: area }]);
+    const listed = await runEntry(CLI, ['areas', 'list', '--data-dir', b], { env });
+    expect(listed.stdout.trim().split('\n')).toHaveLength(1);
+    expect(listed.stdout).toMatch(/^1\t/);
+  });
 });

@@ -113,6 +113,12 @@ export async function officeCommand(p: Parsed, io: Io): Promise<number> {
           `office: ${status.url}: ${status.officeIncidents} incidents in the office archive, ` +
             `${status.replicaIncidents} in this replica; leader: ${status.leader?.holder ?? 'none'}.\n`,
         );
+      if (status.skipped && status.skipped.count > 0)
+        io.err(
+          `office: ${status.skipped.count} office row(s) skipped by the pull (values Blotter never writes; fix them in the office database and the next pull takes them): ` +
+            status.skipped.rows.map((r) => `${r.table} ${r.key} (${r.problem})`).join('; ') +
+            '.\n',
+        );
       io.out(JSON.stringify(status) + '\n');
       return status.joined && status.reachable === false ? EXIT.officeUnreachable : EXIT.ok;
     }

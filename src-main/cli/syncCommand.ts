@@ -173,21 +173,39 @@ async function requireStoredKey(s: Session): Promise<void> {
   if (!status.keySet) throw new CallFailure('no_api_key', 'No API key is set.');
 }
 
-/** Each circle's stored area (an --area seen before), or a new one named after its figures. */
+/**
+ * Each circle's stored area (an --area seen before), or a new one named after its figures. In
+ * office mode the areas are the office's, and another desktop may have drawn this one since this
+ * replica last pulled: the replica pulls first, and when the office refuses a second area of the
+ * same shape (a desktop made it meanwhile) it pulls again and takes that one.
+ */
 async function findOrCreate(s: Session, shapes: Circle[]): Promise<AreaView[]> {
-  const { areas } = await s.call('listAreas', {});
-  const out: AreaView[] = [];
-  for (const c of shapes) {
-    const known = areas.find(
+  const office = (await s.call('getOfficeStatus', {})).joined;
+  if (office) await s.call('pullOffice', {});
+  let { areas } = await s.call('listAreas', {});
+  const find = (c: Circle) =>
+    areas.find(
       (a) =>
         a.shape.kind === 'circle' &&
         a.shape.lat === c.lat &&
         a.shape.lon === c.lon &&
         a.shape.radiusMi === c.radiusMi,
     );
-    out.push(
-      known ?? (await s.call('createArea', { name: `${c.lat},${c.lon},${c.radiusMi}`, shape: { ...c } })),
-    );
+  const out: AreaView[] = [];
+  for (const c of shapes) {
+    let area = find(c);
+    if (!area) {
+      try {
+        area = await s.call('createArea', { name: `${c.lat},${c.lon},${c.radiusMi}`, shape: { ...c } });
+      } catch (e) {
+        if (!(office && e instanceof CallFailure && e.code === 'conflict')) throw e;
+        await s.call('pullOffice', {});
+        ({ areas } = await s.call('listAreas', {}));
+        area = find(c);
+        if (!area) throw e;
+      }
+    }
+    out.push(area);
   }
   return out;
 }

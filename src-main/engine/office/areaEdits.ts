@@ -12,7 +12,7 @@ import { EngineError } from '../errors';
 import type { Db } from '../store/database';
 import { DEFAULT_REFRESH_MINUTES, type AreaRecord, type AreaStore } from '../sync/areaStore';
 import { removeSyncState } from '../sync/areaRemoval';
-import { isUnreachable, OfficeUnreachableError, type OfficePool } from './officeDb';
+import { inTransaction, isUnreachable, OfficeUnreachableError, type OfficePool } from './officeDb';
 import { OFFICE_DOWN } from './leader';
 
 export type AreaEdits = {
@@ -83,31 +83,54 @@ export function officeAreaEdits(
     async create(input, now) {
       const box = shapeBox(input.shape);
       const [lat, lon] = shapeCenter(input.shape);
-      const id = await office(async (p) => {
-        const r = await p.query<{ id: number }>(
-          `INSERT INTO areas (name, kind, center_lat, center_lon, radius_mi, polygon, min_lat, min_lon, max_lat, max_lon,
-             refresh_minutes, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-          [
-            input.name,
-            input.shape.kind,
-            lat,
-            lon,
-            input.shape.kind === 'circle' ? input.shape.radiusMi : null,
-            input.shape.kind === 'polygon' ? JSON.stringify(input.shape.points) : null,
-            box.minLat,
-            box.minLon,
-            box.maxLat,
-            box.maxLon,
-            input.refreshMinutes ?? DEFAULT_REFRESH_MINUTES,
-            now,
-          ],
+      const radius = input.shape.kind === 'circle' ? input.shape.radiusMi : null;
+      const polygon = input.shape.kind === 'polygon' ? JSON.stringify(input.shape.points) : null;
+      const made = await office((p) =>
+        inTransaction(p, async (c) => {
+          // One area per shape in the office: two desktops drawing (or `sync --area`) the same
+          // shape at once meet on this lock, and the second finds the first's.
+          await c.query("SELECT pg_advisory_xact_lock(hashtextextended('blotter-office-area-shape', 0))");
+          const same = await c.query<{ id: number; name: string }>(
+            `SELECT id, name FROM areas
+              WHERE kind = $1 AND center_lat = $2 AND center_lon = $3
+                AND radius_mi IS NOT DISTINCT FROM $4 AND polygon IS NOT DISTINCT FROM $5
+              ORDER BY id LIMIT 1`,
+            [input.shape.kind, lat, lon, radius, polygon],
+          );
+          const existing = same.rows[0];
+          if (existing) return { existing, id: null };
+          const r = await c.query<{ id: number }>(
+            `INSERT INTO areas (name, kind, center_lat, center_lon, radius_mi, polygon, min_lat, min_lon, max_lat, max_lon,
+               refresh_minutes, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+            [
+              input.name,
+              input.shape.kind,
+              lat,
+              lon,
+              radius,
+              polygon,
+              box.minLat,
+              box.minLon,
+              box.maxLat,
+              box.maxLon,
+              input.refreshMinutes ?? DEFAULT_REFRESH_MINUTES,
+              now,
+            ],
+          );
+          return { existing: null, id: r.rows[0]!.id };
+        }),
+      );
+      // Refused after the pull, so this replica now holds the office's area of that shape.
+      if (made.existing)
+        throw new EngineError(
+          'conflict',
+          `The office already has an area of this shape: area ${made.existing.id} "${made.existing.name}". Use it (blotter areas list) rather than a second copy, which every sync would request again.`,
         );
-        return r.rows[0]!.id;
-      });
-      const made = areas.get(id);
-      if (!made) throw new Error(`The office's area ${id} did not reach this replica.`);
-      return made;
+      const id = made.id!;
+      const area = areas.get(id);
+      if (!area) throw new Error(`The office's area ${id} did not reach this replica.`);
+      return area;
     },
     rename: (id, name) => update(id, 'name', name),
     setRefreshMinutes: (id, minutes) => update(id, 'refresh_minutes', minutes),

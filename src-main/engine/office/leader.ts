@@ -374,9 +374,11 @@ export function createOfficeLeader(d: LeaderDeps): OfficeSync & {
       const lost = new AbortController();
       const beat = setInterval(() => {
         if (paused.has(areaId)) return;
+        // A dropped connection is not a lost lease: the next beat asks again on a new one (the
+        // fence still refuses a write once the lease has expired). A refusal is a lost lease.
         heartbeat(pool, lease, ttl)
           .then((ok) => ok || lost.abort())
-          .catch(() => lost.abort());
+          .catch((e: unknown) => isUnreachable(e) || lost.abort());
       }, ttl / 3);
       beat.unref();
       try {

@@ -37,8 +37,13 @@ export function openOfficePool(address: OfficeAddress, password: string | null, 
     keepAliveInitialDelayMillis: 10_000,
     application_name: 'blotter',
   });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server (pg_terminate_backend, a restart, the network) emits 'error'. The
+  // pool listens on idle clients only; a checked-out client (a pull's snapshot, a fenced write,
+  // the ledger's transaction) had no listener, so the error crashed the process. Every client
+  // listens from birth: the query in flight, or the client's next one, fails instead (isUnreachable),
+  // and the pool drops the dead client when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
@@ -54,12 +59,19 @@ export function isUnreachable(error: unknown): boolean {
       'ETIMEDOUT',
       'ECONNRESET',
       'EAI_AGAIN',
+      'EPIPE',
       '57P01',
+      '57P02',
       '57P03',
+      '08000',
+      '08003',
+      '08006',
     ].includes(e.code)
   )
     return true;
-  return /timeout|terminated unexpectedly|Connection terminated/i.test(e?.message ?? '');
+  return /timeout|terminated unexpectedly|Connection terminated|connection error and is not queryable|Client was closed and is not queryable/i.test(
+    e?.message ?? '',
+  );
 }
 
 /** Runs `fn`, turning "cannot reach the database" into OfficeUnreachableError naming the host. */

@@ -16,6 +16,7 @@ import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { ALL_COLUMNS, type IncidentRow } from '../store/incidents/incidentRow';
 import { rebuildFts, setIndexesAside, setTriggersAside } from '../import/merge';
 import type { OfficePool } from './officeDb';
+import { keyOf, problemOf, type PulledTable } from './pulledRows';
 
 /** A catch-up of at least this many incidents, and a quarter of the archive, is applied in bulk. */
 const BULK_MIN_ROWS = 20_000;
@@ -53,6 +54,7 @@ export type OfficeLink = {
   seq_deletions: number;
 };
 
+/** Rows taken per table (a skipped row is not counted: see `skippedRows`). */
 export type PullCounts = { areas: number; coverage: number; incidents: number; deletions: number };
 
 export function readOfficeLink(db: Db): OfficeLink | undefined {
@@ -67,6 +69,7 @@ export function readOfficeLink(db: Db): OfficeLink | undefined {
 export function linkOffice(db: Db, url: string, officeId: string, now: number): void {
   const repoLess = db.transaction(() => {
     db.prepare('DELETE FROM office_link').run();
+    db.prepare('DELETE FROM office_skipped').run();
     db.prepare('DELETE FROM coverage').run();
     db.prepare('DELETE FROM areas').run();
     db.prepare('DELETE FROM incidents').run();
@@ -81,11 +84,26 @@ export function linkOffice(db: Db, url: string, officeId: string, now: number): 
 
 /** Leaves office mode: the replica stays as this folder's standalone archive. */
 export function unlinkOffice(db: Db): boolean {
+  db.prepare('DELETE FROM office_skipped').run();
   return db.prepare('DELETE FROM office_link').run().changes > 0;
 }
 
+/** An office row the pull skipped (pulledRows.ts): its table, key and what was wrong. */
+export type SkippedRow = { table: PulledTable; key: string; problem: string };
+
+/** How many office rows this replica skipped, and the first `limit` of them by table and key. */
+export function skippedRows(db: Db, limit = 20): { count: number; rows: SkippedRow[] } {
+  const count = db.prepare('SELECT count(*) FROM office_skipped').pluck().get() as number;
+  const rows = db
+    .prepare<[number], SkippedRow>(
+      'SELECT tbl AS "table", key, problem FROM office_skipped ORDER BY tbl, change_seq LIMIT ?',
+    )
+    .all(limit);
+  return { count, rows };
+}
+
 type Step = {
-  table: 'areas' | 'coverage' | 'incidents' | 'deletions';
+  table: PulledTable;
   select: string;
   apply: (rows: Record<string, unknown>[]) => void;
 };
@@ -186,6 +204,16 @@ export async function pullReplica(
     },
   ];
 
+  const skip = db.prepare<[string, string, number, string, number]>(
+    'INSERT OR REPLACE INTO office_skipped (tbl, key, change_seq, problem, at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const unskip = db.prepare<[string, string]>('DELETE FROM office_skipped WHERE tbl = ? AND key = ?');
+  const areaHeld = db.prepare<[number], number>('SELECT 1 FROM areas WHERE id = ?').pluck();
+  let anySkipped = (db.prepare('SELECT count(*) FROM office_skipped').pluck().get() as number) > 0;
+  /** A deletion's key as the skipped row's own table names it (keyOf). */
+  const deletedKey = (r: Record<string, unknown>): string =>
+    r.tbl === 'coverage' ? JSON.stringify(JSON.parse(String(r.key))) : String(r.key);
+
   const counts: PullCounts = { areas: 0, coverage: 0, incidents: 0, deletions: 0 };
   const client: pg.PoolClient = await pool.connect();
   try {
@@ -217,13 +245,34 @@ export async function pullReplica(
           if (rows.length === 0) break;
           const last = rows[rows.length - 1]!.change_seq as number;
           const page = () => {
-            step.apply(rows);
+            // A row Blotter would never write is skipped and named, never applied: one bad row
+            // must not stop replication (pulledRows.ts). A good version of it takes it off the list.
+            const good: Record<string, unknown>[] = [];
+            for (const r of rows) {
+              const key = keyOf(step.table, r);
+              const problem =
+                problemOf(step.table, r) ??
+                (step.table === 'coverage' && areaHeld.get(r.area_id as number) === undefined
+                  ? `area ${String(r.area_id)} is not in this replica (it was skipped)`
+                  : null);
+              if (problem !== null) {
+                skip.run(step.table, key, r.change_seq as number, problem, now());
+                anySkipped = true;
+                continue;
+              }
+              if (anySkipped) {
+                unskip.run(step.table, key);
+                if (step.table === 'deletions') unskip.run(r.tbl as string, deletedKey(r));
+              }
+              good.push(r);
+            }
+            step.apply(good);
             advance.run(last);
+            counts[step.table] += good.length;
           };
           if (bulk) page();
           else db.transaction(page).immediate();
           cursor = last;
-          counts[step.table] += rows.length;
           if (rows.length < pageSize) break;
         }
         if (bulk) {

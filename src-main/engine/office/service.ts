@@ -15,6 +15,7 @@ import {
   linkOffice,
   pullReplica,
   readOfficeLink,
+  skippedRows,
   unlinkOffice,
   type PullCounts,
   type PulledIncident,
@@ -92,6 +93,7 @@ export function createOfficeService(
       officeIncidents: null,
       replicaIncidents: localCount('incidents'),
       leader: null,
+      ...(link ? { skipped: skippedRows(core.db) } : {}),
     };
     if (!link) return base;
     const address = parseOfficeUrl(link.url);
@@ -150,9 +152,16 @@ export function createOfficeService(
     const link = readOfficeLink(core.db);
     if (!link) throw new Error('This data folder is not joined to an office database.');
     const address = parseOfficeUrl(link.url);
+    const before = skippedRows(core.db, 0).count;
     const counts = await reaching(address, async () =>
       pullReplica(await poolFor(address), core.db, Date.now, { onIncidents }),
     );
+    const skipped = skippedRows(core.db, 3);
+    if (skipped.count > before)
+      core.log?.warn('office rows skipped by the pull (values Blotter would never write)', {
+        count: skipped.count,
+        first: skipped.rows.map((r) => `${r.table} ${r.key}: ${r.problem}`),
+      });
     if (counts.incidents + counts.deletions > 0) {
       incidentsWritten();
       core.emit({ type: 'incidentsChanged' });

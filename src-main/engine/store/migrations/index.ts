@@ -19,6 +19,7 @@ import * as m011 from './011-sync-surface';
 import * as m012 from './012-import-provenance';
 import * as m013 from './013-sync-fair-bound';
 import * as m014 from './014-fts-no-column-sizes';
+import * as m015 from './015-office-skipped';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   m012,
   m013,
   m014,
+  m015,
 ];
