@@ -4,7 +4,9 @@
  *
  * - the map's visible box (inside the window and the main pane) is at least 65 % of the window;
  * - the main pane does not scroll in Map and Analysis, and Table fills it too;
- * - the page itself never scrolls.
+ * - the page itself never scrolls;
+ * - Table (item 4): the incident's local time in en-US with its zone, and no cell's text cut
+ *   (scrollWidth ≤ clientWidth), further down and with the incident panel open too.
  *
  * Screenshots of every view at both sizes go to e2e/artifacts/layout-<view>-<w>x<h>.png.
  */
@@ -46,6 +48,14 @@ const overflow = (page: Page) =>
       page: root.scrollHeight - window.innerHeight,
     };
   });
+
+/** The table's cells (and headers) whose text does not fit their box. */
+const cutCells = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[role="grid"] [role="gridcell"], [role="grid"] [role="columnheader"]')]
+      .filter((cell) => cell.scrollWidth > cell.clientWidth)
+      .map((cell) => `${cell.textContent ?? ''} (${cell.scrollWidth} > ${cell.clientWidth})`),
+  );
 
 test.afterEach(async ({ dataDir }) => {
   await rm(`${dataDir}-demo`, { recursive: true, force: true });
@@ -90,6 +100,19 @@ test('at 1280×720 and 1440×900 the map fills the workspace; Map, Analysis and 
       if (view === 'Table') await expect(page.getByRole('grid').getByRole('row').nth(5)).toBeVisible();
       expect(await overflow(page), `${view} at ${label}`).toEqual({ main: 0, page: 0 });
     }
+
+    // Table (item 4): the incident's local time in en-US with its zone, and no cell's text cut —
+    // as it opens, further down, and with the incident panel beside it.
+    const grid = page.getByRole('grid', { name: 'Incidents' });
+    const firstDate = grid.getByRole('row').nth(1).getByRole('gridcell').first();
+    await expect(firstDate).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM) [A-Z]{2,5}$/);
+    expect(await cutCells(page), `cut cells at ${label}`).toEqual([]);
+    await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+    await expect(grid.getByRole('gridcell', { name: 'Loading…' })).toHaveCount(0);
+    expect(await cutCells(page), `cut cells further down at ${label}`).toEqual([]);
+    await grid.getByRole('row').nth(3).click();
+    await expect(page.getByRole('button', { name: 'Close the incident' })).toBeVisible();
+    expect(await cutCells(page), `cut cells beside the panel at ${label}`).toEqual([]);
 
     // Every view, for the record (the others may scroll inside the main pane).
     for (const view of VIEW_LABELS) {
