@@ -91,7 +91,10 @@ test.describe('first run with demo data', () => {
       await expect(banner).toBeVisible({ timeout: 60_000 });
       await waitForAppReady(page);
       await expect(banner).toContainText('Synthetic demo data');
+      // The notice starts folded to one line; its details say where the demo is kept.
+      await banner.getByRole('button', { name: 'Details' }).click();
       await expect(banner).toContainText(demoDir);
+      await banner.getByRole('button', { name: 'Less' }).click();
       expect(existsSync(path.join(demoDir, 'blotter-demo.json'))).toBe(true);
       await expect(page).toHaveURL(/#\/map$/);
       await expect(banner).toHaveAttribute('data-demo-sync', 'done', { timeout: 90_000 });

@@ -74,7 +74,7 @@ export function App({ api }: { api: BlotterApi }) {
             <aside className="sidebar">
               <div className="brand">
                 <span className="brand-mark" aria-hidden="true" />
-                Blotter
+                <span className="brand-text">Blotter</span>
               </div>
               <Nav current={view} />
             </aside>

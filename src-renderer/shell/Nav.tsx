@@ -1,4 +1,7 @@
-/** The left navigation: one link per view; the current one carries aria-current="page". */
+/**
+ * The left navigation: one link per view; the current one carries aria-current="page". Below 1600 px
+ * wide it folds to its icons (styles/app.css); each link keeps its name, and its tooltip says it.
+ */
 import { VIEWS, hashOf, type ViewId } from '../app/routes';
 import { useUnreadAlerts } from '../alerts/AlertInbox';
 import styles from '../alerts/alerts.module.css';
@@ -16,9 +19,10 @@ export function Nav({ current }: { current: ViewId }) {
               href={hashOf(view.id)}
               aria-current={view.id === current ? 'page' : undefined}
               aria-describedby={view.id === 'alerts' && unread > 0 ? 'nav-unread-alerts' : undefined}
+              title={view.label}
             >
               <ViewIcon view={view.id} />
-              <span>{view.label}</span>
+              <span className="nav-label">{view.label}</span>
               {view.id === 'alerts' && unread > 0 ? (
                 <span
                   id="nav-unread-alerts"

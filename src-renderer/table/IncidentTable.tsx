@@ -1,28 +1,52 @@
 /**
  * The incident table: a virtualized grid over the filtered incidents (only the rows in view exist
  * in the DOM), sortable by date, type, distance and address (aria-sort on each header), keyboard
- * driven (arrows, Page Up/Down, Home/End move; Enter opens the incident) and clickable.
+ * driven (arrows, Page Up/Down, Home/End move; Enter opens the incident) and clickable. Columns
+ * size to the text drawn (columnWidths.ts): no cell is cut; a narrow table scrolls sideways.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Filters } from '../../src-shared/filters';
 import type { SortKey } from '../../src-shared/incidentQueries';
 import { typeColor } from '../filters/typeColors';
 import { localTimeText } from '../incident/timeText';
 import type { PagedRows } from './usePagedRows';
+import { gridColumns, grownWidths, rowMinWidth } from './columnWidths';
 import { ariaSort, canSortBy, type Sort } from './sortState';
 import styles from './table.module.css';
 
 export const ROW_HEIGHT = 34;
 const HEADER_HEIGHT = 36;
+/** The row's gap and side padding (table.module.css .itRow), for its least width. */
+const ROW_GAP_PX = 12;
+const ROW_PADDING_PX = 10;
+/** Before the first measure: room for the header labels. */
+const START_WIDTHS = [150, 80, 200, 72, 56];
 
 const COLUMNS: { key: SortKey | null; label: string; className: string | undefined }[] = [
   { key: 'date', label: 'Local date and time', className: styles.cDate },
   { key: 'type', label: 'Type', className: styles.cType },
-  { key: 'address', label: 'Address', className: 'c-address' },
+  { key: 'address', label: 'Address', className: 'c-address' }, // the flexible column (ADDRESS_COLUMN)
   { key: 'distance', label: 'Distance', className: styles.cDistance },
   { key: null, label: 'Flags', className: 'c-flags' },
 ];
+
+const ADDRESS_COLUMN = 2;
+
+/** The width of each column's widest drawn text (header and rows), measured as laid out. */
+function measureColumns(grid: HTMLElement): number[] {
+  const widths = COLUMNS.map(() => 0);
+  const range = document.createRange();
+  for (const row of grid.querySelectorAll('[role="row"]')) {
+    row.querySelectorAll(':scope > [role="gridcell"], :scope > [role="columnheader"]').forEach((cell, i) => {
+      if (i >= widths.length || cell.childNodes.length === 0) return;
+      range.selectNodeContents(cell);
+      widths[i] = Math.max(widths[i] ?? 0, range.getBoundingClientRect().width);
+    });
+  }
+  range.detach();
+  return widths;
+}
 
 export type IncidentTableProps = {
   data: PagedRows;
@@ -72,6 +96,18 @@ export function IncidentTable(props: IncidentTableProps) {
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
   const { want } = data;
+  // Columns as wide as their widest drawn text (they only grow, so scrolling never shifts them).
+  const [widths, setWidths] = useState<number[]>(START_WIDTHS);
+  useLayoutEffect(() => {
+    const grid = scroller.current;
+    if (!grid) return;
+    const next = grownWidths(widths, measureColumns(grid));
+    if (next.some((w, i) => w !== widths[i])) setWidths(next);
+  });
+  const columnStyle = {
+    '--it-columns': gridColumns(widths, ADDRESS_COLUMN),
+    '--it-min-width': `${rowMinWidth(widths, ROW_GAP_PX, ROW_PADDING_PX)}px`,
+  } as CSSProperties;
 
   useEffect(() => {
     if (total > 0) want(first, last);
@@ -112,6 +148,7 @@ export function IncidentTable(props: IncidentTableProps) {
       onKeyDown={onKeyDown}
       data-testid="incident-table"
       data-total={total}
+      style={columnStyle}
     >
       <div role="rowgroup" className={styles.itHead}>
         <div role="row" aria-rowindex={1} className={`${styles.itRow} ${styles.itHeader}`}>

@@ -150,7 +150,7 @@ export function AnalysisView(_props: DataViewProps) {
   }, [layer]);
 
   return (
-    <ViewFrame title="Analysis" intro={INTRO}>
+    <ViewFrame title="Analysis" intro={INTRO} fill>
       <div className={styles.layout}>
         <form
           ref={formRef}

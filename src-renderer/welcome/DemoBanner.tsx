@@ -2,12 +2,11 @@
  * The label that never leaves the screen while the demo runs: everything shown is synthetic, where
  * it is kept, how its sync is going, and "Remove demo data" (with a confirmation), which deletes
  * the demo folder and its key and returns to the welcome screen. It collapses to one line (the label,
- * the sync status and the buttons); on short windows it starts collapsed, to leave the map room.
+ * the sync status and the buttons) and starts so, to leave the map its room; "Details" unfolds it.
  */
 import { useRef, useState } from 'react';
 import { DEMO_LABEL, type DemoStatus } from '../../src-shared/firstRun';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
-import { isShortWindow } from '../shell/shortWindow';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import { demoSync } from './demoProgress';
@@ -28,7 +27,7 @@ export function DemoBannerView({
   onRemove,
 }: DemoBannerProps & { sync: ReturnType<typeof demoSync> }) {
   const [confirming, setConfirming] = useState(false);
-  const [collapsed, setCollapsed] = useState(isShortWindow);
+  const [collapsed, setCollapsed] = useState(true);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
