@@ -65,7 +65,7 @@ test('deleting a layer asks in a modal dialog naming it and its features; Escape
   const opener = panel.getByRole('button', { name: 'Delete the layer Halves' });
   const dialog = page.getByRole('dialog', { name: 'Delete the layer “Halves”?' });
   await opener.click();
-  await expect(dialog).toContainText('Its 2 features leave this data folder');
+  await expect(dialog).toContainText('Its 2 features are deleted from this data folder');
   await expect(dialog).toContainText('“halves.geojson”, is not touched');
   await expect(dialog).toContainText('The filter by one of its features is removed');
   await expectModalConfirmation(page, dialog, opener);

@@ -55,8 +55,8 @@ export function DeleteLayerConfirm({
       testId="delete-layer"
     >
       <p>
-        Its {count(n)} {n === 1 ? 'feature leaves' : 'features leave'} this data folder, names and shapes. The
-        file it came from, “{layer.sourceName}”, is not touched: import it again to have the layer back.
+        Its {count(n)} {n === 1 ? 'feature is' : 'features are'} deleted from this data folder. The file it
+        came from, “{layer.sourceName}”, is not touched: import it again to have the layer back.
       </p>
       {filtering ? (
         <p>The filter by one of its features is removed: every view shows the incidents without it.</p>
