@@ -1,9 +1,10 @@
 /**
  * Settings › Office against a real PostgreSQL + PostGIS the test starts (the office tests' own
  * helper, like the simulator: the other side of the wire): join with the address from the form's
- * fields and the password in its own field, see the status in words, pull, leave — the replica
- * stays. The password is in no page text, input value or data file afterwards. Over TLS, a private
- * CA's certificate is a file the page uploads (the host chooses it); an address naming a path is refused.
+ * fields and the password in its own field, see the status in words, pull, leave — asked first in a
+ * modal dialog (focus on Cancel, Escape leaves nothing) that says the replica stays, and it does. The
+ * password is in no page text, input value or data file afterwards. Over TLS, a private CA's
+ * certificate is a file the page uploads (the host chooses it); an address naming a path is refused.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { startTestPostgres, type TestPostgres } from '../src-main/engine/office/
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openView } from './support/app';
+import { enterTwice, expectModalConfirmation } from './support/confirm';
 
 let server: TestPostgres;
 test.beforeAll(async () => {
@@ -76,12 +78,29 @@ test('joins the office database from Settings, shows its status, pulls and leave
     page.getByRole('region', { name: 'Office', exact: true }).getByTestId('office-status'),
   ).toContainText('PostgreSQL unreachable: syncs paused, working on the replica.');
 
+  // Leaving asks first, saying what stays; Escape (or Enter twice) leaves nothing.
   const again = page.getByRole('region', { name: 'Office', exact: true });
-  await again.getByRole('button', { name: 'Leave the office' }).click();
+  const opener = again.getByRole('button', { name: 'Leave the office…' });
+  const dialog = page.getByRole('dialog', { name: 'Leave the office?' });
+  await opener.click();
+  await expect(dialog).toContainText(
+    'This folder keeps its 0 incidents and 1 area as a standalone archive, but no longer receives the office’s changes.',
+  );
+  await expect(dialog).toContainText('The office’s password is removed from this computer’s keychain');
+  await expectModalConfirmation(page, dialog, opener);
+  await enterTwice(page, dialog, opener);
+  await page.reload();
+  await openView(page, 'Settings');
+  await expect(again.getByTestId('office-status')).toContainText('PostgreSQL unreachable');
+
+  await opener.click();
+  await dialog.getByRole('button', { name: 'Leave the office', exact: true }).click();
   await expect(
     again.getByText(/Left the office: this folder keeps its 0 incidents as a standalone archive/),
   ).toBeVisible();
   await expect(again.getByTestId('office-status')).toContainText('standalone archive');
+  // Its button went with the joined state: focus in the join form, not lost to the page.
+  await expect(again.getByRole('textbox', { name: 'Server', exact: true })).toBeFocused();
 });
 
 test('joins an office over TLS with a private CA’s certificate uploaded from the form; the address names no page path', async ({
@@ -112,7 +131,11 @@ test('joins an office over TLS with a private CA’s certificate uploaded from t
     expect(
       (await readdir(path.join(dataDir, 'imports')).catch(() => [])).filter((n) => n.endsWith('.upload')),
     ).toEqual([]);
-    await office.getByRole('button', { name: 'Leave the office' }).click();
+    await office.getByRole('button', { name: 'Leave the office…' }).click();
+    await page
+      .getByRole('dialog', { name: 'Leave the office?' })
+      .getByRole('button', { name: 'Leave the office', exact: true })
+      .click();
     await expect(office.getByTestId('office-status')).toContainText('standalone archive');
 
     // A page that names a file itself (a hand-made call) is refused, and the engine reads nothing.

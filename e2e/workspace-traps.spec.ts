@@ -11,11 +11,11 @@
  *   the archive never changes), the coverage says the days are complete without a reload.
  */
 import { rm } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../src-sim/index';
 import { expect, test } from './fixtures';
 import { waitForAppReady } from './support/appReady';
 import { addAreaByCoordinates, connectEnterprise, openView, section } from './support/app';
+import { enterTwice, expectModalConfirmation } from './support/confirm';
 
 const KEY = 'traps-e2e-key';
 const RATE = 6000;
@@ -29,41 +29,6 @@ test.afterEach(async ({ dataDir }) => {
   sim = null;
   await rm(`${dataDir}-demo`, { recursive: true, force: true }); // only if the demo test failed midway
 });
-
-/** Whether focus is on an element inside `dialog`. */
-const focusInside = (dialog: Locator) => dialog.evaluate((d) => d.contains(document.activeElement));
-
-/**
- * The confirmation `dialog` (open) holds focus on its Cancel button, keeps Tab and Shift+Tab inside,
- * and Escape closes it with focus back on `opener`.
- */
-async function expectModalConfirmation(page: Page, dialog: Locator, opener: Locator): Promise<void> {
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  // Modal: the page behind is inert while it is open.
-  expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open && d.matches(':modal'))).toBe(true);
-  for (let i = 0; i < 6; i++) {
-    await page.keyboard.press('Tab');
-    expect(await focusInside(dialog), `Tab ${i + 1} stays in the dialog`).toBe(true);
-  }
-  for (let i = 0; i < 6; i++) {
-    await page.keyboard.press('Shift+Tab');
-    expect(await focusInside(dialog), `Shift+Tab ${i + 1} stays in the dialog`).toBe(true);
-  }
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expect(opener).toBeFocused();
-}
-
-/** Enter on the opener, then Enter again: the second press lands on Cancel and nothing happens. */
-async function enterTwice(page: Page, dialog: Locator, opener: Locator): Promise<void> {
-  await opener.focus();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toHaveCount(0);
-  await expect(opener).toBeFocused();
-}
 
 test('folded, the filter bar still shows each filter that is on as a chip that removes it', async ({
   page,

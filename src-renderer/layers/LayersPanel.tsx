@@ -5,7 +5,7 @@
  * feature ("within 1,000 ft of a school") with the distinct total.
  */
 import type * as L from 'leaflet';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { BufferCountResult, LayerFeatureView, LayerView } from '../../src-shared/layerCalls';
 import { useFilters } from '../filters/FiltersContext';
 import { useCall } from '../history/useCall';
@@ -13,6 +13,7 @@ import { count as countText } from '../text/count';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import { BoundaryImport } from './BoundaryImport';
+import { DeleteLayerConfirm } from './DeleteLayerConfirm';
 import { forgetLayer, layerFeatures, toMetres } from './layerFeatures';
 import { drawReferenceLayer, LAYER_COLOURS, type LabelTheme } from './referenceLayer';
 import styles from './layers.module.css';
@@ -155,16 +156,17 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
     }
   };
 
+  // Deleting asks first (DeleteLayerConfirm); a failure stays in its dialog.
+  const [deleting, setDeleting] = useState<LayerView | null>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const remove = async (layer: LayerView) => {
-    try {
-      await client.call('deleteLayer', { layerId: layer.id });
-      forgetLayer(layer.id);
-      if (filters.feature?.layerId === layer.id) update({ feature: undefined });
-      if (counting?.layerId === layer.id) setCounting(null);
-      await reload();
-    } catch (failure) {
-      setProblem(errorText(failure));
-    }
+    await client.call('deleteLayer', { layerId: layer.id });
+    forgetLayer(layer.id);
+    if (filters.feature?.layerId === layer.id) update({ feature: undefined });
+    if (counting?.layerId === layer.id) setCounting(null);
+    await reload();
+    setDeleting(null);
   };
 
   const countedLayer = layers.find((l) => l.id === counted?.layerId);
@@ -175,6 +177,7 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
     <div className={styles.layersDock}>
       <button
         type="button"
+        ref={toggleRef}
         className={styles.layersToggle}
         aria-expanded={open}
         aria-controls={`${id}-panel`}
@@ -200,7 +203,7 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
           onAreas={(areas) => areas.forEach(upsertArea)}
         />
         {layers.length > 0 ? (
-          <ul className={styles.layerList} aria-label="Layers on the map">
+          <ul className={styles.layerList} aria-label="Layers on the map" ref={listRef}>
             {layers.map((layer, k) => (
               <li key={layer.id}>
                 <span
@@ -255,9 +258,9 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
                   type="button"
                   className="link-button"
                   aria-label={`Delete the layer ${layer.name}`}
-                  onClick={() => void remove(layer)}
+                  onClick={() => setDeleting(layer)}
                 >
-                  Delete
+                  Delete…
                 </button>
               </li>
             ))}
@@ -356,6 +359,17 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
           </p>
         ) : null}
       </section>
+      {deleting ? (
+        <DeleteLayerConfirm
+          layer={deleting}
+          filtering={filters.feature?.layerId === deleting.id}
+          counting={counting?.layerId === deleting.id}
+          onDelete={() => remove(deleting)}
+          onCancel={() => setDeleting(null)}
+          // Its Delete button went with it: the first layer left, else the panel's toggle.
+          fallbackFocus={() => listRef.current?.querySelector('input') ?? toggleRef.current}
+        />
+      ) : null}
     </div>
   );
 }

@@ -4,12 +4,13 @@
  * only while Blotter or a command-line sync runs; the view says so. In the web host it asks, on a
  * click, to show desktop notifications.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ALERTS_RUN_NOTE } from '../../src-shared/alertCalls';
 import type { Alert, AlertRule } from '../../src-shared/alerts';
 import { instantText } from '../../src-shared/localTime';
 import { useAlertInbox } from '../alerts/AlertInbox';
 import { DeliverySettings } from '../alerts/DeliverySettings';
+import { RemoveRuleConfirm } from '../alerts/RemoveRuleConfirm';
 import { RuleForm } from '../alerts/RuleForm';
 import { useFilters } from '../filters/FiltersContext';
 import { DisabledReason } from '../shell/InlineMessage';
@@ -41,6 +42,8 @@ export function AlertsView({ setup }: DataViewProps) {
   const [alerts, setAlerts] = useState<Alert[] | null>(null);
   const [rules, setRules] = useState<AlertRule[] | null>(null);
   const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
+  const [removing, setRemoving] = useState<AlertRule | null>(null);
+  const rulesRef = useRef<HTMLElement>(null);
   const [error, setError] = useState<string | null>(null);
   const { setUnread } = inbox;
 
@@ -82,6 +85,16 @@ export function AlertsView({ setup }: DataViewProps) {
   const areaName = (id: number | null) =>
     id === null ? 'All areas' : (areas?.find((a) => a.id === id)?.name ?? `Area ${id}`);
   const unreadIds = (alerts ?? []).filter((a) => !a.read).map((a) => a.id);
+  const watches = (r: AlertRule) =>
+    `${areaName(r.areaId)} · ${describeCondition(r)}${r.filter.types?.length ? ` · ${r.filter.types.join(', ')}` : ''}`;
+
+  const removeRule = async (rule: AlertRule) => {
+    await client.call('removeAlertRule', { id: rule.id });
+    if (editing !== 'new' && editing?.id === rule.id) setEditing(null);
+    // The list without it first, so focus does not go back to its vanishing button.
+    await reload();
+    setRemoving(null);
+  };
 
   return (
     <ViewFrame title="Alerts" intro={INTRO}>
@@ -177,7 +190,7 @@ export function AlertsView({ setup }: DataViewProps) {
         )}
       </section>
 
-      <section className={styles.section} aria-labelledby="alerts-rules">
+      <section className={styles.section} aria-labelledby="alerts-rules" ref={rulesRef}>
         <h2 id="alerts-rules">Rules</h2>
         {editing === null ? (
           <>
@@ -214,8 +227,7 @@ export function AlertsView({ setup }: DataViewProps) {
               <li key={r.id} className={styles.item}>
                 <span className={styles.itemTitle}>{r.name}</span>
                 <span>
-                  {areaName(r.areaId)} · {describeCondition(r)}
-                  {r.filter.types?.length ? ` · ${r.filter.types.join(', ')}` : ''}
+                  {watches(r)}
                   {r.paused ? ' · paused' : ''}
                 </span>
                 <span className={styles.itemActions}>
@@ -234,9 +246,10 @@ export function AlertsView({ setup }: DataViewProps) {
                   <button
                     type="button"
                     className="link-button"
-                    onClick={() => void act(() => client.call('removeAlertRule', { id: r.id }))}
+                    aria-label={`Remove the rule ${r.name}`}
+                    onClick={() => setRemoving(r)}
                   >
-                    Remove
+                    Remove…
                   </button>
                 </span>
               </li>
@@ -244,6 +257,16 @@ export function AlertsView({ setup }: DataViewProps) {
           </ul>
         ) : rules ? (
           <p className="muted">No rules yet.</p>
+        ) : null}
+        {removing ? (
+          <RemoveRuleConfirm
+            rule={removing}
+            watches={watches(removing)}
+            onRemove={() => removeRule(removing)}
+            onCancel={() => setRemoving(null)}
+            // Its Remove button went with it: the section's first action (New rule, or the form's).
+            fallbackFocus={() => rulesRef.current?.querySelector<HTMLElement>('button:not([disabled])')}
+          />
         ) : null}
       </section>
       <DeliverySettings client={client} host={inbox.host} />

@@ -6,12 +6,13 @@
  * working on the replica"), a pull now, and leaving (the replica stays as a standalone archive).
  * A folder with an archive of its own is offered to seed an empty office, or to give way to it.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { OfficeStatus } from '../../../src-shared/officeCalls';
 import { BridgeCallError, type Client } from '../../bridge/client';
 import { uploadFile } from '../../export/upload';
 import { errorText } from '../../text/errorText';
 import { Field } from './Field';
+import { LeaveOfficeConfirm } from './LeaveOfficeConfirm';
 import {
   EMPTY_OFFICE_FORM,
   officeStatusLines,
@@ -83,6 +84,8 @@ export function OfficeSection({ client, web }: OfficeSectionProps) {
   const [offer, setOffer] = useState<Offer>(null);
   const [busy, setBusy] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  const [leaving, setLeaving] = useState(false);
+  const sectionRef = useRef<HTMLElement>(null);
 
   const refresh = useCallback(async () => {
     try {
@@ -165,13 +168,24 @@ export function OfficeSection({ client, web }: OfficeSectionProps) {
       await refresh();
     });
 
+  /** Leaving, once confirmed: a failure stays in the dialog. */
+  const leave = async () => {
+    const left = await client.call('leaveOffice', {});
+    setProblem(null);
+    setNotice(
+      `Left the office: this folder keeps its ${left.replicaIncidents} incidents as a standalone archive.`,
+    );
+    await refresh();
+    setLeaving(false);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void join();
   };
 
   return (
-    <section className="card" aria-labelledby={headingId}>
+    <section className="card" aria-labelledby={headingId} ref={sectionRef}>
       <h2 id={headingId}>Office</h2>
       <p className="muted">
         Share one API key’s rate budget and one archive with every Blotter in the office, on PostgreSQL. This
@@ -193,16 +207,8 @@ export function OfficeSection({ client, web }: OfficeSectionProps) {
           >
             Pull now
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={act(async () => {
-              const left = await client.call('leaveOffice', {});
-              return `Left the office: this folder keeps its ${left.replicaIncidents} incidents as a standalone archive.`;
-            })}
-          >
-            Leave the office
+          <button type="button" className="button" disabled={busy} onClick={() => setLeaving(true)}>
+            Leave the office…
           </button>
         </div>
       ) : status ? (
@@ -283,6 +289,16 @@ export function OfficeSection({ client, web }: OfficeSectionProps) {
             </button>
           </div>
         </form>
+      ) : null}
+      {leaving && status ? (
+        <LeaveOfficeConfirm
+          status={status}
+          areas={names.size}
+          onLeave={leave}
+          onCancel={() => setLeaving(false)}
+          // Its button went with the joined state: the join form's first field.
+          fallbackFocus={() => sectionRef.current?.querySelector<HTMLElement>('input, button')}
+        />
       ) : null}
       {offer ? (
         <div className="message" role="alert" data-testid="office-offer">
