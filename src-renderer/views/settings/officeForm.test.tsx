@@ -65,6 +65,26 @@ describe('the office status', () => {
     expect(html).toContain('this replica holds 1479 incidents.');
   });
 
+  it('names the office rows the pull skipped as unusable, beside the pull it did not stop', () => {
+    const skipped = {
+      ...joined,
+      skipped: {
+        count: 3,
+        rows: [
+          { table: 'incidents', key: '10051440', problem: 'lat is not a number' },
+          { table: 'incidents', key: '10051441', problem: 'hour 99 is not 0–23' },
+        ],
+      },
+    };
+    const html = renderToStaticMarkup(<OfficeStatusList status={skipped} areaName={names} now={62_000} />);
+    expect(html).toContain(
+      '3 office rows were skipped as unusable (the pull took every other row): incidents 10051440: lat is not a number; incidents 10051441: hour 99 is not 0–23; and 1 more.',
+    );
+    expect(html).toContain('Last pulled 12 s ago');
+    const none = renderToStaticMarkup(<OfficeStatusList status={joined} areaName={names} now={62_000} />);
+    expect(none).not.toContain('skipped');
+  });
+
   it('says a standalone folder is not joined', () => {
     const html = renderToStaticMarkup(
       <OfficeStatusList status={{ ...joined, joined: false, url: null }} areaName={names} now={0} />,

@@ -104,5 +104,13 @@ export function officeStatusLines(
         : `Last pulled ${seconds(now - s.pulledAt)} ago; this replica holds ${s.replicaIncidents} incidents${s.officeIncidents !== null ? ` of the office’s ${s.officeIncidents}` : ''}.`,
     tone: 'ok',
   });
+  if (s.skipped && s.skipped.count > 0) {
+    const shown = s.skipped.rows.map((r) => `${r.table} ${r.key}: ${r.problem}`).join('; ');
+    const more = s.skipped.count - s.skipped.rows.length;
+    lines.push({
+      text: `${s.skipped.count === 1 ? '1 office row was' : `${s.skipped.count} office rows were`} skipped as unusable (the pull took every other row): ${shown}${more > 0 ? `; and ${more} more` : ''}.`,
+      tone: 'warn',
+    });
+  }
   return lines;
 }
