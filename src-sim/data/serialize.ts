@@ -1,6 +1,5 @@
 /** How a stored incident looks on the wire: the live forms, the v1 forms, and the ground-truth form. */
 import type { CrimeCategory, CrimeType } from '../../src-shared/crimeTypes';
-import { CITIES } from './cities';
 import { describeIncident } from './describe';
 import type { Store } from './store';
 import { formatIsoWithOffset, formatLegacyDate } from './timeZones';
@@ -96,7 +95,7 @@ export function v1HistoryIncident(store: Store, row: number): V1HistoryIncident 
 }
 
 export function truthIncident(store: Store, row: number): TruthIncident {
-  const city = CITIES[store.city[row] ?? 0];
+  const city = store.cities[store.city[row] ?? 0];
   return {
     ...liveDetail(store, row),
     occurredAt: new Date(store.occurredAt[row] ?? 0).toISOString(),
