@@ -16,7 +16,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   blockTheInternet,
-  CHICAGO,
+  DEMO_DOWNTOWN,
   comparePngs,
   DARK_ROADS,
   expectStreets,
@@ -30,13 +30,13 @@ import {
 } from './support/basemapPixels';
 import { ARTIFACTS_DIR } from './support/paths';
 
-/** The demo archive's attribution (src-sim/demo/basemap.ts): the map and the PDF show it. */
-const DEMO_ATTRIBUTION = 'Synthetic demo streets (Blotter simulator)';
+/** The demo archive's attribution (src-sim/demo/data, OpenStreetMap's): the map and the PDF show it. */
+const DEMO_ATTRIBUTION = '© OpenStreetMap';
 
 /** Starts the demo and waits for its streets to land and the map to show them at zoom 15. */
 async function demoAtZoom15(page: Page): Promise<void> {
   await startDemoWithStreets(page);
-  await mapAt(page, CHICAGO, 15);
+  await mapAt(page, DEMO_DOWNTOWN, 15);
 }
 
 test('the demo map at zoom 15 draws the downloaded streets and their names, offline', async ({ page }) => {

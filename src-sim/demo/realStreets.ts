@@ -53,11 +53,14 @@ export const PARK_KINDS = new Set([
   'sand',
 ]);
 
-/** The archive's bytes: next to this module in the sources, or under src-sim/demo/data from the working directory. */
+/** The archive's bytes: beside this module in the sources, under src-sim/demo/data from the working directory, or in a packaged app's resources. */
 export function sfArchiveBytes(): Uint8Array {
+  // Packaged, electron-builder puts it in the resources folder (electron-builder.yml extraResources).
+  const resources = (process as { resourcesPath?: string }).resourcesPath;
   const candidates = [
     join(fileURLToPath(new URL('.', import.meta.url)), 'data', SF_ARCHIVE),
     join(process.cwd(), 'src-sim', 'demo', 'data', SF_ARCHIVE),
+    ...(resources ? [join(resources, 'demo', SF_ARCHIVE)] : []),
   ];
   for (const file of candidates) {
     try {
