@@ -223,6 +223,7 @@ test.describe('first run with demo data', () => {
       const cards = page.getByTestId('area-card');
       await expect(cards.filter({ hasText: 'Downtown San Francisco (demo)' })).toBeVisible();
       await expect(cards.filter({ hasText: 'Mission District (demo)' })).toBeVisible();
+      await page.getByRole('button', { name: 'Add an area…' }).click();
       const form = page.getByRole('form', { name: 'Add an area' });
       const search = form.getByLabel('Go to a city or ZIP code');
       await search.fill('San Francisco, CA');
@@ -242,7 +243,8 @@ test.describe('first run with demo data', () => {
         .split('\r\n');
       expect(header).toMatch(/^cdid,type,/);
       expect(rows.length).toBeGreaterThan(300);
-      expect(csv).toContain('Synthetic');
+      // The streets are real, so the links say what the incidents are.
+      expect(csv).toContain('https://synthetic-demo.crime.example.test/incident/');
       expect(csv).toMatch(/\d+ BLOCK OF [A-Z0-9 ]+ (ST|AVE|BLVD)\b/);
       expect(csv).toContain('America/Los_Angeles');
       await shot(page, 'demo-export');

@@ -43,7 +43,7 @@ export type TruthIncident = LiveDetail & {
   revision: number;
 };
 
-export const linkOf = (cdid: number): string => `${SITE}/incident/${cdid}`;
+export const linkOf = (cdid: number, site: string = SITE): string => `${site}/incident/${cdid}`;
 
 export function liveIncident(store: Store, row: number): LiveIncident {
   const cdid = store.cdid[row] ?? 0;
@@ -54,7 +54,7 @@ export function liveIncident(store: Store, row: number): LiveIncident {
     lat: store.lat[row] ?? 0,
     lon: store.lon[row] ?? 0,
     cdid,
-    link: linkOf(cdid),
+    link: linkOf(cdid, store.site),
     date: formatLegacyDate(store.zone(city).local(store.reportedAt[row] ?? 0)),
   };
 }
@@ -80,7 +80,7 @@ export function v1Incident(store: Store, row: number): V1Incident {
     address: store.address(row),
     lat: store.lat[row] ?? 0,
     lon: store.lon[row] ?? 0,
-    url: linkOf(cdid),
+    url: linkOf(cdid, store.site),
   };
 }
 

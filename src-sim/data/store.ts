@@ -37,6 +37,8 @@ export class Store {
   /** How many times the incident was amended after publication. */
   revision = new Uint16Array(0);
   readonly addressOverride = new Map<number, string>();
+  /** The permalink site, when not the simulated service's (the demo's says it is synthetic). */
+  site: string | undefined = undefined;
   readonly grid = new Grid();
 
   /**

@@ -14,6 +14,9 @@ import { Store } from '../data/store';
 import { DAY, ZoneTable } from '../data/timeZones';
 import { DEMO_CITIES, demoAddress, makeDemoPlacer } from './sanFrancisco';
 
+/** The demo's permalink site (reserved, non-resolving): every link and export row says "synthetic". */
+export const DEMO_SITE = 'https://synthetic-demo.crime.example.test';
+
 /** The demo has no fixtures; this says so in the Fixtures shape (a big block of 0 incidents). */
 export function noFixtures(): Fixtures {
   const c = DEMO_CITIES[0];
@@ -31,6 +34,8 @@ export function generateDemo(opts: GenerateOptions): Dataset {
   const start = opts.now - opts.spanDays * DAY;
   const zones = DEMO_CITIES.map((c) => new ZoneTable(c.timezone, start - 3 * DAY, opts.now + 400 * DAY));
   const store = new Store(zones, DEMO_CITIES, demoAddress);
+  // Its addresses are real streets, so its links say what the incidents are.
+  store.site = DEMO_SITE;
   store.reserve(Math.ceil(opts.count * 1.05) + 2000);
   const process = {
     ...makeProcess(opts.count, opts.now - start, start, DEMO_CITIES),
