@@ -142,7 +142,7 @@ test('adding an area beyond the offline streets offers to extend them, and the n
 
     await offer.getByRole('button', { name: 'Extend offline map to this area' }).click();
     const estimate = offer.getByTestId('streets-offer-estimate');
-    await expect(estimate).toContainText(/About [\d,]+ tiles, [\d.]+ MB, for 2 areas/);
+    await expect(estimate).toContainText(/About [\d,]+ tiles, [\d.]+ MB, for 3 areas/);
     await expect(estimate).toContainText(/[\d,]+ tiles are already here and are kept/);
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'basemap-extend-offer.png') });
     await offer.getByRole('button', { name: 'Download' }).click();
