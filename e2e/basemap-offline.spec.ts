@@ -17,7 +17,7 @@ import { expect, test } from './fixtures';
 import { waitForAppReady } from './support/appReady';
 import {
   blockTheInternet,
-  CHICAGO,
+  DEMO_DOWNTOWN,
   expectStreets,
   mapAt,
   roadPixels,
@@ -27,10 +27,10 @@ import {
 import { launch, type Running } from './support/launch';
 import { ARTIFACTS_DIR } from './support/paths';
 
-/** About 8 km north of the demo area (a 2-mile circle on the Loop): Lakeview, inside the demo city. */
-const LAKEVIEW = { lat: 41.95, lon: -87.66 };
-/** The map's centre for the checks: the pixels counted lie left of it, so this puts Lakeview mid-count. */
-const LAKEVIEW_VIEW = { lat: LAKEVIEW.lat, lon: LAKEVIEW.lon + 0.008 };
+/** About 6 km west of the demo areas (downtown and the Mission): the Sunset, inside the demo city's archive. */
+const SUNSET = { lat: 37.752, lon: -122.485 };
+/** The map's centre for the checks: the pixels counted lie left of it, so this puts the Sunset mid-count. */
+const SUNSET_VIEW = { lat: SUNSET.lat, lon: SUNSET.lon + 0.008 };
 
 const nav = (page: Page, view: string) =>
   page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: view }).click();
@@ -95,7 +95,7 @@ test('after a restart with the simulator stopped, the demo map still draws its s
 
     const blocked = await blockTheInternet(page);
     await waitForDemoStreets(page);
-    await mapAt(page, CHICAGO, 15);
+    await mapAt(page, DEMO_DOWNTOWN, 15);
     await expectStreets(page);
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'basemap-restart-z15.png') });
     expect(blocked).toEqual([]);
@@ -115,34 +115,34 @@ test('adding an area beyond the offline streets offers to extend them, and the n
   const blocked = await blockTheInternet(page);
   await startDemoWithStreets(page);
 
-  await test.step('Lakeview has no streets yet at zoom 15', async () => {
-    await mapAt(page, LAKEVIEW_VIEW, 15);
+  await test.step('the Sunset has no streets yet at zoom 15', async () => {
+    await mapAt(page, SUNSET_VIEW, 15);
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-state', 'ready');
     expect(await roadPixels(page)).toBeLessThan(1_000);
   });
 
   await test.step('an area is added there; its card offers to extend the offline map', async () => {
     await nav(page, 'Areas');
-    const demoCard = page.getByTestId('area-card').filter({ hasText: 'Chicago (demo)' });
+    const demoCard = page.getByTestId('area-card').filter({ hasText: 'Downtown San Francisco (demo)' });
     await expect(demoCard).toBeVisible();
     await page.getByRole('button', { name: 'Add an area…' }).click();
     await page
       .getByRole('group', { name: 'How to choose the area' })
       .getByRole('button', { name: 'Coordinates' })
       .click();
-    await page.getByLabel('Centre (latitude, longitude)').fill(`${LAKEVIEW.lat}, ${LAKEVIEW.lon}`);
+    await page.getByLabel('Centre (latitude, longitude)').fill(`${SUNSET.lat}, ${SUNSET.lon}`);
     await page.getByLabel('Radius (miles)').fill('0.5');
-    await page.getByLabel('Name').fill('Lakeview');
+    await page.getByLabel('Name').fill('Sunset');
     await page.getByRole('button', { name: 'Add area' }).click();
 
-    const card = page.getByTestId('area-card').filter({ hasText: 'Lakeview' });
+    const card = page.getByTestId('area-card').filter({ hasText: 'Sunset' });
     const offer = card.getByTestId('streets-offer');
     await expect(offer).toContainText('Your offline map does not reach this area yet');
     await expect(demoCard.getByTestId('streets-offer')).toHaveCount(0); // the demo area is covered
 
     await offer.getByRole('button', { name: 'Extend offline map to this area' }).click();
     const estimate = offer.getByTestId('streets-offer-estimate');
-    await expect(estimate).toContainText(/About [\d,]+ tiles, [\d.]+ MB, for 2 areas/);
+    await expect(estimate).toContainText(/About [\d,]+ tiles, [\d.]+ MB, for 3 areas/);
     await expect(estimate).toContainText(/[\d,]+ tiles are already here and are kept/);
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'basemap-extend-offer.png') });
     await offer.getByRole('button', { name: 'Download' }).click();
@@ -152,15 +152,15 @@ test('adding an area beyond the offline streets offers to extend them, and the n
     await expect(offer).toContainText('The map now shows the streets of your areas');
   });
 
-  await test.step('Lakeview now shows roads and street names at zoom 15', async () => {
+  await test.step('the Sunset now shows roads and street names at zoom 15', async () => {
     await nav(page, 'Map');
     await expect(page.getByTestId('map')).toHaveAttribute('data-map-state', 'ready', { timeout: 60_000 });
-    await mapAt(page, LAKEVIEW_VIEW, 15);
+    await mapAt(page, SUNSET_VIEW, 15);
     await expectStreets(page);
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'basemap-extended-z15.png') });
     // Reopened, the Areas view no longer offers it: both areas are covered.
     await nav(page, 'Areas');
-    await expect(page.getByTestId('area-card').filter({ hasText: 'Lakeview' })).toBeVisible();
+    await expect(page.getByTestId('area-card').filter({ hasText: 'Sunset' })).toBeVisible();
     await expect(page.getByTestId('streets-offer')).toHaveCount(0);
   });
   expect(blocked).toEqual([]);

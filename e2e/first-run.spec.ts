@@ -19,12 +19,71 @@ import Database from 'better-sqlite3';
 import { startSimulator, type Simulator } from '../src-sim/index';
 import { expect, test } from './fixtures';
 import { waitForAppReady } from './support/appReady';
+import { DEMO_DOWNTOWN, LABEL, mapAt, roadPixels, mapPixels } from './support/basemapPixels';
 import { accountHolding, accountsOf, lookup, SERVICE } from './support/keyring';
 import { pagePlacesContaining } from './support/leaks';
 import { ARTIFACTS_DIR } from './support/paths';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(ARTIFACTS_DIR, `first-run-${name}.png`) });
+
+type Mark = { x: number; y: number; r: number; count: number; cluster: boolean };
+const drawnMarks = (page: Page): Promise<Mark[]> => page.evaluate(() => window.__blotterPerf?.marks ?? []);
+
+/** The light flavour's water (#80deea), as the basemap draws the bay. */
+const WATER = [0x80, 0xde, 0xea];
+
+/**
+ * Reads a screenshot of the map container in the page: for each mark, whether the pixel under its
+ * centre is water, and how many street-name pixels (#91888b, a warm grey no mark is drawn in) lie
+ * inside its disc — a name drawn over a cluster's count.
+ */
+async function underMarks(
+  page: Page,
+  png: Buffer,
+  marks: Mark[],
+): Promise<{ water: Mark[]; labelled: number }> {
+  return page.evaluate(
+    async ({ b64, marks, water, label }) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = document.createElement('canvas');
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      const at = (x: number, y: number) => {
+        const i = (Math.round(y) * width + Math.round(x)) * 4;
+        return [data[i]!, data[i + 1]!, data[i + 2]!];
+      };
+      const near = (c: number[], to: number[], tol: number) => c.every((v, k) => Math.abs(v - to[k]!) <= tol);
+      const inside = (m: { x: number; y: number }) => m.x >= 0 && m.y >= 0 && m.x < width && m.y < height;
+      const out = { water: [] as typeof marks, labelled: 0 };
+      for (const m of marks) {
+        if (!inside(m)) continue;
+        if (near(at(m.x, m.y), water, 10)) out.water.push(m);
+        if (!m.cluster) continue;
+        const r = m.r * 0.6; // the disc inside its type ring, where the count is
+        for (let y = m.y - r; y <= m.y + r; y++)
+          for (let x = m.x - r; x <= m.x + r; x++) {
+            if ((x - m.x) ** 2 + (y - m.y) ** 2 > r * r || !inside({ x, y })) continue;
+            const c = at(x, y);
+            if (near(c, label, 8) && c[0]! - c[1]! >= 5) out.labelled++;
+          }
+      }
+      return out;
+    },
+    { b64: png.toString('base64'), marks, water: WATER, label: LABEL },
+  );
+}
+
+/** A screenshot of exactly the map's container (the marks' pixel coordinates). */
+async function mapContainerShot(page: Page): Promise<Buffer> {
+  const box = await page.locator('.leaflet-container').first().boundingBox();
+  if (!box) throw new Error('the map has no box');
+  return page.screenshot({ clip: box });
+}
 
 /** The keychain account of a data folder's API key: `api-key:` and the folder's own profile id. */
 function keyAccountOf(dir: string): string {
@@ -116,6 +175,67 @@ test.describe('first run with demo data', () => {
       await shot(page, 'demo-map');
     });
 
+    await test.step('the first clusters sum to the true total', async () => {
+      const incidents = await page.evaluate(() => window.__blotterPerf?.points?.incidents ?? 0);
+      // The first view fits the demo areas: every incident is in one of its marks…
+      await expect
+        .poll(async () => (await drawnMarks(page)).reduce((t, m) => t + m.count, 0), { timeout: 30_000 })
+        .toBe(incidents);
+      // …and that is the legend's count of the filtered incidents, which the engine counts itself.
+      const legend = (await page.getByTestId('map-legend').textContent()) ?? '';
+      expect(Number(/([\d,]+) incidents/.exec(legend)?.[1]?.replace(/,/g, ''))).toBe(incidents);
+    });
+
+    for (const zoom of [13, 15]) {
+      await test.step(`zoom ${zoom}: streets and their names drawn, no mark on water, no name over a count`, async () => {
+        await mapAt(page, DEMO_DOWNTOWN, zoom);
+        const map = page.getByTestId('map');
+        await expect(map).toHaveAttribute('data-map-state', 'ready', { timeout: 30_000 });
+        await page.getByRole('checkbox', { name: 'Heat' }).uncheck();
+        const clusters = page.getByRole('checkbox', { name: 'Clusters' });
+        await clusters.check();
+        // The marks of this view (the worker answers after the move).
+        await expect
+          .poll(async () => (await drawnMarks(page)).filter((m) => m.cluster).length)
+          .toBeGreaterThan(0);
+        await page.waitForTimeout(500); // tiles and names settle
+        const marks = await drawnMarks(page);
+        const withMarks = await mapContainerShot(page);
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `first-run-demo-z${zoom}.png`) });
+        expect(
+          (await underMarks(page, withMarks, marks)).labelled,
+          'street-name pixels over cluster counts',
+        ).toBe(0);
+        // Streets and names, counted with the marks off (their white discs would pass for roads).
+        await clusters.uncheck();
+        await expect
+          .poll(() => roadPixels(page), { timeout: 30_000 })
+          .toBeGreaterThan(zoom === 15 ? 12_000 : 6_000);
+        await expect
+          .poll(async () => (await mapPixels(page, [LABEL], 12))[0], { timeout: 30_000 })
+          .toBeGreaterThan(zoom === 15 ? 150 : 60);
+        const under = await underMarks(page, await mapContainerShot(page), marks);
+        expect(under.water, 'marks whose centre is a water pixel').toEqual([]);
+        expect(marks.length).toBeGreaterThan(5);
+        await clusters.check();
+      });
+    }
+
+    await test.step('the demo areas are San Francisco places, and the gazetteer finds its names', async () => {
+      await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Areas' }).click();
+      const cards = page.getByTestId('area-card');
+      await expect(cards.filter({ hasText: 'Downtown San Francisco (demo)' })).toBeVisible();
+      await expect(cards.filter({ hasText: 'Mission District (demo)' })).toBeVisible();
+      await page.getByRole('button', { name: 'Add an area…' }).click();
+      const form = page.getByRole('form', { name: 'Add an area' });
+      const search = form.getByLabel('Go to a city or ZIP code');
+      await search.fill('San Francisco, CA');
+      await form.getByRole('button', { name: 'San Francisco, CA', exact: true }).click();
+      await expect(form.getByLabel('Name')).toHaveValue('San Francisco, CA');
+      await search.fill('94110'); // the Mission's ZIP code
+      await expect(form.getByRole('button', { name: /^94110 · San Francisco, CA$/ })).toBeVisible();
+    });
+
     await test.step('the filtered incidents export as CSV', async () => {
       // Electron asks where to save with the system's dialog, which a test cannot answer.
       if (target === 'electron') return;
@@ -126,7 +246,10 @@ test.describe('first run with demo data', () => {
         .split('\r\n');
       expect(header).toMatch(/^cdid,type,/);
       expect(rows.length).toBeGreaterThan(300);
-      expect(csv).toContain('Synthetic');
+      // The streets are real, so the links say what the incidents are.
+      expect(csv).toContain('https://synthetic-demo.crime.example.test/incident/');
+      expect(csv).toMatch(/\d+ BLOCK OF [A-Z0-9 ]+ (ST|AVE|BLVD)\b/);
+      expect(csv).toContain('America/Los_Angeles');
       await shot(page, 'demo-export');
     });
 

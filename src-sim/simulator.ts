@@ -2,7 +2,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeClock } from './clock';
-import { CITIES } from './data/cities';
 import { evolve } from './data/evolve';
 import { generate } from './data/generate';
 import { generateDemo } from './demo/generate';
@@ -65,7 +64,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     live: liveReading(opts),
     v1: opts.v1 ?? false,
     v1Variant: opts.v1Variant ?? 'faithful',
-    basemap: demo ? demoBasemaps(opts.basemapCity ?? 'Chicago') : undefined,
+    basemap: demo ? demoBasemaps(opts.basemapCity ?? 'San Francisco') : undefined,
   };
   const handler = createHandler(deps);
 
@@ -84,7 +83,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     url,
     port,
     clock,
-    cities: CITIES.map((c) => ({
+    cities: data.store.cities.map((c) => ({
       name: c.name,
       lat: c.lat,
       lon: c.lon,

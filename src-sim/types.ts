@@ -68,10 +68,11 @@ export type SimulatorOptions = {
   rateClock?: 'real' | 'sim';
   /**
    * 'test' (default): the data the tests' ground truths are built on, fixtures included. 'demo':
-   * incidents on land and on their streets, no fixtures, and a vector basemap at /basemap/demo.pmtiles.
+   * San Francisco only, every incident at a block of a real named street (not in water or parks),
+   * no fixtures, and the real San Francisco Protomaps archive at /basemap/demo.pmtiles.
    */
   profile?: 'test' | 'demo';
-  /** The city whose basemap /basemap/demo.pmtiles is (demo profile); default Chicago. */
+  /** The city whose basemap /basemap/demo.pmtiles is (demo profile); default San Francisco. */
   basemapCity?: string;
 };
 

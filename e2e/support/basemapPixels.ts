@@ -6,7 +6,8 @@
 import { expect, type Page } from '@playwright/test';
 import { waitForAppReady } from './appReady';
 
-export const CHICAGO = { lat: 41.8781, lon: -87.6298 };
+/** The first demo area's centre: downtown San Francisco (src-main/demo/config.ts). */
+export const DEMO_DOWNTOWN = { lat: 37.7845, lon: -122.411 };
 /** @protomaps/basemaps light flavour: major roads and minor_b are white; street names #91888b. */
 export const ROAD = [255, 255, 255];
 /**
@@ -154,9 +155,9 @@ export async function blockTheInternet(page: Page): Promise<string[]> {
   return blocked;
 }
 
-/** Waits until the map draws the demo's downloaded streets (its attribution names them). */
+/** Waits until the map draws the demo's downloaded streets (its attribution names their source). */
 export async function waitForDemoStreets(page: Page): Promise<void> {
-  await expect(page.getByTestId('map-attribution')).toContainText('Synthetic demo streets', {
+  await expect(page.getByTestId('map-attribution')).toContainText('© OpenStreetMap', {
     timeout: 90_000,
   });
   await expect(page.getByTestId('map')).toHaveAttribute('data-map-state', 'ready', { timeout: 60_000 });

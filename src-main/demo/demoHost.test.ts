@@ -51,7 +51,7 @@ describe('demo mode on the real keychain', () => {
     const demoDir = `${dataDir}-demo`;
     expect(started).toMatchObject({
       ok: true,
-      value: { active: true, dataDir: demoDir, city: 'Chicago', keyStorage: 'keychain' },
+      value: { active: true, dataDir: demoDir, city: 'San Francisco', keyStorage: 'keychain' },
     });
     expect(host.dataDir).toBe(demoDir);
     expect(readMarker(demoDir)).toMatchObject({ kind: 'blotter-demo', realDataDir: dataDir });
@@ -61,7 +61,11 @@ describe('demo mode on the real keychain', () => {
     expect(settings.ok && settings.value.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(settings).toMatchObject({ ok: true, value: { plan: 'enterprise', ratePerMinute: 600 } });
     const areas = await call('listAreas', {});
-    expect(areas.ok && areas.value.areas.map((a) => a.name)).toEqual(['Chicago (demo)']);
+    expect(areas.ok && areas.value.areas.map((a) => a.name)).toEqual([
+      'Downtown San Francisco (demo)',
+      'Mission District (demo)',
+    ]);
+    expect(started.ok && started.value.areaId).toBe(areas.ok && areas.value.areas[0]?.id);
 
     const account = apiKeyAccount(profileIdOf(demoDir));
     expect(await keychain.get(account)).toMatch(/^blotter-demo-/);
@@ -91,12 +95,12 @@ describe('demo mode on the real keychain', () => {
     const first = await host.engine.call('getArchiveSummary', {});
     await host.close();
 
-    // Opening the demo folder itself (or --demo again) resumes it: same clock, same incidents, one area.
+    // Opening the demo folder itself (or --demo again) resumes it: same clock, same incidents, the same areas.
     host = await startDemoHost({ dataDir: `${dataDir}-demo`, startEngine: workerEngines, config: FAST });
     expect(host.status()).toMatchObject({ active: true, dataDir: `${dataDir}-demo` });
     expect(readMarker(`${dataDir}-demo`)).toEqual(marker);
     const areas = await host.engine.call('listAreas', {});
-    expect(areas.ok && areas.value.areas).toHaveLength(1);
+    expect(areas.ok && areas.value.areas).toHaveLength(2);
     await syncFinished(host.engine);
     const second = await host.engine.call('getArchiveSummary', {});
     expect(second.ok && second.value.total).toBe(first.ok && first.value.total);
@@ -168,7 +172,7 @@ describe('demo mode without a keychain', () => {
     const [a, b] = await Promise.all([host.startDemo(), host.startDemo()]);
     expect(a).toEqual(b);
     const areas = await host.engine.call('listAreas', {});
-    expect(areas.ok && areas.value.areas).toHaveLength(1);
+    expect(areas.ok && areas.value.areas).toHaveLength(2);
     await syncFinished(host.engine);
   });
 });

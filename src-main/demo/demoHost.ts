@@ -7,7 +7,7 @@
  * - startDemo: the simulator starts in this process on 127.0.0.1 (demoSimulator), the demo folder
  *   (`<data folder>-demo`, marker.ts) gets an engine of its own, the demo key goes to the keychain
  *   under that folder's account (or, with no keychain reachable, to the engine in memory), base URL
- *   and plan are set, an area over one simulated city is created and a normal sync starts — rate
+ *   and plan are set, the demo areas over the demo city are created and a normal sync starts — rate
  *   limiter, progress events and all. Then the handle switches to that engine.
  * - removeDemo: the sync stops, the key leaves the keychain, the handle switches back to the real
  *   folder's engine, the simulator stops and the demo folder is deleted.
@@ -23,7 +23,7 @@ import {
   type EngineHandle,
   type HostAnswers,
 } from '../engine/index';
-import { DEMO_CONFIG, demoAreaName, type DemoConfig } from './config';
+import { DEMO_CONFIG, type DemoConfig } from './config';
 import { demoDataDirOf, ensureDemoDir, readMarker, removeDemoDir } from './marker';
 import { bypassProxyForLoopback, startDemoSimulator, type DemoSimulator } from './simulator';
 import { createSwitchingEngine } from './switchingEngine';
@@ -191,13 +191,16 @@ async function setUpDemo(
   const keyStorage =
     key.keychain.available && key.keychain.backend === DEMO_KEY_BACKEND ? 'memory' : 'keychain';
   const { areas } = await must('listAreas', {});
-  const name = demoAreaName(demo.city.name);
-  let area = areas.find((a) => a.name === name) ?? null;
+  const first = config.areas[0]?.name;
+  let area = areas.find((a) => a.name === first) ?? null;
   if (!area && areas.length === 0) {
-    area = await must('createArea', {
-      name,
-      shape: { kind: 'circle', lat: demo.city.lat, lon: demo.city.lon, radiusMi: config.radiusMi },
-    });
+    for (const a of config.areas) {
+      const made = await must('createArea', {
+        name: a.name,
+        shape: { kind: 'circle', lat: a.lat, lon: a.lon, radiusMi: a.radiusMi },
+      });
+      area ??= made;
+    }
   }
   await must('startSync', {});
   await downloadDemoStreets(engine, demo);

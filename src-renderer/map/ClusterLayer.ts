@@ -130,6 +130,14 @@ export class ClusterLayer extends CanvasLayer {
       (lat, lon) => map.latLngToContainerPoint([lat, lon]),
       this.opts.style(),
     );
+    const m = this.marks;
+    perf().marks = Array.from({ length: batch.size }, (_, i) => ({
+      x: m.x[i] as number,
+      y: m.y[i] as number,
+      r: m.r[i] as number,
+      count: batch.count[i] as number,
+      cluster: (batch.id[i] as number) >= 0,
+    }));
   }
 
   private rowAt(point: L.Point): number {

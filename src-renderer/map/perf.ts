@@ -13,6 +13,8 @@ export type BlotterPerf = {
   mapRedrawn: number[];
   filterChangedAt: number | null;
   heatDraws: number;
+  /** The marks drawn last, in map-container pixels: centre, radius, incidents, cluster or not. */
+  marks: { x: number; y: number; r: number; count: number; cluster: boolean }[];
 };
 
 declare global {
@@ -31,6 +33,7 @@ export function perf(): BlotterPerf {
     mapRedrawn: [],
     filterChangedAt: null,
     heatDraws: 0,
+    marks: [],
   };
   return window.__blotterPerf;
 }

@@ -81,7 +81,7 @@ export function columnStreetName(ix: number, dy: number, cityIndex: number): str
 
 /** An amended address: the same street, the neighbouring block number (a geocoding correction). */
 export function amendAddress(address: string): string {
-  const m = /^(\d+)( Block of .*)$/.exec(address);
+  const m = /^(\d+)( Block of .*)$/i.exec(address);
   if (!m) return `${address} (corrected)`;
   return `${Number(m[1]) + 100}${m[2]}`;
 }

@@ -5,7 +5,7 @@
 import { CRIME_TYPES } from '../../src-shared/crimeTypes';
 import { degreesBetween } from '../../src-shared/geo';
 import { amendAddress, snapToBlock } from './addresses';
-import { CITIES } from './cities';
+import { CITIES, type CityDef } from './cities';
 import type { Dataset } from './generate';
 import { drawLag, drawPlace, drawType, runProcess, takeCdid } from './occurrences';
 import { cumulative, type Prng } from './prng';
@@ -37,17 +37,27 @@ function extraPlace(
   prng: Prng,
   area: EvolveOptions['area'],
   draw: typeof drawPlace = drawPlace,
+  cities: readonly CityDef[] = CITIES,
 ): { lat: number; lon: number; city: number } {
   if (!area) {
-    const city = prng.pickCumulative(CITY_WEIGHTS);
+    const city = prng.pickCumulative(
+      cities === CITIES ? CITY_WEIGHTS : cumulative(cities.map((c) => c.weight)),
+    );
     return { ...draw(city, prng), city };
   }
   let city = 0;
   let best = Infinity;
-  CITIES.forEach((c, i) => {
+  cities.forEach((c, i) => {
     const dist = degreesBetween(c.lat, c.lon, area.lat, area.lon);
     if (dist < best) [best, city] = [dist, i];
   });
+  if (draw !== drawPlace) {
+    // A profile with places of its own (the demo's blocks): its draws, the first inside the area.
+    for (let attempt = 0; attempt < 500; attempt++) {
+      const p = draw(city, prng);
+      if (degreesBetween(p.lat, p.lon, area.lat, area.lon) <= area.radiusDeg) return { ...p, city };
+    }
+  }
   for (let attempt = 0; attempt < 50; attempt++) {
     const r = area.radiusDeg * Math.sqrt(prng.next());
     const a = prng.next() * 2 * Math.PI;
@@ -89,7 +99,7 @@ export function evolve(d: Dataset, now: number, opts: EvolveOptions = {}): Evolv
   const firstNew = s.size;
   const addedRows = now > d.process.until ? runProcess(s, d.process, now, prng) : [];
   for (let k = 0; k < (opts.add ?? 0); k++) {
-    const place = extraPlace(prng, opts.area, d.process.place);
+    const place = extraPlace(prng, opts.area, d.process.place, s.cities);
     const occurredAt = Math.floor((now - prng.next() * 6 * HOUR) / MINUTE) * MINUTE;
     const lag = Math.min(drawLag(prng), now - occurredAt);
     const type = drawType(new Date(s.zone(place.city).local(occurredAt)).getUTCHours(), prng);

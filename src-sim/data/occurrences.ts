@@ -38,10 +38,15 @@ export type Process = {
   place?: (cityIndex: number, prng: Prng) => { lat: number; lon: number };
 };
 
-export function makeProcess(totalTarget: number, spanMs: number, start: number): Process {
+export function makeProcess(
+  totalTarget: number,
+  spanMs: number,
+  start: number,
+  cities: readonly CityDef[] = CITIES,
+): Process {
   const hours = Math.max(1, spanMs / HOUR);
   return {
-    perHour: CITIES.map((c) => (totalTarget * c.weight) / hours / MEAN_RHYTHM),
+    perHour: cities.map((c) => (totalTarget * c.weight) / hours / MEAN_RHYTHM),
     until: start,
     nextCdid: 10_000_001,
   };
@@ -94,7 +99,7 @@ export function runProcess(store: Store, p: Process, to: number, prng: Prng): nu
     const from = Math.max(p.until, h * HOUR);
     const end = Math.min(to, (h + 1) * HOUR);
     const share = (end - from) / HOUR;
-    for (let c = 0; c < CITIES.length; c++) {
+    for (let c = 0; c < p.perHour.length; c++) {
       const local = new Date(store.zone(c).local(h * HOUR));
       const rate = (HOURLY[local.getUTCHours()] ?? 1) * (WEEKDAY[local.getUTCDay()] ?? 1);
       const n = prng.poisson((p.perHour[c] ?? 0) * rate * share);

@@ -1,6 +1,5 @@
 /** How a stored incident looks on the wire: the live forms, the v1 forms, and the ground-truth form. */
 import type { CrimeCategory, CrimeType } from '../../src-shared/crimeTypes';
-import { CITIES } from './cities';
 import { describeIncident } from './describe';
 import type { Store } from './store';
 import { formatIsoWithOffset, formatLegacyDate } from './timeZones';
@@ -44,7 +43,7 @@ export type TruthIncident = LiveDetail & {
   revision: number;
 };
 
-export const linkOf = (cdid: number): string => `${SITE}/incident/${cdid}`;
+export const linkOf = (cdid: number, site: string = SITE): string => `${site}/incident/${cdid}`;
 
 export function liveIncident(store: Store, row: number): LiveIncident {
   const cdid = store.cdid[row] ?? 0;
@@ -55,7 +54,7 @@ export function liveIncident(store: Store, row: number): LiveIncident {
     lat: store.lat[row] ?? 0,
     lon: store.lon[row] ?? 0,
     cdid,
-    link: linkOf(cdid),
+    link: linkOf(cdid, store.site),
     date: formatLegacyDate(store.zone(city).local(store.reportedAt[row] ?? 0)),
   };
 }
@@ -81,7 +80,7 @@ export function v1Incident(store: Store, row: number): V1Incident {
     address: store.address(row),
     lat: store.lat[row] ?? 0,
     lon: store.lon[row] ?? 0,
-    url: linkOf(cdid),
+    url: linkOf(cdid, store.site),
   };
 }
 
@@ -96,7 +95,7 @@ export function v1HistoryIncident(store: Store, row: number): V1HistoryIncident 
 }
 
 export function truthIncident(store: Store, row: number): TruthIncident {
-  const city = CITIES[store.city[row] ?? 0];
+  const city = store.cities[store.city[row] ?? 0];
   return {
     ...liveDetail(store, row),
     occurredAt: new Date(store.occurredAt[row] ?? 0).toISOString(),

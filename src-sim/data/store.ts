@@ -4,7 +4,7 @@
  */
 import { CRIME_TYPES, type CrimeType } from '../../src-shared/crimeTypes';
 import { blockAddress } from './addresses';
-import { CITIES } from './cities';
+import { CITIES, type CityDef } from './cities';
 import { Grid } from './grid';
 import type { ZoneTable } from './timeZones';
 
@@ -37,9 +37,19 @@ export class Store {
   /** How many times the incident was amended after publication. */
   revision = new Uint16Array(0);
   readonly addressOverride = new Map<number, string>();
+  /** The permalink site, when not the simulated service's (the demo's says it is synthetic). */
+  site: string | undefined = undefined;
   readonly grid = new Grid();
 
-  constructor(readonly zones: readonly ZoneTable[]) {}
+  /**
+   * `cities` are what `city` indexes (the test profile's CITIES by default); `addressOf` names a
+   * block by its point (default: the synthetic grid address of data/addresses.ts).
+   */
+  constructor(
+    readonly zones: readonly ZoneTable[],
+    readonly cities: readonly CityDef[] = CITIES,
+    private readonly addressOf?: (lat: number, lon: number, city: number) => string,
+  ) {}
 
   reserve(capacity: number): void {
     if (capacity <= this.cdid.length) return;
@@ -109,7 +119,8 @@ export class Store {
     const o = this.addressOverride.get(row);
     if (o !== undefined) return o;
     const c = this.city[row] ?? 0;
-    const city = CITIES[c];
+    if (this.addressOf) return this.addressOf(this.lat[row] ?? 0, this.lon[row] ?? 0, c);
+    const city = this.cities[c];
     return blockAddress(this.lat[row] ?? 0, this.lon[row] ?? 0, city?.lat ?? 0, city?.lon ?? 0, c);
   }
 

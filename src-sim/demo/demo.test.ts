@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { VectorTile } from '@mapbox/vector-tile';
 import * as basemaps from '@protomaps/basemaps';
 import Pbf from 'pbf';
@@ -10,10 +11,8 @@ import type { Dataset } from '../data/generate';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../types';
 import { demoBasemap } from './basemap';
-import { metresToLine, type LatLon } from './cityMap';
 import { generateDemo } from './generate';
-import { demoLayers } from './layers';
-import { demoCity } from './place';
+import { addressStreetName, PARK_KINDS } from './realStreets';
 
 const NOW = Date.parse('2025-11-20T15:00:00Z');
 const CHICAGO = CITIES.findIndex((c) => c.name === 'Chicago');
@@ -23,96 +22,163 @@ beforeAll(() => {
   data = generateDemo({ seed: 1, count: 25_000, now: NOW, spanDays: 400 });
 });
 
-const streetOf = (address: string) => /^\d+ Block of (.*)$/.exec(address)?.[1] ?? '';
-const blockOf = (address: string) => Number(/^(\d+) Block of /.exec(address)?.[1]);
+const ADDRESS = /^(\d+) BLOCK OF (.+)$/;
+const M_PER_DEG = 111_320;
 
-type Road = { name: string; line: LatLon[] };
-function roadsOf(city: number): Map<string, Road[]> {
-  const { map, network } = demoCity(city);
-  const byName = new Map<string, Road[]>();
-  for (const f of demoLayers(map, network).roads.features) {
-    const name = String(f.properties?.name);
-    const coords = (f.geometry as unknown as { coordinates: [number, number][] }).coordinates;
-    const list = byName.get(name) ?? [];
-    list.push({ name, line: coords.map(([lon, lat]) => [lat, lon] as LatLon) });
-    byName.set(name, list);
+/**
+ * The archive in the repository, read the way a map reads it (the pmtiles library, @mapbox/vector-tile):
+ * a zoom-14 tile's named roads (by their address form, "MISSION ST") and its water and parks.
+ */
+type Ring = { x: number; y: number }[];
+type TileShapes = { extent: number; roads: Map<string, Ring[]>; water: Ring[][]; parks: Ring[][] };
+const archiveBytes = new Uint8Array(readFileSync(new URL('./data/san-francisco.pmtiles', import.meta.url)));
+const sf = new PMTiles({
+  getKey: () => 'sf',
+  getBytes: async (offset: number, length: number): Promise<RangeResponse> => ({
+    data: archiveBytes.slice(offset, offset + length).buffer,
+  }),
+});
+const shapes = new Map<string, Promise<TileShapes>>();
+function tileShapes(x: number, y: number): Promise<TileShapes> {
+  const key = `${x}/${y}`;
+  let p = shapes.get(key);
+  if (!p) {
+    p = (async () => {
+      const t = await sf.getZxy(14, x, y);
+      const vt = new VectorTile(new Pbf(new Uint8Array(t!.data)));
+      const out: TileShapes = {
+        extent: vt.layers.roads?.extent ?? 4096,
+        roads: new Map(),
+        water: [],
+        parks: [],
+      };
+      const roads = vt.layers.roads;
+      for (let i = 0; i < (roads?.length ?? 0); i++) {
+        const f = roads!.feature(i);
+        if (typeof f.properties.name !== 'string' || f.type !== 2) continue;
+        const name = addressStreetName(f.properties.name);
+        out.roads.set(name, [...(out.roads.get(name) ?? []), ...f.loadGeometry()]);
+      }
+      for (const [layer, list, keep] of [
+        ['water', out.water, () => true],
+        ['landuse', out.parks, (k: unknown) => PARK_KINDS.has(String(k))],
+      ] as const) {
+        const l = vt.layers[layer];
+        for (let i = 0; i < (l?.length ?? 0); i++) {
+          const f = l!.feature(i);
+          if (f.type === 3 && keep(f.properties.kind)) list.push(f.loadGeometry());
+        }
+      }
+      return out;
+    })();
+    shapes.set(key, p);
   }
-  return byName;
+  return p;
 }
 
-describe('the demo profile', () => {
-  it('puts every incident within 25 m of a road carrying its street name, and none in water', () => {
-    for (let city = 0; city < CITIES.length; city++) {
-      const roads = roadsOf(city);
-      const { map } = demoCity(city);
-      for (let r = 0; r < data.store.size; r++) {
-        if (data.store.city[r] !== city) continue;
-        const lat = data.store.lat[r] as number;
-        const lon = data.store.lon[r] as number;
-        const address = data.store.address(r);
-        const near = Math.min(
-          ...(roads.get(streetOf(address)) ?? []).map((road) => metresToLine(lat, lon, road.line)),
-        );
-        expect(near, `${address} at ${lat},${lon}`).toBeLessThanOrEqual(25);
-        expect(map.inWater(lat, lon), `${address} in water`).toBe(false);
-      }
-    }
-  });
+/** Where a point falls in its zoom-14 tile, in tile units (and how many metres a unit is). */
+function inTile(lat: number, lon: number, extent: number) {
+  const n = 2 ** 14;
+  const fx = ((lon + 180) / 360) * n;
+  const r = (lat * Math.PI) / 180;
+  const fy = ((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n;
+  const x = Math.floor(fx);
+  const y = Math.floor(fy);
+  const metresPerUnit = (M_PER_DEG * 360 * Math.cos(r)) / n / extent;
+  return { x, y, px: (fx - x) * extent, py: (fy - y) * extent, metresPerUnit };
+}
 
-  it('keeps Chicago incidents out of Lake Michigan and the river while some lie near both', () => {
-    const { map } = demoCity(CHICAGO);
-    let nearShore = 0;
-    for (let r = 0; r < data.store.size; r++) {
-      if (data.store.city[r] !== CHICAGO) continue;
-      const lat = data.store.lat[r] as number;
-      const lon = data.store.lon[r] as number;
-      expect(map.inLake(lat, lon)).toBe(false);
-      if (map.inLake(lat, lon + 0.01)) nearShore++;
+function distanceToLines(px: number, py: number, lines: Ring[]): number {
+  let best = Infinity;
+  for (const line of lines) {
+    for (let i = 1; i < line.length; i++) {
+      const a = line[i - 1]!;
+      const b = line[i]!;
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const t = Math.max(0, Math.min(1, ((px - a.x) * dx + (py - a.y) * dy) / (dx * dx + dy * dy || 1)));
+      best = Math.min(best, Math.hypot(a.x + t * dx - px, a.y + t * dy - py));
     }
-    expect(nearShore).toBeGreaterThan(50);
-  });
+  }
+  return best;
+}
 
-  it('numbers blocks upwards along each street, from the centre outwards', () => {
-    const roads = roadsOf(CHICAGO);
-    const onRoad = new Map<Road, { along: number; block: number }[]>();
+/** Even–odd over a feature's rings. */
+const inFeature = (rings: Ring[], px: number, py: number): boolean => {
+  let inside = false;
+  for (const ring of rings)
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const a = ring[i]!;
+      const b = ring[j]!;
+      if (a.y > py !== b.y > py && px < ((b.x - a.x) * (py - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+    }
+  return inside;
+};
+
+describe('the demo profile: San Francisco on the streets of its real basemap', () => {
+  it('puts every incident within 30 m of an archive road carrying its street name, none in water or parks', async () => {
+    expect(data.store.size).toBeGreaterThan(20_000);
+    expect(data.store.cities.map((c) => c.name)).toEqual(['San Francisco']);
     for (let r = 0; r < data.store.size; r++) {
-      if (data.store.city[r] !== CHICAGO) continue;
       const lat = data.store.lat[r] as number;
       const lon = data.store.lon[r] as number;
       const address = data.store.address(r);
-      for (const road of roads.get(streetOf(address)) ?? []) {
-        if (metresToLine(lat, lon, road.line) > 25) continue;
-        const [start] = road.line as [LatLon];
-        const along = metresToLine(start[0], start[1], [
-          [lat, lon],
-          [lat, lon],
-        ]);
-        const list = onRoad.get(road) ?? [];
-        list.push({ along, block: blockOf(address) });
-        onRoad.set(road, list);
-      }
+      const m = ADDRESS.exec(address);
+      expect(m, address).not.toBeNull();
+      const t = inTile(lat, lon, 4096);
+      const tile = await tileShapes(t.x, t.y);
+      const near = distanceToLines(t.px, t.py, tile.roads.get(m![2]!) ?? []) * t.metresPerUnit;
+      expect(near, `${address} at ${lat},${lon}`).toBeLessThanOrEqual(30);
+      expect(
+        tile.water.some((w) => inFeature(w, t.px, t.py)),
+        `${address} in water`,
+      ).toBe(false);
+      expect(
+        tile.parks.some((w) => inFeature(w, t.px, t.py)),
+        `${address} in a park`,
+      ).toBe(false);
     }
-    expect(onRoad.size).toBeGreaterThan(100);
-    for (const [road, points] of onRoad) {
-      points.sort((a, b) => a.along - b.along);
-      for (let i = 1; i < points.length; i++) {
-        expect(points[i]!.block, road.name).toBeGreaterThanOrEqual(points[i - 1]!.block);
-      }
+  });
+
+  it('is shaped like a city: repeat blocks, busier downtown, the same data for the same seed', () => {
+    const perAddress = new Map<string, number>();
+    let downtown = 0;
+    let outer = 0;
+    for (let r = 0; r < data.store.size; r++) {
+      const a = data.store.address(r);
+      perAddress.set(a, (perAddress.get(a) ?? 0) + 1);
+      const lat = data.store.lat[r] as number;
+      const lon = data.store.lon[r] as number;
+      // Equal boxes: the Tenderloin and Union Square, and the Outer Sunset.
+      if (Math.abs(lat - 37.785) < 0.006 && Math.abs(lon + 122.411) < 0.008) downtown++;
+      if (Math.abs(lat - 37.752) < 0.006 && Math.abs(lon + 122.495) < 0.008) outer++;
     }
+    expect(perAddress.size).toBeGreaterThan(3000);
+    expect(Math.max(...perAddress.values())).toBeGreaterThan(50);
+    expect(downtown).toBeGreaterThan(5 * outer);
+    expect(outer).toBeGreaterThan(0);
+    expect(perAddress.get('800 BLOCK OF MARKET ST') ?? 0).toBeGreaterThan(0);
+
+    const again = generateDemo({ seed: 1, count: 25_000, now: NOW, spanDays: 400 });
+    expect(again.store.size).toBe(data.store.size);
+    for (let r = 0; r < data.store.size; r += 7) {
+      expect([again.store.lat[r], again.store.lon[r], again.store.address(r)]).toEqual([
+        data.store.lat[r],
+        data.store.lon[r],
+        data.store.address(r),
+      ]);
+    }
+    const other = generateDemo({ seed: 2, count: 25_000, now: NOW, spanDays: 400 });
+    expect(other.store.address(0) + other.store.address(1)).not.toBe(
+      data.store.address(0) + data.store.address(1),
+    );
   });
 
   it('leaves out the test fixtures', () => {
     expect(data.fixtureRows.size).toBe(0);
     const addresses = new Set<string>();
-    const perBlockDay = new Map<string, number>();
-    for (let r = 0; r < data.store.size; r++) {
-      const a = data.store.address(r);
-      addresses.add(a);
-      const k = `${a}|${Math.floor((data.store.occurredAt[r] as number) / 86_400_000)}`;
-      perBlockDay.set(k, (perBlockDay.get(k) ?? 0) + 1);
-    }
+    for (let r = 0; r < data.store.size; r++) addresses.add(data.store.address(r));
     for (const special of SPECIAL_ADDRESSES) expect(addresses.has(special)).toBe(false);
-    expect(Math.max(...perBlockDay.values())).toBeLessThan(20);
   });
 });
 
@@ -153,28 +219,11 @@ describe('the demo basemap', () => {
     }
   });
 
-  it('is a clustered PMTiles of gzipped MVT whose z15 tiles carry the streets by name', async () => {
+  it('is a clustered PMTiles of gzipped MVT whose z12 tiles carry major roads only', async () => {
     const h = parseHeader(basemap.bytes);
     expect(h.clustered).toBe(true);
     expect([h.minZoom, h.maxZoom, h.tileType, h.tileCompression]).toEqual([0, 15, 1, 2]);
     const pm = archive(basemap.bytes);
-    let checked = 0;
-    for (let r = 0; r < data.store.size && checked < 25; r += 97) {
-      if (data.store.city[r] !== CHICAGO) continue;
-      const lat = data.store.lat[r] as number;
-      const lon = data.store.lon[r] as number;
-      const tile = await pm.getZxy(15, tileX(lon, 15), tileY(lat, 15));
-      expect(tile).toBeDefined();
-      const vt = new VectorTile(new Pbf(new Uint8Array(tile!.data)));
-      expect(Object.keys(vt.layers).every((l) => ['earth', 'water', 'roads', 'places'].includes(l))).toBe(
-        true,
-      );
-      const roads = vt.layers.roads!;
-      const names = new Set(Array.from({ length: roads.length }, (_, i) => roads.feature(i).properties.name));
-      expect(names.has(streetOf(data.store.address(r)))).toBe(true);
-      checked++;
-    }
-    expect(checked).toBe(25);
     // Zoom 12 shows major roads only.
     const z12 = await pm.getZxy(12, tileX(CITIES[CHICAGO]!.lon, 12), tileY(CITIES[CHICAGO]!.lat, 12));
     const vt12 = new VectorTile(new Pbf(new Uint8Array(z12!.data)));
@@ -200,17 +249,27 @@ describe('the simulator serves the demo basemap by range requests', () => {
     await testSim.close();
   });
 
-  it('answers ranges with 206, an etag, and the archive the pmtiles library reads', async () => {
+  it('answers ranges with 206, an etag, and the real San Francisco archive the pmtiles library reads', async () => {
     expect(sim.basemapUrl).toBe(`${sim.url}/basemap/demo.pmtiles`);
     const res = await fetch(sim.basemapUrl!, { headers: { Range: 'bytes=0-126' } });
     expect(res.status).toBe(206);
-    expect(res.headers.get('content-range')).toMatch(/^bytes 0-126\/\d+$/);
+    expect(res.headers.get('content-range')).toBe(`bytes 0-126/${archiveBytes.length}`);
     expect(res.headers.get('etag')).toBeTruthy();
     const head = new Uint8Array(await res.arrayBuffer());
-    expect(parseHeader(head).maxZoom).toBe(15);
+    expect(head).toEqual(archiveBytes.subarray(0, 127));
+    expect(parseHeader(head).maxZoom).toBe(14);
+    const whole = new Uint8Array(await (await fetch(sim.basemapUrl!)).arrayBuffer());
+    expect(Buffer.compare(whole, archiveBytes)).toBe(0);
     const pm = new PMTiles(new FetchSource(sim.basemapUrl!));
-    const c = CITIES[CHICAGO]!;
-    expect(await pm.getZxy(15, tileX(c.lon, 15), tileY(c.lat, 15))).toBeDefined();
+    expect((await pm.getMetadata()) as { attribution?: string }).toMatchObject({
+      attribution: expect.stringContaining('OpenStreetMap'),
+    });
+    const c = sim.cities[0]!;
+    expect(c.name).toBe('San Francisco');
+    expect(await pm.getZxy(14, tileX(c.lon, 14), tileY(c.lat, 14))).toBeDefined();
+    const chicago = CITIES[CHICAGO]!;
+    const synthetic = new PMTiles(new FetchSource(`${sim.url}/basemap/chicago.pmtiles`));
+    expect(await synthetic.getZxy(15, tileX(chicago.lon, 15), tileY(chicago.lat, 15))).toBeDefined();
     expect((await fetch(`${sim.url}/basemap/nowhere.pmtiles`)).status).toBe(404);
   });
 

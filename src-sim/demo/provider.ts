@@ -1,7 +1,13 @@
-/** The demo profile's basemaps by name: `demo` (the demo city) or a city's slug; built on first ask. */
+/**
+ * The demo profile's basemaps by name: `demo` (the demo city's) or a city's slug; built or read on
+ * first ask. San Francisco's is the real Protomaps archive in data/ (© OpenStreetMap contributors);
+ * the test profile's cities have synthetic street grids (basemap.ts).
+ */
 import { CITIES } from '../data/cities';
 import type { BasemapProvider } from '../http/basemapRoute';
 import { demoBasemap } from './basemap';
+import { sfArchiveBytes } from './realStreets';
+import { SAN_FRANCISCO } from './sanFrancisco';
 
 export const citySlug = (name: string): string =>
   name
@@ -11,7 +17,10 @@ export const citySlug = (name: string): string =>
 
 export function demoBasemaps(demoCity: string): BasemapProvider {
   const built = new Map<number, Uint8Array>();
+  let real: Uint8Array | null = null;
   return (name) => {
+    if (name === 'demo' ? demoCity === SAN_FRANCISCO.name : name === citySlug(SAN_FRANCISCO.name))
+      return (real ??= sfArchiveBytes());
     const index = CITIES.findIndex((c) =>
       name === 'demo' ? c.name === demoCity : citySlug(c.name) === name,
     );

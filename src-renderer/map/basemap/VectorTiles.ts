@@ -3,7 +3,8 @@
  * drawn with protomaps-leaflet in the light or dark flavour of the app's theme. Two layers read the
  * same tile bytes (asked of the engine once per tile, through the bridge): the streets, water and
  * land under the incidents (pane blotter-tiles), and the street and place names in a pane above the
- * incident layer, so the names stay readable over clusters. The page never requests another host.
+ * heat map and the area outlines but below the clusters, so the names stay readable over the heat
+ * and never cover a cluster's count. The page never requests another host.
  */
 import * as L from 'leaflet';
 import { leafletLayer } from 'protomaps-leaflet';
@@ -14,9 +15,9 @@ import { flavorStyle, type Flavor } from './flavor';
 
 export type { Flavor };
 
-/** Above the clusters (420), below drawing (430). */
+/** Above the heat (390) and the area outlines (400), below the clusters (420): names never cover a count. */
 export const STREET_LABEL_PANE = 'blotter-street-labels';
-const LABEL_Z = 425;
+const LABEL_Z = 415;
 
 type ProtomapsLayer = L.GridLayer & {
   paintRules: unknown[];
