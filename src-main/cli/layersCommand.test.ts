@@ -252,6 +252,14 @@ describe('blotter layers', () => {
       expect(lastJson(analyzed.stdout).incidents).toBe(
         await appCount({ layerId: 1, featureId: beat1.id, bufferM: 2000, unit: 'm' }),
       );
+      // One table, named after the beat (not one per synced area), counting the same incidents.
+      const beatTables = (
+        JSON.parse(readFileSync(`${dir.path}/beat.compstat.json`, 'utf8')) as {
+          areas: { area: string; feature: { layer: string }; rows: { cells: { current: number }[] }[] }[];
+        }
+      ).areas;
+      expect(beatTables.map((t) => [t.area, t.feature.layer])).toEqual([['Beat 1', 'Beats']]);
+      expect(beatTables[0]!.rows.at(-1)!.cells[3]!.current).toBe(lastJson(analyzed.stdout).incidents);
     } finally {
       await engine.close();
     }

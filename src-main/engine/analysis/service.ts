@@ -248,6 +248,26 @@ export class AnalysisService {
             ...tableOf(inside, scopeAreas(this.ctx.db, filters.area, b)),
           };
         });
+      } else if (filters.feature) {
+        // One feature of a layer (a beat, maybe with a distance around it): one table named after
+        // it, counting the filter's incidents (was a table per area, the beat's and every other).
+        const store = createLayerStore(this.ctx.db);
+        const f = store.feature(filters.feature.featureId);
+        const layer = f ? store.get(f.layerId) : undefined;
+        if (!f || !layer)
+          throw new EngineError(
+            'not_found',
+            'That reference layer or feature no longer exists; pick another.',
+          );
+        const region = featureRegion(this.ctx.db, filters.feature);
+        areas = [
+          {
+            id: 0,
+            name: f.name,
+            feature: { layerId: layer.id, layer: layer.name, featureId: f.id },
+            ...tableOf(null, scopeAreas(this.ctx.db, filters.area, region.box)),
+          },
+        ];
       } else {
         const scope = areasInScope(this.ctx, filters, resolved.shape?.box ?? null);
         const areaList = scope.length ? scope : [null];
