@@ -77,13 +77,15 @@ test('near repeat shows the Knox table and its summary; CompStat its table', asy
   const cs = page.getByTestId('compstat');
   await expect(cs.locator('caption').first()).toContainText('Chicago');
   await expect(cs.locator('thead th')).toContainText([
-    'Type',
+    'Offense',
     'Week to date',
     'Last 7 days',
     'Last 28 days',
     'Year to date',
   ]);
-  await expect(cs.locator('tbody th', { hasText: 'All types' })).toHaveCount(1);
+  await expect(cs.locator('tbody th', { hasText: 'Total' })).toHaveCount(1);
+  await expect(cs.locator('tbody th', { hasText: 'Violent' })).toHaveCount(1);
+  await expect(cs).not.toContainText('vs 0');
 });
 
 test('repeat locations list places and one drills down to its incidents; too few incidents are refused', async ({

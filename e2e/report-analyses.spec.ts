@@ -60,18 +60,28 @@ function cliFlags(f: Filters): string[] {
   ];
 }
 
-type Cell = { current: number; previous: number; difference: number; percent: number | null };
+type Comparison = { base: number; change: number; percent: number | null } | null;
+type Cell = { current: number; prior: Comparison; yearAgo: Comparison };
+type Side = { compared: boolean };
 type CompStat = {
   areas: {
     area: string;
-    rows: { type: string; cells: Cell[] }[];
-    periods: { label: string; caveat: string | null }[];
+    rows: { label: string; cells: Cell[] }[];
+    periods: { label: string; prior: Side | null; yearAgo: Side }[];
+    notes: string[];
   }[];
 };
 
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
-const cellText = (c: Cell) =>
-  `${c.current} vs ${c.previous} ${signed(c.difference)}${c.percent === null ? '' : ` (${signed(c.percent)} %)`}`;
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+const comparisonText = (c: Comparison) =>
+  c ? `${c.base} ${signed(c.change)}${c.percent === null ? '' : ` (${signed(c.percent)} %)`}` : '';
+/** A period's count and the comparisons the archive can make (those without are no column). */
+const cellText = (c: Cell, p: CompStat['areas'][number]['periods'][number]) =>
+  [
+    String(c.current),
+    ...(p.prior?.compared ? [comparisonText(c.prior)] : []),
+    ...(p.yearAgo.compared ? [comparisonText(c.yearAgo)] : []),
+  ].join(' ');
 
 /** Pixels of a binary PPM (P6). */
 function readPpm(file: string) {
@@ -148,7 +158,7 @@ test('the PDF report prints the hot spot map and the CompStat table with the CLI
     'distance band',
     'Benjamini–Hochberg',
     'CompStat',
-    'Type Week to date Last 7 days Last 28 days Year to date',
+    'Offense Week to date Last 7 days Last 28 days Year to date',
   ])
     expect(words).toContain(text);
   expect(cli.areas.length).toBeGreaterThan(0);
@@ -156,12 +166,13 @@ test('the PDF report prints the hot spot map and the CompStat table with the CLI
   for (const area of cli.areas) {
     expect(words).toContain(`${area.area} — as of`);
     for (const row of area.rows) {
-      expect(words).toContain(`${row.type} ${row.cells.map(cellText).join(' ')}`);
-      withPercent += row.cells.filter((c) => c.percent !== null).length;
+      expect(words).toContain(
+        `${row.label} ${row.cells.map((c, k) => cellText(c, area.periods[k]!)).join(' ')}`,
+      );
+      withPercent += row.cells.filter((c) => c.prior?.percent != null || c.yearAgo?.percent != null).length;
     }
-    // Each coverage caveat, up to its dates (the report writes them in its own date format).
-    for (const p of area.periods)
-      if (p.caveat) expect(words).toContain(`${p.label}: ${p.caveat.split(' (')[0] as string}`);
+    // Each note the archive's coverage calls for, up to its dates (the report writes them its own way).
+    for (const note of area.notes) expect(words).toContain(note.split(' (')[0]!.split(': ')[0]!);
   }
   expect(withPercent).toBeGreaterThan(0); // some bases are ≥ 10, so percent change is printed
 

@@ -88,6 +88,8 @@ export const CompStatInput = z
   .object({
     ...Base,
     asOf: CompStatAsOf.optional(),
+    /** One table per feature of this reference layer (a commander reads it by beat), not per area. */
+    layerId: z.number().int().positive().optional(),
     /** csv: the answer also carries the table as CSV (the export's CSV rules). */
     format: z.enum(['json', 'csv']).optional(),
   })

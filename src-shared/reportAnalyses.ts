@@ -10,31 +10,59 @@ import { LatLon } from './filters';
 
 const Count = z.number().int().nonnegative();
 
-const CompStatCell = z.object({
-  current: z.number(),
-  previous: z.number(),
-  difference: z.number(),
+/** A comparison: the base count, the change from it, percent change (null below a base of 10). */
+const CompStatComparison = z.object({
+  base: z.number(),
+  change: z.number(),
   /** Null below a base of 10 (src-shared/percentChange.ts). */
   percent: z.number().nullable(),
 });
-const CompStatSide = z.object({ from: z.string(), to: z.string(), coverage: z.string() });
+/** A period's count, with the days just before and a year earlier; null where the archive cannot compare. */
+const CompStatCell = z.object({
+  current: z.number(),
+  prior: CompStatComparison.nullable(),
+  yearAgo: CompStatComparison.nullable(),
+});
+const CompStatSide = z.object({
+  from: z.string(),
+  to: z.string(),
+  coverage: z.string(),
+  /** Days of the side the archive holds. */
+  held: z.number(),
+});
+const CompStatBase = CompStatSide.extend({ compared: z.boolean() });
 
-/** One area's CompStat: its periods (both sides' days, coverage and caveat) and a row per type. */
+/**
+ * One area's (or one boundary feature's) CompStat (issue 27): its periods (week to date, last 7,
+ * last 28, year to date: each side's days and coverage), a row per group, type and the total, and
+ * short notes for the caption (a comparison the archive cannot make is a note, not a "vs 0").
+ */
 export const CompStatArea = z.object({
   areaId: z.number(),
   area: z.string(),
   zone: z.string(),
   today: z.string(),
+  feature: z.object({ layerId: z.number(), layer: z.string(), featureId: z.number() }).optional(),
   periods: z.array(
     z.object({
       key: z.string(),
       label: z.string(),
       current: CompStatSide,
-      previous: CompStatSide,
-      caveat: z.string().nullable(),
+      /** The days just before (week to date: the same weekdays of the week before); null for YTD. */
+      prior: CompStatBase.nullable(),
+      /** The same days a year earlier (364 days back; year to date: the same dates). */
+      yearAgo: CompStatBase,
     }),
   ),
-  rows: z.array(z.object({ type: z.string(), cells: z.array(CompStatCell) })),
+  rows: z.array(
+    z.object({
+      label: z.string(),
+      kind: z.enum(['total', 'group', 'type']),
+      types: z.array(z.string()),
+      cells: z.array(CompStatCell),
+    }),
+  ),
+  notes: z.array(z.string()),
 });
 export type CompStatArea = z.infer<typeof CompStatArea>;
 

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../bench/seed';
+import type { CompStatOutput } from '../../src-shared/analysis';
 import { dbFileOf } from '../engine/dataDir';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
 
@@ -187,7 +188,7 @@ describe('blotter analyze', () => {
     expect(bad.code).toBe(2);
   });
 
-  it('compstat writes CSV rows per area, type and period as of a day; below 30 incidents it refuses (exit 2)', async () => {
+  it('compstat writes CSV rows per area, row, period and comparison, and the same table as JSON, as of a day; below 30 incidents it refuses (exit 2)', async () => {
     const out = `${dir.path}/cs.csv`;
     const r = await blotter([
       'analyze',
@@ -206,12 +207,44 @@ describe('blotter analyze', () => {
     const lines = readFileSync(out, 'utf8').split('\r\n');
     const header = lines.findIndex((l) => l.startsWith('area,'));
     expect(lines[header]).toBe(
-      'area,zone,today,type,period,current_from,current_to,current,previous_from,previous_to,previous,difference,percent_change,current_coverage,previous_coverage,caveat',
+      'area,layer,feature_id,zone,today,row,row_kind,period,current_from,current_to,current,comparison,base_from,base_to,compared,base,change,percent_change',
     );
-    const all = lines.filter((l) =>
-      l.startsWith('Chicago,America/Chicago,2025-03-14,All types,Week to date,2025-03-10,2025-03-14,'),
+    // The total's week to date: against the same weekdays of the week before and a year earlier.
+    const total = lines.filter((l) =>
+      l.startsWith('Chicago,,,America/Chicago,2025-03-14,Total,total,Week to date,2025-03-10,2025-03-14,'),
     );
-    expect(all).toHaveLength(1);
+    expect(total).toHaveLength(2);
+    expect(total[0]).toMatch(/,days before,2025-03-03,2025-03-07,true,\d+,-?\d+,/);
+    // The archive holds 200 days: nothing a year earlier.
+    expect(total[1]).toMatch(/,year earlier,2024-03-11,2024-03-15,false,,,$/);
+    // A comparison the archive cannot make has no numbers (not "vs 0"), and a note says so.
+    for (const l of lines.filter((x) => x.includes(',false,'))) expect(l).toMatch(/,false,,,$/);
+    expect(lines).toContain(
+      '# note (Chicago): No comparison with a year earlier: the archive does not hold all of those days (from 2024-01-01).',
+    );
+    for (const group of ['Violent,group', 'Property,group', 'Arrest,type', 'Other,type'])
+      expect(lines.some((l) => l.includes(`,${group},Year to date,`))).toBe(true);
+
+    // JSON: the same table, one per area, its notes beside it.
+    const json = `${dir.path}/cs.json`;
+    const j = await blotter([
+      'analyze',
+      'compstat',
+      '--data-dir',
+      data,
+      ...filters,
+      '--as-of',
+      '2025-03-14',
+      '--format',
+      'json',
+      '--out',
+      json,
+    ]);
+    expect(j.code, j.stderr).toBe(0);
+    const file = JSON.parse(readFileSync(json, 'utf8')) as CompStatOutput;
+    expect(file.areas.map((a) => a.area)).toEqual(['Chicago']);
+    expect(file.areas[0]!.rows.at(-1)!.label).toBe('Total');
+    expect(Array.isArray(file.areas[0]!.notes)).toBe(true);
 
     const few = await blotter([
       'analyze',

@@ -5,7 +5,8 @@
  * resolved) and provenance; the last stdout line is a JSON summary with the parameters used, so
  * the defaults are printed. Progress goes to stderr; ^C cancels the run (exit 130). Fewer than
  * 30 incidents: the engine's refusal, exit 2. CompStat's periods are set by --as-of (or today)
- * alone: the date flags do not apply to it; the other filters do.
+ * alone: the date flags do not apply to it; the other filters do. `compstat --layer N` without
+ * --feature gives one table per feature of the layer (beats, districts), as CSV or JSON.
  */
 import { writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { compStatAsOfProblem } from '../../src-shared/analysis';
 import type { CallInput, CallName, CallOutput } from '../../src-shared/contract';
 import type { Filters } from '../../src-shared/filters';
 import { one, UsageError, type Parsed } from './args';
-import { FILTER_FLAGS, filterFlags } from './filterFlags';
+import { FILTER_FLAGS, filterFlags, layerOf } from './filterFlags';
 import { EXIT, type Io } from './io';
 import { withSession, type Session } from './session';
 
@@ -91,7 +92,9 @@ export async function analyzeCommand(p: Parsed, io: Io): Promise<number> {
   const [sub] = p.words;
   if (!SUBCOMMANDS.includes(sub as (typeof SUBCOMMANDS)[number]))
     throw new UsageError(`Say which analysis: analyze ${SUBCOMMANDS.join(' | ')}.`);
-  const filters = filterFlags(p);
+  // `analyze compstat --layer beats` (no --feature): one table per feature of the layer.
+  const byLayer = sub === 'compstat' && one(p, 'feature') === undefined ? one(p, 'layer') : undefined;
+  const filters = filterFlags(byLayer === undefined ? p : withoutFlag(p, 'layer'));
   const out = path.resolve(one(p, 'out', true));
 
   if (sub === 'hotspots') {
@@ -166,12 +169,33 @@ export async function analyzeCommand(p: Parsed, io: Io): Promise<number> {
   const asOf = one(p, 'as-of');
   const asOfProblem = asOf === undefined ? null : compStatAsOfProblem(asOf);
   if (asOfProblem) throw new UsageError(`--as-of: ${asOfProblem}`);
-  return run(io, p, filters, 'analyzeCompStat', { format, ...(asOf ? { asOf } : {}) }, (r) => {
+  const input = async (s: Session): Promise<AnalyzeInput<'analyzeCompStat'>> => ({
+    format,
+    ...(asOf ? { asOf } : {}),
+    ...(byLayer !== undefined ? { layerId: (await layerOf(s, byLayer)).id } : {}),
+  });
+  return run(io, p, filters, 'analyzeCompStat', input, (r) => {
     const { jobId: _jobId, csv, ...file } = r;
     const bytes =
       format === 'csv' ? writeOut(out, csv ?? '') : writeOut(out, JSON.stringify(file, null, 2) + '\n');
-    return { bytes, parameters: r.parameters, areas: r.areas.map((a) => ({ area: a.area, today: a.today })) };
+    return {
+      bytes,
+      parameters: r.parameters,
+      areas: r.areas.map((a) => ({
+        area: a.area,
+        ...(a.feature ? { layer: a.feature.layer } : {}),
+        today: a.today,
+        notes: a.notes,
+      })),
+    };
   });
+}
+
+/** The parsed command line without one flag. */
+function withoutFlag(p: Parsed, name: string): Parsed {
+  const values = new Map(p.values);
+  values.delete(name);
+  return { ...p, values };
 }
 
 type AnalyzeCall = 'analyzeHotSpots' | 'analyzeKde' | 'analyzeNearRepeat' | 'analyzeCompStat';
@@ -183,13 +207,14 @@ async function run<K extends AnalyzeCall & CallName>(
   p: Parsed,
   filtersIn: (s: Session) => Promise<Filters>,
   name: K,
-  input: AnalyzeInput<K>,
+  input: AnalyzeInput<K> | ((s: Session) => Promise<AnalyzeInput<K>>),
   write: (r: CallOutput<K>) => Record<string, unknown>,
 ): Promise<number> {
   return withSession(io, one(p, 'data-dir'), async (s) => {
     const jobId = `cli-${process.pid}-${Date.now().toString(36)}`;
     const filters = await filtersIn(s);
-    const r = await follow(s, io, jobId, () => s.call(name, { ...input, filters, jobId } as CallInput<K>));
+    const given = typeof input === 'function' ? await input(s) : input;
+    const r = await follow(s, io, jobId, () => s.call(name, { ...given, filters, jobId } as CallInput<K>));
     const summary = write(r);
     io.err(`analyze: ${r.provenance.incidents} incidents; written to ${path.resolve(one(p, 'out', true))}\n`);
     io.out(

@@ -119,6 +119,39 @@ describe('blotter layers', () => {
     expect(counted.stdout).toContain(
       `${json.total} of ${json.filtered} matching incidents are inside a feature of "Beats"`,
     );
+
+    // CompStat by beat (issue 27): `--layer beats` without --feature is one table per feature,
+    // each counting the incidents inside its beat (the year to date holds the whole archive).
+    const out = `${dir.path}/beats.compstat.json`;
+    const cs = await runCli(KEY, [
+      'analyze',
+      'compstat',
+      '--data-dir',
+      dir.path,
+      '--layer',
+      'beats',
+      '--format',
+      'json',
+      '--out',
+      out,
+    ]);
+    expect(cs.code, cs.stderr).toBe(0);
+    const tables = (
+      JSON.parse(readFileSync(out, 'utf8')) as {
+        areas: {
+          area: string;
+          feature: { layer: string };
+          rows: { label: string; cells: { current: number }[] }[];
+        }[];
+      }
+    ).areas;
+    expect(tables.map((t) => [t.area, t.feature.layer])).toEqual([
+      ['Beat 1', 'Beats'],
+      ['Beat 2', 'Beats'],
+    ]);
+    expect(tables.map((t) => t.rows.at(-1)!.cells[3]!.current)).toEqual(
+      beats.map((b) => points.filter((p) => evenOdd(p.lat, p.lon, b.ring)).length),
+    );
   }, 60_000);
 
   it('counts within 1,000 ft of each school, each incident once', async () => {
@@ -219,6 +252,14 @@ describe('blotter layers', () => {
       expect(lastJson(analyzed.stdout).incidents).toBe(
         await appCount({ layerId: 1, featureId: beat1.id, bufferM: 2000, unit: 'm' }),
       );
+      // One table, named after the beat (not one per synced area), counting the same incidents.
+      const beatTables = (
+        JSON.parse(readFileSync(`${dir.path}/beat.compstat.json`, 'utf8')) as {
+          areas: { area: string; feature: { layer: string }; rows: { cells: { current: number }[] }[] }[];
+        }
+      ).areas;
+      expect(beatTables.map((t) => [t.area, t.feature.layer])).toEqual([['Beat 1', 'Beats']]);
+      expect(beatTables[0]!.rows.at(-1)!.cells[3]!.current).toBe(lastJson(analyzed.stdout).incidents);
     } finally {
       await engine.close();
     }

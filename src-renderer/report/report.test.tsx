@@ -87,13 +87,24 @@ const model: ReportModel = {
   analyses: { hotSpots: null, compStat: null },
 };
 
-const cell = (current: number, previous: number) => ({
-  current,
-  previous,
-  difference: current - previous,
-  percent: previous >= 10 ? Math.round(((current - previous) / previous) * 1000) / 10 : null,
+const compare = (current: number, base: number) => ({
+  base,
+  change: current - base,
+  percent: base >= 10 ? Math.round(((current - base) / base) * 1000) / 10 : null,
 });
-const side = (from: string, to: string) => ({ from, to, coverage: 'full' });
+/** A cell compared with the days before (when given) and a year earlier (when given). */
+const cell = (current: number, prior: number | null, yearAgo: number | null) => ({
+  current,
+  prior: prior === null ? null : compare(current, prior),
+  yearAgo: yearAgo === null ? null : compare(current, yearAgo),
+});
+const side = (from: string, to: string, days = 1) => ({ from, to, coverage: 'full', held: days });
+const base = (from: string, to: string, compared: boolean) => ({
+  ...side(from, to),
+  coverage: compared ? 'full' : 'none',
+  held: compared ? 1 : 0,
+  compared,
+});
 const withAnalyses: ReportModel = {
   ...model,
   analyses: {
@@ -150,21 +161,34 @@ const withAnalyses: ReportModel = {
               key: 'week_to_date',
               label: 'Week to date',
               current: side('2025-05-05', '2025-05-10'),
-              previous: side('2024-05-06', '2024-05-11'),
-              caveat: null,
+              prior: base('2025-04-28', '2025-05-03', true),
+              yearAgo: base('2024-05-06', '2024-05-11', false),
             },
             {
               key: 'year_to_date',
               label: 'Year to date',
               current: side('2025-01-01', '2025-05-10'),
-              previous: { ...side('2024-01-01', '2024-05-10'), coverage: 'partial' },
-              caveat:
-                'The archive holds only 40 of the 131 days of the year before (2024-01-01 to 2024-05-10): not a like-for-like comparison.',
+              prior: null,
+              yearAgo: base('2024-01-01', '2024-05-10', false),
             },
           ],
           rows: [
-            { type: 'Theft', cells: [cell(3, 1), cell(24, 20)] },
-            { type: 'All types', cells: [cell(4, 9), cell(30, 20)] },
+            {
+              label: 'Property',
+              kind: 'group',
+              types: ['Burglary', 'Theft'],
+              cells: [cell(3, 1, null), cell(24, null, null)],
+            },
+            {
+              label: 'Theft',
+              kind: 'type',
+              types: ['Theft'],
+              cells: [cell(3, 1, null), cell(24, null, null)],
+            },
+            { label: 'Total', kind: 'total', types: [], cells: [cell(30, 20, null), cell(40, null, null)] },
+          ],
+          notes: [
+            'No comparison with a year earlier: the archive does not hold all of those days (from 2024-01-01).',
           ],
         },
       ],
@@ -219,14 +243,21 @@ describe('the printed report', () => {
     expect(html).toContain('Loop — as of May 10, 2025 (America/Chicago); weeks start Monday');
     // The caption names what the table counts: every filter but the dates, set aside by the periods.
     expect(html).toMatch(
-      /<caption>[^]*Counted: Types: Theft; Weekdays: Sunday; Area: Loop; Dates: not applied \(each period is counted up to the as-of day\)\.<\/span><\/caption>/,
+      /<caption>[^]*Counted: Types: Theft; Weekdays: Sunday; Area: Loop; Dates: not applied \(each period is counted up to the as-of day\)\.<\/span><span[^>]*>No comparison/,
     );
     expect(html).toContain('>Week to date</th>');
-    // Counts, difference and percent change only at a base of 10 or more.
-    expect(html).toContain('4 <span class="muted">vs 9</span> -5</td>');
-    expect(html).toContain('30 <span class="muted">vs 20</span> +10 (+50 %)</td>');
-    expect(html).toContain('Week to date: May 5, 2025 to May 10, 2025 vs May 6, 2024 to May 11, 2024');
-    expect(html).toContain('the year before (Jan 1, 2024 to May 10, 2024): not a like-for-like comparison.');
+    // Counts, change and percent change only at a base of 10 or more; only the comparisons the
+    // archive can make have a column (week to date: the week before; no year-earlier column).
+    expect(html).toContain('>vs week before</th>');
+    expect(html).not.toContain('vs year earlier');
+    expect(html).toContain('<td title="from 1"><span class="muted">1</span> +2</td>');
+    expect(html).toContain('<td title="from 20"><span class="muted">20</span> +10 (+50 %)</td>');
+    expect(html).not.toContain('vs 0');
+    // The comparison the archive cannot make is one note in the caption, its day written the page's way.
+    expect(html).toMatch(
+      /<caption>[^]*No comparison with a year earlier: [^<]*\(from Jan 1, 2024\)\.<\/span>[^]*<\/caption>/,
+    );
+    expect(html).toContain('Week to date: May 5, 2025 to May 10, 2025; before: Apr 28, 2025 to May 3, 2025');
     expect(html).not.toMatch(/>[^<]*\d{4}-\d{2}-\d{2}[^<]*</); // no ISO day in the printed words
   });
 

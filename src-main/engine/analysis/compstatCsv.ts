@@ -1,29 +1,34 @@
 /**
  * CompStat as CSV (the export's CSV rules: RFC 4180, CRLF, formula-looking text neutralised): one
- * row per area × type × period with both sides' dates, counts, the difference, percent change
- * (empty below a base of 10) and the period's coverage caveat; the parameters and provenance go
- * in `#` comment lines first, so the file says what it was computed from.
+ * row per table (area or boundary feature) × row (group, type or total) × period × comparison
+ * ("days before": the days just before, "year earlier": the same days a year earlier) with both
+ * sides' days, the counts, the change and percent change (empty below a base of 10). A comparison
+ * the archive cannot make has empty base, change and percent, and `compared` false; the table's
+ * notes and the parameters and provenance go in `#` comment lines first, so the file says what it
+ * was computed from.
  */
 import { csvField } from '../export/csv';
 import type { CompStatResult } from './compstat';
 
 export const COMPSTAT_CSV_COLUMNS = [
   'area',
+  'layer',
+  'feature_id',
   'zone',
   'today',
-  'type',
+  'row',
+  'row_kind',
   'period',
   'current_from',
   'current_to',
   'current',
-  'previous_from',
-  'previous_to',
-  'previous',
-  'difference',
+  'comparison',
+  'base_from',
+  'base_to',
+  'compared',
+  'base',
+  'change',
   'percent_change',
-  'current_coverage',
-  'previous_coverage',
-  'caveat',
 ] as const;
 
 export function compStatCsv(
@@ -33,6 +38,7 @@ export function compStatCsv(
   const lines: string[] = [
     `# parameters: ${JSON.stringify(result.parameters)}`,
     `# provenance: ${JSON.stringify(provenance)}`,
+    ...result.areas.flatMap((a) => a.notes.map((n) => `# note (${a.area}): ${n.replace(/[\r\n]+/g, ' ')}`)),
     COMPSTAT_CSV_COLUMNS.join(','),
   ];
   for (const a of result.areas)
@@ -40,26 +46,35 @@ export function compStatCsv(
       a.periods.forEach((period, k) => {
         const cell = row.cells[k];
         if (!cell) return;
-        lines.push(
-          [
-            csvField(a.area),
-            csvField(a.zone),
-            a.today,
-            csvField(row.type),
-            csvField(period.label),
-            period.current.from,
-            period.current.to,
-            csvField(cell.current, true),
-            period.previous.from,
-            period.previous.to,
-            csvField(cell.previous, true),
-            csvField(cell.difference, true),
-            csvField(cell.percent, true),
-            period.current.coverage,
-            period.previous.coverage,
-            csvField(period.caveat),
-          ].join(','),
-        );
+        const sides = [
+          { name: 'days before', side: period.prior, value: cell.prior },
+          { name: 'year earlier', side: period.yearAgo, value: cell.yearAgo },
+        ];
+        for (const { name, side, value } of sides) {
+          if (!side) continue;
+          lines.push(
+            [
+              csvField(a.area),
+              csvField(a.feature?.layer ?? ''),
+              a.feature ? String(a.feature.featureId) : '',
+              csvField(a.zone),
+              a.today,
+              csvField(row.label),
+              row.kind,
+              csvField(period.label),
+              period.current.from,
+              period.current.to,
+              csvField(cell.current, true),
+              name,
+              side.from,
+              side.to,
+              side.compared ? 'true' : 'false',
+              value ? csvField(value.base, true) : '',
+              value ? csvField(value.change, true) : '',
+              value ? csvField(value.percent, true) : '',
+            ].join(','),
+          );
+        }
       });
   return lines.join('\r\n') + '\r\n';
 }

@@ -30,10 +30,11 @@ import { filterWords, type FilterWordsContext } from '../../../src-shared/filter
 import { dayNumber, dayString, type Filters } from '../../../src-shared/filters';
 import { contains, milesBetween, METRES_PER_MILE, type Shape } from '../../../src-shared/geo';
 import type { EngineCore } from '../context';
-import { featureLabel } from '../boundaries/featureRegion';
+import { featureLabel, featureRegion } from '../boundaries/featureRegion';
+import { createLayerStore } from '../boundaries/layerStore';
 import { EngineError } from '../errors';
 import { areasInScope, provenanceOf } from '../provenance/provenance';
-import { dayStatuses } from '../query/coverage';
+import { dayStatuses, scopeAreas } from '../query/coverage';
 import type { QueryService, Resolved } from '../query/service';
 import { createAreaStore } from '../sync/areaStore';
 import { compStatCsv } from './compstatCsv';
@@ -197,29 +198,85 @@ export class AnalysisService {
       requireEnough(set.count, 'CompStat');
       const columns = pickColumns(snapshot, set.rows);
       const now = this.query.now();
-      const scope = areasInScope(this.ctx, filters, resolved.shape?.box ?? null);
-      const areaList = scope.length ? scope : [null];
-      const areas: CompStatArea[] = areaList.map((area) => {
+      const coverageContext = {
+        db: this.ctx.db,
+        snapshot,
+        today: dayNumber(this.query.today()),
+        provisionalDays: this.query.provisionalDays,
+      };
+      const tableOf = (
+        contains: ((lat: number, lon: number) => boolean) | null,
+        areaIds: number[],
+      ): Pick<CompStatArea, 'rows' | 'zone' | 'coverage'> => {
         const members: number[] = [];
         for (let k = 0; k < columns.rows.length; k++)
-          if (!area || contains(area.shape, columns.lat[k] as number, columns.lon[k] as number))
-            members.push(k);
+          if (!contains || contains(columns.lat[k] as number, columns.lon[k] as number)) members.push(k);
         const zone = zoneOf(snapshot.zones.values, snapshot.zone, columns.rows, members);
         const today = input.asOf ? dayNumber(input.asOf) : todayIn(zone, now);
         const range = compStatRange(today);
-        const coverage = dayStatuses(
+        // The coverage ledger says which days the archive holds for these areas (the weakest wins).
+        const coverage = dayStatuses(coverageContext, areaIds, range.from, range.to);
+        return { rows: members, zone, coverage };
+      };
+      let areas: CompStatArea[];
+      if (input.layerId !== undefined) {
+        // One table per feature of the layer: its incidents, and the coverage of the ledgered
+        // areas its box overlaps (the archive basis where none is).
+        const store = createLayerStore(this.ctx.db);
+        const layer = store.get(input.layerId);
+        if (!layer)
+          throw new EngineError('not_found', 'That reference layer no longer exists; pick another.');
+        const polygons = store.features(layer.id).filter((f) => f.geometry.kind !== 'points');
+        if (!polygons.length)
+          throw new EngineError(
+            'bad_input',
+            `"${layer.name}" has no polygon features: CompStat by feature needs beats or districts.`,
+          );
+        areas = polygons.map((f) => {
+          const region = featureRegion(this.ctx.db, { layerId: layer.id, featureId: f.id });
+          const b = region.box;
+          const inside = (lat: number, lon: number) =>
+            lat >= b.minLat &&
+            lat <= b.maxLat &&
+            lon >= b.minLon &&
+            lon <= b.maxLon &&
+            region.contains(lat, lon);
+          return {
+            id: 0,
+            name: f.name,
+            feature: { layerId: layer.id, layer: layer.name, featureId: f.id },
+            ...tableOf(inside, scopeAreas(this.ctx.db, filters.area, b)),
+          };
+        });
+      } else if (filters.feature) {
+        // One feature of a layer (a beat, maybe with a distance around it): one table named after
+        // it, counting the filter's incidents (was a table per area, the beat's and every other).
+        const store = createLayerStore(this.ctx.db);
+        const f = store.feature(filters.feature.featureId);
+        const layer = f ? store.get(f.layerId) : undefined;
+        if (!f || !layer)
+          throw new EngineError(
+            'not_found',
+            'That reference layer or feature no longer exists; pick another.',
+          );
+        const region = featureRegion(this.ctx.db, filters.feature);
+        areas = [
           {
-            db: this.ctx.db,
-            snapshot,
-            today: dayNumber(this.query.today()),
-            provisionalDays: this.query.provisionalDays,
+            id: 0,
+            name: f.name,
+            feature: { layerId: layer.id, layer: layer.name, featureId: f.id },
+            ...tableOf(null, scopeAreas(this.ctx.db, filters.area, region.box)),
           },
-          area ? [area.id] : [],
-          range.from,
-          range.to,
-        );
-        return { id: area?.id ?? 0, name: area?.name ?? 'All incidents', zone, rows: members, coverage };
-      });
+        ];
+      } else {
+        const scope = areasInScope(this.ctx, filters, resolved.shape?.box ?? null);
+        const areaList = scope.length ? scope : [null];
+        areas = areaList.map((area) => ({
+          id: area?.id ?? 0,
+          name: area?.name ?? 'All incidents',
+          ...tableOf(area ? (lat, lon) => contains(area.shape, lat, lon) : null, area ? [area.id] : []),
+        }));
+      }
       const result = await this.run(
         {
           kind: 'compstat',

@@ -113,7 +113,7 @@ describe('analysis calls through the engine', () => {
       filters: { area, weekdays, from: '2025-03-08', to: '2025-03-14' },
       asOf: '2025-03-14',
     })) as Ok<{
-      areas: { rows: { type: string; cells: { current: number }[] }[] }[];
+      areas: { rows: { label: string; cells: { current: number }[] }[] }[];
       filterWords: string[];
     }>;
     expect(cs).toMatchObject({ ok: true });
@@ -123,7 +123,7 @@ describe('analysis calls through the engine', () => {
           total: number;
         }>
       ).value.total;
-    const all = cs.value.areas[0]?.rows.find((r) => r.type === 'All types');
+    const all = cs.value.areas[0]?.rows.find((r) => r.label === 'Total');
     const ytd = await count('2025-01-01', '2025-03-14');
     const last28 = await count('2025-02-15', '2025-03-14');
     const last7 = await count('2025-03-08', '2025-03-14');
@@ -140,7 +140,7 @@ describe('analysis calls through the engine', () => {
       filters: { area, weekdays, types: ['theft'], preset: '7d' },
       asOf: '2025-03-14',
     })) as Ok<typeof cs.value>;
-    const theftYtd = theft.value.areas[0]?.rows.find((r) => r.type === 'All types')?.cells[3]?.current;
+    const theftYtd = theft.value.areas[0]?.rows.find((r) => r.label === 'Total')?.cells[3]?.current;
     expect(theftYtd).toBe(await count('2025-01-01', '2025-03-14', { types: ['Theft'] }));
     expect(theftYtd).toBeLessThan(ytd);
     expect(theft.value.filterWords).toEqual([

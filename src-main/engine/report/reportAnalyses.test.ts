@@ -74,8 +74,13 @@ describe('the report’s hot spot map and CompStat table', () => {
     if (!table || 'refused' in table) throw new Error('no CompStat table');
     expect(table.areas).toEqual(cs.areas);
     expect(table.parameters).toEqual(cs.parameters);
-    const all = table.areas[0]?.rows.find((r) => r.type === 'All types');
-    expect(all?.cells.map((c) => c.previous).at(-1)).toBeGreaterThan(0); // last year's YTD held
+    const all = table.areas[0]?.rows.find((r) => r.label === 'Total');
+    expect(all?.cells[2]?.prior?.base).toBeGreaterThan(0); // the 28 days before are held
+    // The seed holds 400 days: last year's year to date is not all held — a note, not a "vs 0".
+    expect(all?.cells[3]?.yearAgo).toBeNull();
+    expect(table.areas[0]?.notes.join(' ')).toMatch(
+      /short where the archive lacks days, and not compared: year to date|No comparison with a year earlier for [^:]*year to date/,
+    );
 
     const map = model.analyses.hotSpots;
     if (!map || 'refused' in map) throw new Error('no hot spot map');
@@ -125,7 +130,7 @@ describe('the report’s hot spot map and CompStat table', () => {
     if (!table || 'refused' in table) throw new Error('no CompStat table');
     // The year to date holds the year's weekdays, not the 30 days of the filter.
     expect(table.areas).toEqual(full.areas);
-    const all = (a: typeof full.areas) => a[0]?.rows.find((r) => r.type === 'All types')?.cells ?? [];
+    const all = (a: typeof full.areas) => a[0]?.rows.find((r) => r.label === 'Total')?.cells ?? [];
     expect(all(table.areas)[3]?.current).toBeGreaterThan(all(table.areas)[2]?.current ?? Infinity);
     expect(table.filterWords).toEqual([
       'Types: all',
