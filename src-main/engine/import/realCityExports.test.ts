@@ -310,6 +310,54 @@ describe('other cities’ exports (issue 28)', () => {
     expect(done.inserted).toBe(5);
   });
 
+  it('Austin and Baltimore: a description column is the type when it is the only offence text, never a category blank on most rows, nor codes', async () => {
+    const austin = await inspect(
+      'Crime_Reports.csv',
+      [
+        'Incident Number,Highest Offense Description,Highest Offense Code,Family Violence,Occurred Date Time,Occurred Date,Occurred Time,Report Date Time,Location Type,Address,Council District,APD Sector,APD District,UCR Category,Category Description,Clearance Status,Latitude,Longitude',
+        '20235012345,BURGLARY OF VEHICLE,601,N,01/02/2023 11:30:00 PM,01/02/2023,2330,01/03/2023 08:00:00 AM,PARKING LOTS / GARAGE,1200 E 6TH ST,3,CH,2,23F,Theft,N,30.264,-97.728',
+        '20235012346,FAMILY DISTURBANCE,3400,Y,01/03/2023 01:10:00 AM,01/03/2023,110,01/03/2023 01:15:00 AM,RESIDENCE / HOME,4500 N LAMAR BLVD,9,BA,4,,,,30.31,-97.74',
+        '20235012347,HARASSMENT,2703,N,01/03/2023 09:00:00 AM,01/03/2023,900,01/03/2023 10:00:00 AM,RESIDENCE / HOME,800 W 24TH ST,9,BA,1,,,,30.288,-97.746',
+        '20235012348,CRIMINAL MISCHIEF,1400,N,01/03/2023 02:00:00 PM,01/03/2023,1400,01/03/2023 03:00:00 PM,STREETS / HWY / ROAD / ALLEY,2100 S CONGRESS AVE,9,DA,3,,,,30.245,-97.75',
+        '20235012349,AUTO THEFT,700,N,01/04/2023 06:00:00 AM,01/04/2023,600,01/04/2023 07:00:00 AM,PARKING LOTS / GARAGE,3000 GUADALUPE ST,9,BA,2,240,Auto Theft,N,30.296,-97.741',
+      ].join('\n'),
+    );
+    expect(austin.proposal).toMatchObject({
+      id: 'Incident Number',
+      type: 'Highest Offense Description',
+      date: 'Occurred Date Time',
+      address: 'Address',
+      location: { kind: 'latlon', lat: 'Latitude', lon: 'Longitude' },
+    });
+    expect(austin.proposal.time).toBeUndefined();
+    expect(levels(austin).type).toBe('guess');
+    const a = await asProposed(austin);
+    expect(a).toMatchObject({ rows: 5, valid: 5, errorCount: 0 });
+    const baltimore = await inspect(
+      'Part1_Crime_data.csv',
+      [
+        'CrimeDateTime,CrimeCode,Location,Description,Inside_Outside,Weapon,Post,District,Neighborhood,Latitude,Longitude,Premise',
+        '2022/01/01 00:15:00+00,4E,1500 N MONROE ST,COMMON ASSAULT,I,NA,721,WESTERN,SANDTOWN-WINCHESTER,39.3057,-76.6466,ROW/TOWNHOUSE-OCC',
+        '2022/01/01 01:30:00+00,6D,300 E PRATT ST,LARCENY FROM AUTO,O,NA,111,CENTRAL,INNER HARBOR,39.2868,-76.6116,STREET',
+        '2022/01/01 03:00:00+00,5A,2500 E MONUMENT ST,BURGLARY,I,NA,322,EASTERN,MCELDERRY PARK,39.2987,-76.5829,ROW/TOWNHOUSE-OCC',
+        '2022/01/01 04:45:00+00,3B,700 W BALTIMORE ST,ROBBERY - STREET,O,FIREARM,123,CENTRAL,POPPLETON,39.2891,-76.6295,STREET',
+        '2022/01/01 06:20:00+00,7A,4200 PARK HEIGHTS AVE,AUTO THEFT,O,NA,612,NORTHWESTERN,PARK CIRCLE,39.3307,-76.6698,STREET',
+      ].join('\n'),
+    );
+    expect(baltimore.proposal).toMatchObject({
+      type: 'Description',
+      date: 'CrimeDateTime',
+      address: 'Location',
+      location: { kind: 'latlon', lat: 'Latitude', lon: 'Longitude' },
+    });
+    expect(baltimore.proposal.keep?.slice(0, 3)).toEqual(['Post', 'District', 'Neighborhood']);
+    expect(note(baltimore, 'date')).toMatch(/Its times carry a UTC offset/);
+    const b = await asProposed(baltimore);
+    expect(b).toMatchObject({ rows: 5, valid: 5, errorCount: 0 });
+    // 00:15 UTC on New Year's Day is 19:15 the evening before in Baltimore.
+    expect(b.sample[0]).toMatchObject({ type: 'COMMON ASSAULT', occurredLocal: '2021-12-31T19:15' });
+  });
+
   it('a mapping gives the type column or one type for every row, not both and not neither', async () => {
     const ins = await inspect(
       'x.csv',

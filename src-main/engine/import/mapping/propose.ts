@@ -18,14 +18,14 @@ import { zonesForExtent } from './projection';
 
 const NAMES: Record<string, RegExp> = {
   id: /^(cdid|id|(incident|inci|case|report|rpt|event|call|cad|dr|rd|complaint|cmplnt|record|master_incident|offen[cs]e|row|arrest)_?(number|num|nbr|no|id)|(incident|arrest|complaint|case|dc)_?key|ccn|objectid|fid|oid|cartodb_id)$/,
-  type: /^(type|offen[cs]e(_?(code|type|description|desc|category|group))?|crime(_?(type|code|category|description|desc))?|ofns_?desc|primary_?type|ucr_?(code|desc)?|nibrs_?(code|desc|offense)?|incident_?(type|category|desc)|call_?type|nature(_?code)?|problem|category|charge|crm_cd_desc)$/,
+  type: /^(type|offen[cs]e(_?(code|type|description|desc|category|group))?|crime(_?(type|code|category|description|desc))?|ofns_?desc|offen[cs]e_?(type|category)_?id|primary_?type|ucr_?(code|desc)?|nibrs_?(code|desc|offense)?|incident_?(type|category|desc)|call_?type|nature(_?code)?|problem|category|charge|crm_cd_desc)$/,
   address:
     /^(address|block_?address|100_block_address|location|street|addr|block|incident_?address|incident_?location|location_?address|location_?block|street_?address|full_?address|address_?block|street_?name|intersection)$/,
   // Any column named with a date (its values must read as dates, and not be an update's).
   date: /(^|_)date|date(_?time)?$|^(timestamp|occurred(_?(on|at))?|reported_?on|when)$/,
   time: /(^|_)time$|^time(_|$)|^hour$/,
-  lat: /^(lat|latitude|y_?lat|point_?y_?lat|lat_?wgs84|latitude_?wgs84)$/,
-  lon: /^(lon|lng|long|longitude|x_?lon|lon_?wgs84|longitude_?wgs84)$/,
+  lat: /^(lat|latitude|geo_?lat|y_?lat|point_?y_?lat|lat_?wgs84|latitude_?wgs84)$/,
+  lon: /^(lon|lng|long|longitude|geo_?lon|x_?lon|lon_?wgs84|longitude_?wgs84)$/,
   x: /^(x|x_?coord(inate)?(_?cd)?|easting|point_?x|xcoord|state_?plane_?x|x_?sp)$/,
   y: /^(y|y_?coord(inate)?(_?cd)?|northing|point_?y|ycoord|state_?plane_?y|y_?sp)$/,
   description: /^(description|narrative|summary|details|notes|remarks|synopsis|comments)$/,
@@ -119,16 +119,20 @@ export function uniqueIn(rows: readonly Record<string, string>[], columns: reado
 /** Words of offences, as UCR, NIBRS and city exports write their categories. */
 const OFFENCE =
   /theft|larcen|burglar|robber|assault|batter|homicide|murder|manslaughter|rape|sex|sodomy|narcotic|drug|weapon|firearm|vandal|damage|mischief|fraud|forger|embezzl|arson|kidnap|trespass|shoplift|stolen|motor vehicle|auto theft|harass|stalk|intimidat|threat|disorderly|\bdui\b|\bdwi\b|under the influence|liquor|prostitut|gambl|offen[cs]e|crim|shooting|shots? fired|violation|warrant|suspicious|disturb|extortion|brib|counterfeit|breaking|entering|\bb ?& ?e\b|possession|intoxicat|public peace|loiter|curfew|runaway|abduct|child|family|obscen|pornograph|arrest|missing|deceptive|swindle|drunk|vagran|vice/i;
-/** Names of columns that describe the offence further, or something else: never the type by content alone. */
-const NOT_TYPE =
-  /desc|subcat|sub_?type|detail|narrative|location|premise|place|race|sex|age|status|resolution|disposition|weapon|method|officer|agency|name|address|street|block|unit|flag/;
+/** Names of columns about something else than the offence (place, weapon, people, status): never the type. */
+const OTHER_THAN_TYPE =
+  /loc|premis|place|weapon|status|dispos|resolution|race|sex|(^|_)age|officer|agency|name|address|street|block|unit|flag|method|mo_?code|zip|city|state/;
+/** Names of a finer description of the offence (a description, a subcategory): not the type while a category is there. */
+const FINER = /desc|subcat|sub_?type|detail|narrative/;
+/** Names that speak of the offence (a description named so is Austin's Highest Offense Description). */
+const OFFENCE_NAME = /offen[cs]e|crime|crm|ofns|nibrs|ucr|charge|category/;
 /** Flags: two values such as true/false or Y/N. */
 const FLAG = /^(true|false|t|f|y|n|yes|no|0|1)$/i;
 /** A code: digits, or a short run of letters and digits with a digit in it (IUCR `0486`, NIBRS `23F`). */
 const CODE = /^[-+.\d\s]+$|^(?=.*\d)[a-z0-9.-]{1,6}$/i;
 /** Columns analysts filter by, kept first. */
 const FILTERS =
-  /beat|district|(^|_)dist(_|$)|precinct|ward|sector|psa|mcpp|zone|neighbo|community|boro|division|area|tract/;
+  /beat|(^|_)post($|_)|district|(^|_)dist(_|$)|precinct|ward|sector|psa|mcpp|zone|neighbo|community|boro|division|area|tract/;
 /** A report, entry or dispatch time: taken only when the file holds no occurrence time. */
 const REPORTED = /report|rpt|filed|dispatch|disp_/;
 /** A file's name saying what every row is (a file of shootings, of arrests) → the type. */
@@ -187,14 +191,22 @@ function typeCandidates(
       values.reduce((n, v) => n + (ok(v.value) ? v.count : 0), 0) / total;
     const distinct = values.length;
     if (distinct <= 2 && share((v) => FLAG.test(v)) > 0.9) continue;
+    if (share((v) => v.length > 100) > 0.1) continue;
     const codes = share((v) => CODE.test(v)) > 0.5;
-    const long = share((v) => v.length > 100) > 0.1;
-    if (long) continue;
     const offence = share((v) => OFFENCE.test(v));
-    if (!named && (codes || NOT_TYPE.test(k) || offence < 0.3 || distinct < 3)) continue;
-    let score = (named ? 2 : 0) + 2 * offence + (distinct >= 3 ? 0.5 : 0) - (codes ? 2 : 0);
+    const offenceName = OFFENCE_NAME.test(k);
+    const finer = FINER.test(k) && !(/category|group/.test(k) && !/subcat/.test(k));
+    if (!named && (OTHER_THAN_TYPE.test(k) || codes || distinct < 3)) continue;
+    if (!named && offence < (finer && !offenceName ? 0.5 : 0.3)) continue;
+    // A type column with blank cells would refuse those rows: Austin's Category Description is blank outside Part I.
+    const filled =
+      rows.length === 0 ? 1 : rows.filter((r) => (r[c] ?? '').trim() !== '').length / rows.length;
+    let score = (named ? 2 : offenceName ? 0.5 : 0) + 2 * offence + (distinct >= 3 ? 0.5 : 0);
+    if (codes) score -= 2;
     if (named && distinct === 1) score -= 0.5;
-    if (NOT_TYPE.test(k) && !/^(ofns|offen[cs]e|crime|crm_cd|incident|nibrs|ucr)/.test(k)) score -= 1.5;
+    if (finer) score -= offenceName ? 0.5 : 1.5;
+    if (filled < 0.9) score -= 3;
+    if (/category|group/.test(k) && !/subcat/.test(k)) score += 0.25;
     out.push({ column: c, score, named, distinct });
   }
   return out.sort((a, b) => b.score - a.score);
