@@ -35,13 +35,21 @@ export const ColumnMapping = z
     name: z.string().min(1).max(100),
     /** The file's own id column; `cdid` when the file is a Blotter export (its cdids are kept). */
     id: Column.optional(),
-    type: Column,
+    /** The file's type (offence) column; none when `constantType` gives every row's type. */
+    type: Column.optional(),
+    /**
+     * One type for every row, for a file with no type column (a file of shootings, of arrests).
+     * A mapping gives either this or `type`, not both (the mapper refuses it otherwise).
+     */
+    constantType: z.string().min(1).max(100).optional(),
     /** The file's codes → Blotter's types (or a new type); codes not listed keep their text. */
     typeMap: z
       .record(z.string().max(200), z.string().min(1).max(100))
       .refine((m) => Object.keys(m).length <= 2000, 'At most 2,000 codes can be mapped to types.')
       .optional(),
     address: Column.optional(),
+    /** A column of block or house numbers written before the address (Charlottesville's BlockNumber + StreetName). */
+    block: Column.optional(),
     date: Column,
     /** A separate time column, when the date column holds only the day. */
     time: Column.optional(),

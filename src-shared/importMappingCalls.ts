@@ -25,6 +25,15 @@ export const MappingZone = z.object({
 });
 export type MappingZone = z.infer<typeof MappingZone>;
 
+/** How sure the proposal is of one of Blotter's fields, and why (the page opens on the first not `sure`). */
+export const ProposalCertainty = z.object({
+  field: z.enum(['id', 'type', 'address', 'date', 'location']),
+  /** `sure`: the columns' names and content agree; `guess`: check it; `none`: nothing was proposed. */
+  level: z.enum(['sure', 'guess', 'none']),
+  note: z.string(),
+});
+export type ProposalCertainty = z.infer<typeof ProposalCertainty>;
+
 export const ImportInspection = z.object({
   /** The file as the engine holds it, for previewMapped and saveMapping. */
   fileId: FileId,
@@ -40,6 +49,8 @@ export const ImportInspection = z.object({
   values: z.record(z.string(), z.object({ top: z.array(ColumnValue), more: z.boolean() })),
   /** A first mapping by column names and content (complete or not), or the saved one for this header. */
   proposal: ColumnMapping.partial(),
+  /** How sure the proposal is of each field, in the page's order (none for a saved mapping). */
+  certainty: z.array(ProposalCertainty).optional(),
   /** The mapping saved for the same header shape, when there is one (then it is the proposal). */
   saved: z.string().optional(),
   /** The bundled State Plane and UTM zones, those fitting the file's X/Y first. */

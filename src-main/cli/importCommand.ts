@@ -1,12 +1,13 @@
 /**
- * `import FILE [--dry-run] [--mapping NAME | --mapping-file F.json]`: the app's import
+ * `import FILE [--dry-run] [--mapping NAME | --mapping-file F.json] [--type TYPE]`: the app's import
  * (previewImport, then runImport) with the CLI naming the file as a host. Another system's file is
  * read through a column mapping: one saved by name (getMapping: saved in the app, or by an earlier
  * --mapping-file), or a JSON file holding one (src-shared/importMapping.ts). The preview's words
  * say what the file would add and change — new incidents, held rows replaced or gaining a
  * description, rows kept as held, bad rows — and --dry-run stops there (discardImport): nothing is
  * written. A file of which no row can be read imports nothing and exits 1, naming the columns that
- * failed and on how many rows.
+ * failed and on how many rows. `--type TYPE` gives every row of the file one type (a file of
+ * shootings, of arrests): the mapping's type column, if it has one, is not read.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { EXIT, type Io } from './io';
 import { withSession } from './session';
 
 export const IMPORT_FLAGS = {
-  values: ['data-dir', 'on-bad-rows', 'mapping', 'mapping-file'],
+  values: ['data-dir', 'on-bad-rows', 'mapping', 'mapping-file', 'type'],
   booleans: ['dry-run', 'help'],
   words: 1,
 };
@@ -33,9 +34,18 @@ export async function importCommand(p: Parsed, io: Io): Promise<number> {
   const mappingFile = one(p, 'mapping-file');
   if (name !== undefined && mappingFile !== undefined)
     throw new UsageError('Give --mapping NAME or --mapping-file F.json, not both.');
-  const fromFile = mappingFile === undefined ? undefined : readMappingFile(mappingFile);
+  const oneType = one(p, 'type')?.trim();
+  if (oneType !== undefined && (oneType === '' || oneType.length > 100))
+    throw new UsageError('--type must be a type of 1 to 100 characters (every row gets it).');
+  if (oneType !== undefined && name === undefined && mappingFile === undefined)
+    throw new UsageError(
+      '--type gives every row one type through a mapping: add --mapping NAME or --mapping-file F.json.',
+    );
+  const fromFile =
+    mappingFile === undefined ? undefined : readMappingFile(mappingFile, oneType !== undefined);
   return withSession(io, one(p, 'data-dir'), async (s) => {
-    const mapping = name !== undefined ? await s.call('getMapping', { name }) : fromFile;
+    const given = name !== undefined ? await s.call('getMapping', { name }) : fromFile;
+    const mapping = given && oneType !== undefined ? withOneType(given, oneType) : given;
     const preview = await s.call('previewImport', {
       source: { path: path.resolve(file) },
       ...(mapping ? { mapping } : {}),
@@ -60,8 +70,17 @@ export async function importCommand(p: Parsed, io: Io): Promise<number> {
   });
 }
 
-/** A column mapping from a JSON file, or a usage error naming what is wrong with it. */
-export function readMappingFile(file: string): ColumnMapping {
+/** The mapping with one type for every row instead of its type column and value map. */
+function withOneType(mapping: ColumnMapping, type: string): ColumnMapping {
+  const { type: _column, typeMap: _map, ...rest } = mapping;
+  return { ...rest, constantType: type };
+}
+
+/**
+ * A column mapping from a JSON file, or a usage error naming what is wrong with it. `oneType`: the
+ * type comes from --type, so the file need not name a type column.
+ */
+export function readMappingFile(file: string, oneType = false): ColumnMapping {
   let text: string;
   try {
     text = readFileSync(path.resolve(file), 'utf8');
@@ -81,7 +100,12 @@ export function readMappingFile(file: string): ColumnMapping {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(the mapping)'}: ${i.message}`);
     throw new UsageError(`The mapping file ${file} is not a column mapping: ${issues.join('; ')}.`);
   }
-  return parsed.data;
+  const m = parsed.data;
+  if (!oneType && (m.type === undefined) === (m.constantType === undefined))
+    throw new UsageError(
+      `The mapping file ${file} is not a column mapping: give "type" (the type column) or "constantType" (one type for every row)${m.type === undefined ? '' : ', not both'}.`,
+    );
+  return m;
 }
 
 /** What the import would add and change, from the preview's breakdown of the rows already held. */

@@ -5,6 +5,7 @@
  * are each refused with one clear line.
  */
 import { writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
 import { onlyLine, runCli } from './cliTesting';
@@ -154,5 +155,66 @@ describe('blotter import --mapping', () => {
     ]);
     expect(both.code).toBe(2);
     expect(onlyLine(both)).toContain('Give --mapping NAME or --mapping-file F.json, not both.');
+  });
+
+  it('--type gives every row one type (a file of shootings, no type column); a mapping file may say so itself as constantType, not beside a type column', async () => {
+    const file = `${dir.path}/shootings.csv`;
+    writeFileSync(
+      file,
+      [
+        'INCIDENT_KEY,OCCUR_DATE,OCCUR_TIME,PRECINCT,Latitude,Longitude',
+        '137471050,06/27/2014,17:40:00,40,40.81,-73.92',
+        '137471050,06/27/2014,17:40:00,40,40.811,-73.921',
+        '147998800,11/21/2015,03:56:00,108,40.74,-73.92',
+      ].join('\n'),
+    );
+    const shootings = {
+      name: 'NYPD shootings',
+      date: 'OCCUR_DATE',
+      time: 'OCCUR_TIME',
+      location: { kind: 'latlon', lat: 'Latitude', lon: 'Longitude' },
+      keep: ['PRECINCT'],
+    };
+    const mappingFile = `${dir.path}/shootings.json`;
+    writeFileSync(mappingFile, JSON.stringify(shootings));
+    const data = `${dir.path}/data-shootings`;
+    const r = await cli([
+      'import',
+      file,
+      '--mapping-file',
+      mappingFile,
+      '--type',
+      'Shooting',
+      '--data-dir',
+      data,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('3 records, 3 valid.');
+    expect(r.stdout).toContain('Imported: 3 added');
+    const db = new Database(`${data}/blotter.sqlite`, { readonly: true });
+    try {
+      expect(db.prepare('SELECT DISTINCT type FROM incidents').pluck().all()).toEqual(['Shooting']);
+    } finally {
+      db.close();
+    }
+    // Without --type the file must say how rows get their type.
+    const none = await cli(['import', file, '--mapping-file', mappingFile, '--data-dir', data]);
+    expect(none.code).toBe(2);
+    expect(onlyLine(none)).toMatch(
+      /give "type" \(the type column\) or "constantType" \(one type for every row\)\.$/,
+    );
+    const oneFile = `${dir.path}/shootings-constant.json`;
+    writeFileSync(oneFile, JSON.stringify({ ...shootings, constantType: 'Shooting' }));
+    const again = await cli(['import', file, '--mapping-file', oneFile, '--dry-run', '--data-dir', data]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('3 records, 3 valid.');
+    const bothFile = `${dir.path}/shootings-both.json`;
+    writeFileSync(bothFile, JSON.stringify({ ...shootings, type: 'PRECINCT', constantType: 'Shooting' }));
+    const both = await cli(['import', file, '--mapping-file', bothFile, '--data-dir', data]);
+    expect(both.code).toBe(2);
+    expect(onlyLine(both)).toMatch(/, not both\.$/);
+    const bare = await cli(['import', file, '--type', 'Shooting', '--data-dir', data]);
+    expect(bare.code).toBe(2);
+    expect(onlyLine(bare)).toContain('--type gives every row one type through a mapping');
   });
 });

@@ -34,7 +34,8 @@ export const USAGE = `Usage:
                    feature of a reference layer, or within D of it)
   blotter status   [--data-dir DIR]
   blotter import   FILE [--dry-run] [--on-bad-rows skip|abort] [--mapping NAME | --mapping-file F.json]
-                   [--data-dir DIR]   (another system's columns: a mapping saved by name, or a file)
+                   [--type TYPE] [--data-dir DIR]   (another system's columns: a mapping saved by name,
+                   or a file; --type: one type for every row, e.g. a file of shootings)
   blotter areas    list | add --name N (--circle "LAT,LON,RADIUS_MI" | --polygon FILE.geojson)
                    [--refresh-minutes M] | remove ID [--keep-incidents]   [--data-dir DIR]
   blotter layers   import FILE (--name N | --as-areas [--feature NAME]) [--name-field F] | list

@@ -6,12 +6,12 @@
  * description, and which other columns are kept as attributes. Each change goes up as a new draft;
  * the panel previews the file through it again.
  */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { CRIME_TYPES } from '../../src-shared/crimeTypes';
 import type { DateStyle } from '../../src-shared/importMapping';
-import type { ImportInspection } from '../../src-shared/importMappingCalls';
+import type { ImportInspection, ProposalCertainty } from '../../src-shared/importMappingCalls';
 import { count } from '../text/count';
-import { usedColumns, type Draft } from './mappingDraft';
+import { firstUnsure, usedColumns, type Draft } from './mappingDraft';
 import styles from './mapping.module.css';
 
 const DATE_STYLES: Record<DateStyle, string> = {
@@ -21,6 +21,13 @@ const DATE_STYLES: Record<DateStyle, string> = {
   excel: 'Excel serial date (45787.5625)',
 };
 const NEW_TYPE = '\u0000new';
+/** The type select's choice of one type for every row (a file of shootings). */
+const CONSTANT_TYPE = '\u0000constant';
+const LEVEL_WORDS: Record<ProposalCertainty['level'], string> = {
+  sure: 'Proposed',
+  guess: 'Not sure — check it',
+  none: 'Not proposed',
+};
 
 type Props = {
   inspection: ImportInspection;
@@ -37,7 +44,35 @@ export function MappingEditor({ inspection, draft, onChange }: Props) {
       <span className={styles.example}>e.g. {first[column]}</span>
     ) : null;
 
-  const columnSelect = (field: keyof Draft, label: string, optional: string | null) => {
+  // The proposal's certainty of each field, said beside it; the page opens on the first it is not sure of.
+  const certainty = new Map((inspection.certainty ?? []).map((c) => [c.field, c]));
+  const opensOn = firstUnsure(inspection.certainty, draft);
+  useEffect(() => {
+    if (opensOn === null) return;
+    const control = document.getElementById(`${uid}-${opensOn}`);
+    control?.focus();
+    control?.scrollIntoView?.({ block: 'center' });
+    // Once per inspected file: later edits move nothing.
+  }, [inspection.fileId]);
+  const sureness = (field: ProposalCertainty['field']) => {
+    const c = certainty.get(field);
+    return c ? (
+      <span
+        className={c.level === 'sure' ? styles.example : styles.unsure}
+        data-testid={`certainty-${field}`}
+        data-level={c.level}
+      >
+        {LEVEL_WORDS[c.level]}: {c.note}
+      </span>
+    ) : null;
+  };
+
+  const columnSelect = (
+    field: keyof Draft,
+    label: string,
+    optional: string | null,
+    about?: ProposalCertainty['field'],
+  ) => {
     const id = `${uid}-${field}`;
     const value = draft[field] as string;
     return (
@@ -56,11 +91,15 @@ export function MappingEditor({ inspection, draft, onChange }: Props) {
           ))}
         </select>
         {example(value)}
+        {about ? sureness(about) : null}
       </div>
     );
   };
 
-  const codes = draft.type ? (inspection.values[draft.type] ?? { top: [], more: false }) : null;
+  const codes =
+    draft.typeFrom === 'column' && draft.type
+      ? (inspection.values[draft.type] ?? { top: [], more: false })
+      : null;
   const used = usedColumns(draft);
   const fitting = inspection.zones.filter((z) => z.fits);
   const others = inspection.zones.filter((z) => !z.fits);
@@ -84,8 +123,49 @@ export function MappingEditor({ inspection, draft, onChange }: Props) {
         />
         <span className={styles.example}>also the namespace of this system’s ids</span>
       </div>
-      {columnSelect('id', 'Id', '(none: each row known by its content)')}
-      {columnSelect('type', 'Type (offence)', null)}
+      {columnSelect('id', 'Id', '(none: each row known by its content)', 'id')}
+      <div className={styles.field}>
+        <label htmlFor={`${uid}-type`}>Type (offence)</label>
+        <select
+          id={`${uid}-type`}
+          value={draft.typeFrom === 'constant' ? CONSTANT_TYPE : draft.type}
+          onChange={(e) =>
+            onChange(
+              e.target.value === CONSTANT_TYPE
+                ? { ...draft, typeFrom: 'constant' }
+                : { ...draft, typeFrom: 'column', type: e.target.value },
+            )
+          }
+        >
+          <option value="">Choose a column…</option>
+          {inspection.columns.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+          <option value={CONSTANT_TYPE}>(none: one type for every row…)</option>
+        </select>
+        {draft.typeFrom === 'column' ? example(draft.type) : null}
+        {sureness('type')}
+      </div>
+      {draft.typeFrom === 'constant' ? (
+        <div className={styles.field}>
+          <label htmlFor={`${uid}-constantType`}>Type of every row</label>
+          <input
+            id={`${uid}-constantType`}
+            list={`${uid}-types`}
+            value={draft.constantType}
+            maxLength={100}
+            onChange={(e) => set('constantType', e.target.value)}
+          />
+          <span className={styles.example}>a file of one kind of incident (shootings, arrests)</span>
+          <datalist id={`${uid}-types`}>
+            {CRIME_TYPES.map((t) => (
+              <option key={t} value={t} />
+            ))}
+          </datalist>
+        </div>
+      ) : null}
       {codes && codes.top.length > 0 ? (
         <table className={`data-table ${styles.valueMap}`} data-testid="value-map">
           <caption>
@@ -137,8 +217,9 @@ export function MappingEditor({ inspection, draft, onChange }: Props) {
           </tbody>
         </table>
       ) : null}
-      {columnSelect('address', 'Address', '(none)')}
-      {columnSelect('date', 'Date (and time)', null)}
+      {columnSelect('address', 'Address', '(none)', 'address')}
+      {columnSelect('block', 'Block or house number', '(none: in the address)')}
+      {columnSelect('date', 'Date (and time)', null, 'date')}
       {columnSelect('time', 'Time', '(none: in the date column)')}
       <div className={styles.field}>
         <label htmlFor={`${uid}-dateStyle`}>Date format</label>
@@ -157,6 +238,7 @@ export function MappingEditor({ inspection, draft, onChange }: Props) {
       </div>
       <fieldset className={styles.location}>
         <legend>Location</legend>
+        {sureness('location')}
         <label>
           <input
             type="radio"

@@ -4,15 +4,21 @@
  * can be previewed through it.
  */
 import { ColumnMapping, type DateStyle } from '../../src-shared/importMapping';
-import type { ImportInspection } from '../../src-shared/importMappingCalls';
+import type { ImportInspection, ProposalCertainty } from '../../src-shared/importMappingCalls';
 
 export type Draft = {
   name: string;
   id: string;
   type: string;
+  /** The type from a column, or one type for every row (a file of shootings). */
+  typeFrom: 'column' | 'constant';
+  /** The type of every row when `typeFrom` is constant. */
+  constantType: string;
   /** The file's codes → a type ('' keeps the code as the type). */
   typeMap: Record<string, string>;
   address: string;
+  /** A block or house number column written before the address. */
+  block: string;
   date: string;
   time: string;
   dateStyle: DateStyle;
@@ -35,8 +41,11 @@ export function draftOf(inspection: ImportInspection): Draft {
     name: p.name ?? '',
     id: p.id ?? '',
     type: p.type ?? '',
+    typeFrom: p.type === undefined && p.constantType !== undefined ? 'constant' : 'column',
+    constantType: p.constantType ?? '',
     typeMap: { ...(p.typeMap ?? {}) },
     address: p.address ?? '',
+    block: p.block ?? '',
     date: p.date ?? '',
     time: p.time ?? '',
     dateStyle: p.dateStyle ?? 'auto',
@@ -60,7 +69,10 @@ export function draftOf(inspection: ImportInspection): Draft {
 /** The columns a draft uses for Blotter's fields (the others may be kept as attributes). */
 export function usedColumns(d: Draft): Set<string> {
   const loc = d.location === 'latlon' ? [d.lat, d.lon] : [d.x, d.y];
-  return new Set([d.id, d.type, d.address, d.date, d.time, d.description, ...loc].filter((c) => c !== ''));
+  const type = d.typeFrom === 'column' ? d.type : '';
+  return new Set(
+    [d.id, type, d.address, d.block, d.date, d.time, d.description, ...loc].filter((c) => c !== ''),
+  );
 }
 
 export type DraftResult = { mapping: ColumnMapping } | { missing: string[] };
@@ -68,7 +80,8 @@ export type DraftResult = { mapping: ColumnMapping } | { missing: string[] };
 export function mappingOf(d: Draft): DraftResult {
   const missing: string[] = [];
   if (d.name.trim() === '') missing.push('a name for the mapping');
-  if (d.type === '') missing.push('the type (offence) column');
+  if (d.typeFrom === 'column' && d.type === '') missing.push('the type (offence) column');
+  if (d.typeFrom === 'constant' && d.constantType.trim() === '') missing.push('the type of every row');
   if (d.date === '') missing.push('the date column');
   if (d.location === 'latlon' && (d.lat === '' || d.lon === ''))
     missing.push('the latitude and longitude columns');
@@ -83,9 +96,11 @@ export function mappingOf(d: Draft): DraftResult {
   const parsed = ColumnMapping.safeParse({
     name: d.name.trim(),
     ...(d.id ? { id: d.id } : {}),
-    type: d.type,
-    ...(Object.keys(typeMap).length > 0 ? { typeMap } : {}),
+    ...(d.typeFrom === 'column'
+      ? { type: d.type, ...(Object.keys(typeMap).length > 0 ? { typeMap } : {}) }
+      : { constantType: d.constantType.trim() }),
     ...(d.address ? { address: d.address } : {}),
+    ...(d.block ? { block: d.block } : {}),
     date: d.date,
     ...(d.time ? { time: d.time } : {}),
     dateStyle: d.dateStyle,
@@ -104,4 +119,24 @@ export function mappingOf(d: Draft): DraftResult {
   return parsed.success
     ? { mapping: parsed.data }
     : { missing: parsed.error.issues.map((i) => `${i.path.join('.') || 'mapping'}: ${i.message}`) };
+}
+
+/**
+ * The control the editor opens on: the first field the proposal is not sure of (in the page's
+ * order: id, type, address, date, location), as the draft field its control edits; null when it
+ * is sure of them all (or the mapping is a saved one).
+ */
+export function firstUnsure(
+  certainty: readonly ProposalCertainty[] | undefined,
+  d: Draft,
+): keyof Draft | null {
+  const order: ProposalCertainty['field'][] = ['id', 'type', 'address', 'date', 'location'];
+  // An address is optional: a file without one leaves nothing to check there.
+  const unsure = order.find((f) =>
+    certainty?.some((c) => c.field === f && (c.level === 'guess' || (c.level === 'none' && f !== 'address'))),
+  );
+  if (unsure === undefined) return null;
+  if (unsure === 'type') return d.typeFrom === 'constant' ? 'constantType' : 'type';
+  if (unsure === 'location') return d.location === 'latlon' ? 'lat' : 'x';
+  return unsure;
 }

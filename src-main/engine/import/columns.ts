@@ -59,6 +59,7 @@ function mappedNames(mapping: ColumnMapping): string[] {
     mapping.id,
     mapping.type,
     mapping.address,
+    mapping.block,
     mapping.date,
     mapping.time,
     mapping.description,

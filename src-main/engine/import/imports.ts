@@ -144,11 +144,11 @@ export class Imports {
         this.inspected = { id, source, columns: found.columns };
         const ownColumns = columnsProblem(found.columns, 'columns') === null;
         const saved = mappingForHeader(this.ctx.dataDir, found.columns);
-        const { mapping: proposed, zones } = await proposalFor(
-          found,
-          saved ? null : source.file,
-          format.encoding,
-        );
+        const {
+          mapping: proposed,
+          zones,
+          certainty,
+        } = await proposalFor(found, saved ? null : source.file, format.encoding, source.name);
         const stem = source.name.replace(/\.[^.]*$/, '').slice(0, 100) || 'mapping';
         return {
           ...base,
@@ -159,6 +159,8 @@ export class Imports {
           values: found.values,
           proposal: saved ? respelled(saved, found.columns) : { ...proposed, name: stem },
           ...(saved ? { saved: saved.name } : {}),
+          // A saved mapping is the analyst's own: nothing in it is a guess.
+          certainty: saved ? [] : certainty,
           zones: zoneList(zones),
         };
       }),

@@ -98,6 +98,16 @@ export function mapper(
   const outsideZone = zone
     ? `X/Y inside ${zone.name}'s area (${south}° to ${north}° N, ${west}° to ${east}° E; check the zone and its unit)`
     : 'X/Y inside the chosen coordinate system’s area';
+  if ((mapping.type === undefined) === (mapping.constantType === undefined))
+    throw new Error(
+      mapping.type === undefined
+        ? 'give the type column, or one type for every row'
+        : 'give the type column or one type for every row, not both',
+    );
+  const typeColumn = mapping.type ?? '';
+  // One type for every row (a file of shootings): no cell is read for it.
+  const constantType = mapping.constantType?.trim();
+  if (constantType === '') throw new Error('the type for every row is blank');
   const keepsCdid = mapping.id !== undefined && mapping.id.trim().toLowerCase() === 'cdid';
   const idOf = namespaceOf(mapping.name);
   const typeMap = new Map(Object.entries(mapping.typeMap ?? {}).map(([k, v]) => [k.trim().toLowerCase(), v]));
@@ -117,6 +127,13 @@ export function mapper(
     const t = rec[column] ?? '';
     if (t.trim() === '') return { column, expected: `${POINT_EXPECTED}; the cell is blank` };
     return pointText(t) ?? { column, expected: POINT_EXPECTED };
+  };
+  const { address: street, block } = mapping;
+  const addressOf = (rec: Record<string, string>): string => {
+    const a = street !== undefined ? (rec[street] ?? '').trim() : '';
+    if (block === undefined) return a;
+    const b = (rec[block] ?? '').trim();
+    return b === '' ? a : a === '' ? b : `${b} ${a}`;
   };
   const kept = mapping.keep.map((c) => ({ column: c, key: `${JSON.stringify(c)}:` }));
   const num = (rec: Record<string, string>, column: string, what: string): number | MapProblem => {
@@ -144,10 +161,14 @@ export function mapper(
         cdid = idOf(external);
       } else cdid = idOf(contentKey(rec));
     }
-    const code = (rec[mapping.type] ?? '').trim();
-    if (code === '') return { column: mapping.type, expected: 'an offence code or type' };
-    const type = typeOf(code);
-    if (type.length > 100) return { column: mapping.type, expected: 'a type of at most 100 characters' };
+    let type: string;
+    if (constantType !== undefined) type = constantType;
+    else {
+      const code = (rec[typeColumn] ?? '').trim();
+      if (code === '') return { column: typeColumn, expected: 'an offence code or type' };
+      type = typeOf(code);
+      if (type.length > 100) return { column: typeColumn, expected: 'a type of at most 100 characters' };
+    }
     let lat: number;
     let lon: number;
     if (loc.kind === 'latlon') {
@@ -212,7 +233,7 @@ export function mapper(
     const out: Mapped = {
       cdid,
       type,
-      address: mapping.address !== undefined ? (rec[mapping.address] ?? '').trim() : '',
+      address: addressOf(rec),
       lat,
       lon,
       occurred_local: when.wall,

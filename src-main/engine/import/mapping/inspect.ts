@@ -94,13 +94,18 @@ export async function proposalFor(
   /** The file, read whole for the id; null: judged by the first rows (a saved mapping is used instead). */
   file: string | null,
   encoding?: 'windows-1252',
+  /** The file's own name (a file of shootings with no type column gets that type). */
+  fileName?: string,
 ): Promise<Proposal> {
   const candidates = idCandidates(inspected.columns);
   const unique =
     file === null || candidates.length === 0
       ? undefined
       : await uniqueColumns(file, encoding, inspected.separator, inspected.columns, candidates);
-  return proposeMapping(inspected.columns, inspected.head, unique);
+  return proposeMapping(inspected.columns, inspected.head, unique, {
+    stats: inspected.values,
+    ...(fileName !== undefined ? { fileName } : {}),
+  });
 }
 
 /**
@@ -208,7 +213,6 @@ export function respelled(mapping: ColumnMapping, columns: readonly string[]): C
   const loc = mapping.location;
   const out: ColumnMapping = {
     ...mapping,
-    type: as(mapping.type),
     date: as(mapping.date),
     location:
       loc.kind === 'latlon'
@@ -216,7 +220,7 @@ export function respelled(mapping: ColumnMapping, columns: readonly string[]): C
         : { ...loc, x: as(loc.x), y: as(loc.y) },
     keep: mapping.keep.map(as),
   };
-  for (const k of ['id', 'address', 'time', 'description'] as const) {
+  for (const k of ['id', 'type', 'address', 'block', 'time', 'description'] as const) {
     const v = opt(mapping[k]);
     if ('v' in v) out[k] = v.v;
   }
