@@ -31,6 +31,7 @@ import { loadMappings, mappingForHeader, saveMapping } from './mapping/savedMapp
 import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
 import { repeatedIds } from './repeats';
 import { mergeRows, phases } from './merge';
+import { refuseOnReplica } from '../office/standalone';
 import { originOf } from '../provenance/importProvenance';
 import { FUTURE_SKEW_MS } from './normalize';
 import { checkCsvInParallel } from './parallelPreview';
@@ -106,6 +107,8 @@ export class Imports {
   }
 
   async preview(sourceInput: ImportSource | undefined, mapping?: ColumnMapping): Promise<ImportPreview> {
+    // An office replica takes no file (merge.ts refuses it too): say so before reading a row of it.
+    refuseOnReplica(this.ctx.db, 'import files');
     if (mapping) usable(mapping);
     return fileProblemsAsBadInput(() =>
       this.read(openSource(this.ctx.dataDir, sourceInput), mapping, 'preview'),
@@ -170,6 +173,7 @@ export class Imports {
   /** Previews the inspected file through `mapping` (none: Blotter's own columns); saved when it runs. */
   async previewMapped(fileId: string, mapping?: ColumnMapping): Promise<ImportPreview> {
     const inspected = this.inspectedOf(fileId);
+    refuseOnReplica(this.ctx.db, 'import files');
     if (mapping) usable(mapping);
     return fileProblemsAsBadInput(() => this.read(reopen(inspected.source), mapping, 'page'));
   }
