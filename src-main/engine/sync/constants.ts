@@ -52,6 +52,12 @@ export const CONCURRENCY = 4;
 /** A stuck page whose most common location holds this share of its rows is a point cluster. */
 export const POINT_CLUSTER_SHARE = 0.5;
 
+/**
+ * A full page that moved on, whose most common location holds this share of its rows (50 of 500),
+ * holds a pile: its density is priced without it (decide.ts `withoutPointPile`).
+ */
+export const POINT_PILE_SHARE = 0.1;
+
 /** A run left unfinished (crash, kill, stop) is resumed if younger than this; else started afresh. */
 export const RESUME_MAX_AGE_MS = 7 * DAY;
 

@@ -63,6 +63,34 @@ describe('decide', () => {
     expect(out.next.mode).toBe('tail'); // ~140 rows left: one descending page finishes it
   });
 
+  it('prices a page that moved on past part of a pile by the rows around it, not the pile', () => {
+    // 280 rows over 3.5 days, and 220 at one point (off the quadrants' lines) on its last day (a stadium's day, the rest of it
+    // on the next page): counted as a rate, the pile made a stranger server's downtown split in space
+    // at 06:20–07:10Z (36 requests for a fair 17; a quadrant split cannot separate a point).
+    const spread = rows(280, '2025-05-08T04:00:00Z', 3.5);
+    const pile = rows(220, '2025-05-11T04:00:00Z', 0.5, true).map((r) => ({
+      ...r,
+      cdid: r.cdid + 1000,
+      lat: 40.745,
+      lon: -73.985,
+    }));
+    const page = [...spread, ...pile].sort((a, b) => a.utcMs - b.utcMs);
+    const out = decide(job({ since: '2025-05-07' }), page, ctx);
+    expect(out.kind).toBe('continue');
+    // The same 500 rows spread over the tile are a density, and that splits.
+    const dense = [
+      ...spread,
+      ...rows(220, '2025-05-11T04:00:00Z', 0.5).map((r) => ({ ...r, cdid: r.cdid + 1000 })),
+    ];
+    expect(
+      decide(
+        job({ since: '2025-05-07' }),
+        dense.sort((a, b) => a.utcMs - b.utcMs),
+        ctx,
+      ).kind,
+    ).toBe('split-space');
+  });
+
   it('splits a tile where a day alone fills a page, children starting at the same since', () => {
     const out = decide(job(), rows(500, '2025-05-01T04:00:00Z', 0.8), ctx);
     expect(out.kind).toBe('split-space');

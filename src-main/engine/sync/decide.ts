@@ -25,7 +25,7 @@ import type { Shape } from '../../../src-shared/geo';
 import { canSplit, inTile, splitTile, type Tile } from '../geo/tiles';
 import { addDays, dayStartUtc, localDayOf } from '../time/localDay';
 import { offsetAt } from '../time/wallToInstant';
-import { DAY, MAX_RECORDS, POINT_CLUSTER_SHARE } from './constants';
+import { DAY, MAX_RECORDS, POINT_CLUSTER_SHARE, POINT_PILE_SHARE } from './constants';
 import { cheapestSplit, decideSplit, TAIL_ROWS, type ShareNode } from './costModel';
 import { pageFacts, type PageRow } from './frontier';
 import { NO_SINCE } from './windowStart';
@@ -79,10 +79,15 @@ export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContex
   const since = job.since === NO_SINCE ? localDayOf(first.utcMs, first.zone) : job.since;
   const f = pageFacts(rows, since);
   const levels = splitLevels(job.tile, ctx.shape, MAX_SPLIT_LEVELS);
+  // A page that moved on while holding a pile at one point (a stadium's day) prices paging against
+  // splitting from the rows around it: the pile is one event, not a rate over the days still to
+  // fetch, and no quadrant split separates a point. Counted in, it made the cost model split a tile
+  // in space at some times of day (strangerServer.test.ts; the sweep over a day in bench/README.md).
+  const spread = f.advanced ? withoutPointPile(rows, f.topPointShare) : rows;
   const shares = levels.map((tiles) =>
-    tiles.map((t) => rows.filter((r) => inTile(t, r.lat, r.lon)).length / rows.length),
+    tiles.map((t) => spread.filter((r) => inTile(t, r.lat, r.lon)).length / spread.length),
   );
-  const perDay = rows.length / f.spanDays;
+  const perDay = spread.length / f.spanDays;
   const R = f.last.utcMs;
   // A part asked with no since goes ascending: its first page shows its own first day (the ledger).
   const next = (since: string, expectedRows: number, estimate: number): Next =>
@@ -92,7 +97,7 @@ export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContex
 
   // Splits may stop at a different depth in each quadrant (costModel.ts `tree`).
   const treeTiles: Tile[] = [];
-  const tree = shareTree(job.tile, ctx.shape, rows, rows.length, MAX_SPLIT_LEVELS, treeTiles);
+  const tree = shareTree(job.tile, ctx.shape, spread, spread.length, MAX_SPLIT_LEVELS, treeTiles);
   const cutOf = (cut: number[] | undefined, level: number): { tiles: Tile[]; shares: number[] } =>
     cut
       ? { tiles: cut.map((id) => treeTiles[id] as Tile), shares: cut.map((id) => shareOf(tree, id)) }
@@ -150,6 +155,19 @@ export function decide(job: JobView, rows: readonly PageRow[], ctx: DecideContex
     next: { since: job.since, mode: 'desc', ascLastUtc: R, estimate: 1 },
     proven: null,
   };
+}
+
+/**
+ * The page's rows without its most common point when that point holds at least POINT_PILE_SHARE of
+ * them (a pile), else all of them; all of them too when nothing else is left.
+ */
+export function withoutPointPile(rows: readonly PageRow[], topPointShare: number): readonly PageRow[] {
+  if (topPointShare < POINT_PILE_SHARE) return rows;
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(`${r.lat},${r.lon}`, (counts.get(`${r.lat},${r.lon}`) ?? 0) + 1);
+  const top = [...counts.entries()].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  const spread = rows.filter((r) => `${r.lat},${r.lon}` !== top);
+  return spread.length > 0 ? spread : rows;
 }
 
 /**
