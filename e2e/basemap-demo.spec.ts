@@ -31,7 +31,7 @@ import {
 import { ARTIFACTS_DIR } from './support/paths';
 
 /** The demo archive's attribution (src-sim/demo/data, OpenStreetMap's): the map and the PDF show it. */
-const DEMO_ATTRIBUTION = '© OpenStreetMap';
+const DEMO_ATTRIBUTION = '© OpenStreetMap contributors';
 
 /** Starts the demo and waits for its streets to land and the map to show them at zoom 15. */
 async function demoAtZoom15(page: Page): Promise<void> {

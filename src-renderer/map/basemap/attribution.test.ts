@@ -19,7 +19,16 @@ const info = (over: Partial<BasemapInfo>): BasemapInfo => ({
 describe('the street layer’s attribution', () => {
   it('is the source’s own, as plain text', () => {
     expect(streetAttribution(info({ attribution: '<a href="x">Protomaps</a> &copy; OpenStreetMap' }))).toBe(
-      'Protomaps © OpenStreetMap',
+      'Protomaps © OpenStreetMap contributors',
+    );
+  });
+  it('names OpenStreetMap’s contributors as its licence asks, once', () => {
+    expect(streetAttribution(info({ attribution: '© OpenStreetMap' }))).toBe('© OpenStreetMap contributors');
+    expect(streetAttribution(info({ attribution: '© OpenStreetMap contributors, © CARTO' }))).toBe(
+      '© OpenStreetMap contributors, © CARTO',
+    );
+    expect(streetAttribution(info({ attribution: 'Data: City of Springfield' }))).toBe(
+      'Data: City of Springfield',
     );
   });
   it('is OpenStreetMap’s for a vector basemap that names none', () => {

@@ -21,6 +21,14 @@ export function attributionText(raw: string | null | undefined): string {
 
 /** The street layer's attribution: the source's, or OpenStreetMap's for a vector basemap without one. */
 export function streetAttribution(info: BasemapInfo | null): string {
-  const own = attributionText(info?.attribution);
+  const own = withOsmContributors(attributionText(info?.attribution));
   return own || (info?.format === 'mvt' ? OSM_ATTRIBUTION : '');
+}
+
+/**
+ * OpenStreetMap's licence (ODbL) asks for "© OpenStreetMap contributors"; Protomaps builds write
+ * "© OpenStreetMap" alone (the demo's San Francisco archive does), so the word is added there.
+ */
+function withOsmContributors(text: string): string {
+  return text.replace(/©\s*OpenStreetMap\b(?!\s+contributors)/gi, OSM_ATTRIBUTION);
 }
