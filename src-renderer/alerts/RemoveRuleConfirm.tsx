@@ -2,9 +2,9 @@
  * Removing an alert rule, confirmed: names the rule and what it watches, and says what stays (the
  * alerts it already raised keep their place in the inbox, under its name).
  */
-import { useState } from 'react';
 import type { AlertRule } from '../../src-shared/alerts';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { useConfirmedAction } from '../shell/useConfirmedAction';
 
 export type RemoveRuleConfirmProps = {
   rule: AlertRule;
@@ -23,17 +23,7 @@ export function RemoveRuleConfirm({
   onCancel,
   fallbackFocus,
 }: RemoveRuleConfirmProps) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const remove = () => {
-    setBusy(true);
-    setProblem(null);
-    onRemove().catch((failure: unknown) => {
-      setProblem(failure instanceof Error ? failure.message : String(failure));
-      setBusy(false);
-    });
-  };
+  const { busy, problem, run: remove } = useConfirmedAction(onRemove);
 
   return (
     <ConfirmDialog

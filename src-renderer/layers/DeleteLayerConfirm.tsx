@@ -3,11 +3,10 @@
  * stored in this data folder; a filter or a count that uses it), and that the file it was imported
  * from is not touched.
  */
-import { useState } from 'react';
 import type { LayerView } from '../../src-shared/layerCalls';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { useConfirmedAction } from '../shell/useConfirmedAction';
 import { count } from '../text/count';
-import { errorText } from '../text/errorText';
 
 export type DeleteLayerConfirmProps = {
   layer: LayerView;
@@ -29,18 +28,8 @@ export function DeleteLayerConfirm({
   onCancel,
   fallbackFocus,
 }: DeleteLayerConfirmProps) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run: remove } = useConfirmedAction(onDelete);
   const n = layer.featureCount;
-
-  const remove = () => {
-    setBusy(true);
-    setProblem(null);
-    onDelete().catch((failure: unknown) => {
-      setProblem(errorText(failure));
-      setBusy(false);
-    });
-  };
 
   return (
     <ConfirmDialog

@@ -4,11 +4,10 @@
  * stays as a standalone archive and the office database is not touched. Joining again later finds
  * an archive of its own, so it asks to replace it with the office's.
  */
-import { useState } from 'react';
 import type { OfficeStatus } from '../../../src-shared/officeCalls';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
+import { useConfirmedAction } from '../../shell/useConfirmedAction';
 import { count } from '../../text/count';
-import { errorText } from '../../text/errorText';
 
 export type LeaveOfficeConfirmProps = {
   status: OfficeStatus;
@@ -29,18 +28,8 @@ export function LeaveOfficeConfirm({
   onCancel,
   fallbackFocus,
 }: LeaveOfficeConfirmProps) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run: leave } = useConfirmedAction(onLeave);
   const leading = (status.leaders ?? []).filter((l) => l.mine).length;
-
-  const leave = () => {
-    setBusy(true);
-    setProblem(null);
-    onLeave().catch((failure: unknown) => {
-      setProblem(errorText(failure));
-      setBusy(false);
-    });
-  };
 
   return (
     <ConfirmDialog
