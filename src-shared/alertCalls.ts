@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { Alert, AlertRule, AlertRuleInput, DeliveryChannel, RuleTestResult } from './alerts';
+import { mailPasswordDestination } from './secretDestination';
 
 const RuleId = z.number().int().positive();
 
@@ -122,6 +123,7 @@ export const alertCalls = {
       })
       .strict(),
     output: AlertChannelsView,
+    confirmsSecret: mailPasswordDestination,
   },
   /** Every delivery attempt, newest first: failures shown, never silent. */
   listAlertDeliveries: {

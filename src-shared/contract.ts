@@ -15,6 +15,9 @@
  *   hands the call to the engine's handler.
  * The hosts route these by this declaration (src-main/engine/hostCalls.ts), never by name; the
  * types below make a missing engine handler, or a host missing its answer, a type error.
+ *
+ * An entry that says `confirmsSecret` lets a stored secret go to a new address: a host that can ask
+ * the user (Electron's main process) asks first, naming the address (src-shared/secretDestination.ts).
  */
 import { z } from 'zod';
 import { alertCalls, AlertsChangedFields } from './alertCalls';
@@ -22,6 +25,7 @@ import { officeCalls } from './officeCalls';
 import { layerCalls } from './layerCalls';
 import { importMappingCalls } from './importMappingCalls';
 import { PlanId, SettingsPatch, SettingsView } from './settings';
+import { apiKeyDestination, type SecretDestination } from './secretDestination';
 import {
   BasemapCoverage,
   BasemapDownloadInput,
@@ -116,11 +120,15 @@ export const contract = {
   testConnection: { input: TestConnectionInput, output: TestConnectionResult },
   /**
    * Lets the stored key go to the base URL now set. Electron: the main process asks the user in a
-   * dialog naming the host first (src-main/electron/keyAddressDialog.ts). CLI: called when the user
+   * dialog naming the host first (src-main/electron/secretDestinationDialog.ts). CLI: called when the user
    * typed the address (--base-url, settings set base-url). The web host is refused (it confirms by
    * re-entering the key).
    */
-  confirmBaseUrl: { input: z.object({ baseUrl: z.string().max(2000) }).strict(), output: SettingsView },
+  confirmBaseUrl: {
+    input: z.object({ baseUrl: z.string().max(2000) }).strict(),
+    output: SettingsView,
+    confirmsSecret: apiKeyDestination,
+  },
   /** What the engine knows of the API's reachability: null until any request was made. */
   getConnectivity: {
     input: Empty,
@@ -324,6 +332,12 @@ export type EngineCallName = Exclude<CallName, HostCallName>;
 export function answeredBy(name: CallName): AnsweredBy {
   const entry = contract[name];
   return 'answeredBy' in entry ? entry.answeredBy : 'engine';
+}
+
+/** Where the call would let a stored secret go, from its parsed input; undefined for a call that moves none. */
+export function secretDestinationOf(name: CallName, input: unknown): SecretDestination | undefined {
+  const entry = contract[name] as { confirmsSecret?: (input: never) => SecretDestination };
+  return entry.confirmsSecret ? entry.confirmsSecret(input as never) : undefined;
 }
 
 export function isCallName(name: unknown): name is CallName {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerCalls } from './ipc';
-import { alertNotifier, mailServerConfirmer, type NotificationLike } from './alertHooks';
+import { alertNotifier, type NotificationLike } from './alertHooks';
 
 function fakeNotification(supported = true) {
   const shown: { title: string; body: string; clicks: (() => void)[] }[] = [];
@@ -52,56 +51,5 @@ describe('Electron alert notifications', () => {
       raised: [{ id: 'a', ruleName: 'r', areaId: null, incidents: 1 }],
     });
     expect(shown).toEqual([]);
-  });
-});
-
-describe('a new mail server for the stored password', () => {
-  type Handler = (event: { senderFrame: { url: string } }, input: unknown) => Promise<unknown>;
-  function setup(answer: number | null) {
-    const handlers = new Map<string, Handler>();
-    const asked: string[] = [];
-    const forwarded: string[] = [];
-    const dialog = {
-      showMessageBox: async (_w: object, o: { message: string }) => {
-        asked.push(o.message);
-        return { response: answer ?? 1 };
-      },
-    };
-    registerCalls({
-      ipcMain: {
-        handle: (channel: string, h: Handler) => void handlers.set(channel, h),
-        removeHandler: (channel: string) => void handlers.delete(channel),
-      },
-      engine: { call: async (name: string) => (forwarded.push(name), { ok: true, value: {} }) },
-      isTrustedSender: () => true,
-      confirmMailServer: mailServerConfirmer(dialog, () => (answer === null ? null : {})),
-    } as never);
-    const call = (input: unknown) =>
-      handlers.get('blotter:call:confirmAlertEmailHost')!({ senderFrame: { url: 'app://blotter/' } }, input);
-    return { call, asked, forwarded };
-  }
-
-  it('reaches the engine only after the user says yes in a dialog naming the server’s whole address', async () => {
-    const yes = setup(0);
-    expect(await yes.call({ host: 'mail.example.org', port: 2525, tls: 'starttls' })).toEqual({
-      ok: true,
-      value: {},
-    });
-    // Another port is another server: the dialog names it, and its security.
-    expect(yes.asked).toEqual(['Send your mail password to mail.example.org:2525 (STARTTLS)?']);
-    expect(yes.forwarded).toEqual(['confirmAlertEmailHost']);
-
-    const no = setup(1);
-    expect(await no.call({ host: 'mail.example.org', port: 465, tls: 'tls' })).toMatchObject({
-      ok: false,
-      error: { code: 'base_url_unconfirmed' },
-    });
-    expect(no.forwarded).toEqual([]);
-
-    const noWindow = setup(null);
-    expect(
-      (await noWindow.call({ host: 'x.org', port: 587, tls: 'starttls' })) as { ok: boolean },
-    ).toMatchObject({ ok: false });
-    expect(noWindow.forwarded).toEqual([]);
   });
 });

@@ -1,12 +1,11 @@
 /**
  * The Electron main process's part in alerts: a desktop notification (Electron `Notification`) for
  * each `alertsChanged` that raised alerts — clicking it brings the window forward on the Alerts
- * view — and the question before the stored SMTP password may go to a new mail server (ipc.ts
- * forwards `confirmAlertEmailHost` only after a yes). Electron objects are passed in, so this is
+ * view. (The question before the stored SMTP password may go to a new mail server is
+ * secretDestinationDialog.ts, the API key's question.) Electron objects are passed in, so this is
  * tested with fakes.
  */
 import type { EngineEvent } from '../../src-shared/contract';
-import type { MessageDialogLike } from './keyAddressDialog';
 
 export interface NotificationLike {
   on(event: 'click', listener: () => void): unknown;
@@ -48,29 +47,5 @@ export function alertNotifier(Notification: NotificationCtor, open: () => void) 
     const n = new Notification({ ...text, silent: false });
     n.on('click', open);
     n.show();
-  };
-}
-
-/** Asks whether the stored SMTP password may go to `host` (host:port and security); true only for an explicit yes. */
-export function mailServerConfirmer<W>(
-  dialog: MessageDialogLike<W>,
-  window: () => W | null,
-): (host: string) => Promise<boolean> {
-  return async (host) => {
-    const parent = window();
-    if (!parent) return false;
-    const { response } = await dialog.showMessageBox(parent, {
-      type: 'warning',
-      title: 'Send the mail password to a new server?',
-      message: `Send your mail password to ${host}?`,
-      detail:
-        `Alert emails now go through ${host}. Blotter signs in with the stored password, so only say ` +
-        'yes if this is your office’s mail server. Otherwise choose “Keep the password here”.',
-      buttons: [`Send the password to ${host}`, 'Keep the password here'],
-      defaultId: 1,
-      cancelId: 1,
-      noLink: true,
-    });
-    return response === 0;
   };
 }

@@ -2,17 +2,20 @@
  * The one registration loop: a handler per contract call, on the call's channel. Each handler checks
  * the sender, parses the input with the contract's zod schema and forwards it to the engine. Every
  * path answers a `Result`; nothing throws across IPC (a thrown error would reach the renderer as an
- * untyped string). `confirmBaseUrl` (let the stored API key go to a new base URL) is forwarded only
- * after the user said yes in the main-process dialog naming the host (keyAddressDialog.ts).
+ * untyped string). A call whose contract entry `confirmsSecret` (the API key to a new base URL, the
+ * mail password to a new mail server) is forwarded only after the user said yes in the main-process
+ * dialog naming the address (secretDestinationDialog.ts); the loop reads the declaration, never a name.
  */
 import {
   callNames,
   channelOf,
   parseCallInput,
+  secretDestinationOf,
   type BridgeError,
   type CallName,
   type Result,
 } from '../../src-shared/contract';
+import { SECRET_NOUN, type SecretDestination } from '../../src-shared/secretDestination';
 import { createLogger, type EngineHandle } from '../engine/index';
 import type { SenderLike } from './senderCheck';
 
@@ -29,15 +32,10 @@ export interface CallRegistrationDeps<E extends SenderLike> {
   engine: Pick<EngineHandle, 'call'>;
   isTrustedSender(event: E): boolean;
   /**
-   * Asks the user whether the stored API key may go to `host` (keyAddressDialog.ts). `confirmBaseUrl`
-   * reaches the engine only after a yes; without this, it never does.
+   * Asks the user whether a stored secret may go to a new address (secretDestinationDialog.ts). A
+   * call that `confirmsSecret` reaches the engine only after a yes; without this, it never does.
    */
-  confirmKeyAddress?(host: string): Promise<boolean>;
-  /**
-   * Asks whether the stored SMTP password may go to the mail server `address` (host:port and its
-   * security: another port is another server); `confirmAlertEmailHost` needs a yes.
-   */
-  confirmMailServer?(address: string): Promise<boolean>;
+  confirmSecretDestination?(destination: SecretDestination): Promise<boolean>;
 }
 
 const FORBIDDEN: BridgeError = {
@@ -45,19 +43,11 @@ const FORBIDDEN: BridgeError = {
   message: 'Only the Blotter window may call the engine.',
 };
 
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).host || null;
-  } catch {
-    return null;
-  }
-}
-
-const notConfirmed = (host: string): Result<unknown> => ({
+const notConfirmed = (secret: SecretDestination['secret'], address: string): Result<unknown> => ({
   ok: false,
   error: {
     code: 'base_url_unconfirmed',
-    message: `The API key stays where it was: you did not confirm sending it to ${host.slice(0, 200)}.`,
+    message: `The ${SECRET_NOUN[secret]} stays where it was: you did not confirm sending it to ${address.slice(0, 300)}.`,
   },
 });
 
@@ -82,20 +72,9 @@ async function handleCall<E extends SenderLike>(
     }
     const parsed = parseCallInput(name, input);
     if (!parsed.ok) return parsed;
-    if (name === 'confirmBaseUrl') {
-      const { baseUrl } = parsed.value as { baseUrl: string };
-      const host = hostOf(baseUrl);
-      if (!host || !(await deps.confirmKeyAddress?.(host))) return notConfirmed(host ?? baseUrl);
-    }
-    if (name === 'confirmAlertEmailHost') {
-      // The SMTP password follows a new mail server only after the user's yes in the main process.
-      const { host, port, tls } = parsed.value as { host: string; port: number; tls: 'starttls' | 'tls' };
-      const address = `${host.includes(':') ? `[${host}]` : host}:${port} (${tls === 'tls' ? 'TLS' : 'STARTTLS'})`;
-      if (!(await deps.confirmMailServer?.(address))) {
-        const message = `The mail password stays where it was: you did not confirm sending it to ${address.slice(0, 300)}.`;
-        return { ok: false, error: { code: 'base_url_unconfirmed', message } };
-      }
-    }
+    const destination = secretDestinationOf(name, parsed.value);
+    if (destination && (destination.unreadable || !(await deps.confirmSecretDestination?.(destination))))
+      return notConfirmed(destination.secret, destination.address);
     return await deps.engine.call(name, parsed.value);
   } catch (error) {
     log.error(`${name} failed`, { error });

@@ -26,7 +26,7 @@ import {
   withExportHooks,
   type EngineHandle,
 } from '../engine/index';
-import { alertNotifier, mailServerConfirmer } from './alertHooks';
+import { alertNotifier } from './alertHooks';
 import { handleAppProtocol, registerAppScheme } from './appProtocol';
 import { appUrlOf, devServerUrlFrom, isAppUrl } from './appUrl';
 import { contentSecurityPolicy } from './csp';
@@ -34,7 +34,7 @@ import { electronExportHooks } from './exportDialogs';
 import { forwardEvents } from './events';
 import { hardenWebContents } from './hardening';
 import { registerCalls } from './ipc';
-import { keyAddressConfirmer } from './keyAddressDialog';
+import { secretDestinationConfirmer } from './secretDestinationDialog';
 import { netFetchBridge } from './netFetchBridge';
 import { closeOnQuit } from './quit';
 import { createReportPrinter } from './reportPrinter';
@@ -174,10 +174,9 @@ function run(): void {
       ipcMain,
       engine: exporting,
       isTrustedSender: (event) => isMainWindow(event) || printer.isReportSender(event),
-      // A new base URL takes the stored API key only after the user says yes here.
-      confirmKeyAddress: keyAddressConfirmer<BrowserWindow>(dialog, currentWindow),
-      // The stored SMTP password follows a new mail server only after a yes here too.
-      confirmMailServer: mailServerConfirmer<BrowserWindow>(dialog, currentWindow),
+      // A new base URL takes the stored API key, and a new mail server the mail password, only
+      // after the user says yes here.
+      confirmSecretDestination: secretDestinationConfirmer<BrowserWindow>(dialog, currentWindow),
     });
     forwardEvents(engine, () => currentWindow()?.webContents);
     // Alerts raised by a sync: a desktop notification; a click brings the window forward.
