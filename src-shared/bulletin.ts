@@ -15,6 +15,15 @@ export const HEADLINE_MAX_SENTENCES = 5;
 /** Weeks in the bulletin's trend. */
 export const TREND_WEEKS = 12;
 
+/** The Knox test the headline reads: 200 m and 400 m, 7 and 14 days (99 permutations, seeded). */
+export const BULLETIN_NEAR_REPEAT = {
+  spaceBands: [0, 200, 400],
+  spaceUnit: 'm' as const,
+  timeBandsDays: [0, 7, 14],
+  iterations: 99,
+  seed: 1,
+};
+
 export const Paper = z.enum(['letter', 'a4']);
 export type Paper = z.infer<typeof Paper>;
 /** What the analyst chose: the locale's paper, or one of them whatever the locale. */

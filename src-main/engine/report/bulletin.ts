@@ -7,6 +7,7 @@
  */
 import {
   BULLETIN_MIN_INCIDENTS,
+  BULLETIN_NEAR_REPEAT,
   paperLocale,
   paperOf,
   TREND_WEEKS,
@@ -23,15 +24,6 @@ import { rowsOf, type ExportJob } from '../export/jobs';
 import { incidentCalls } from '../query/index';
 import { bucketStart } from '../query/series';
 import { bulletinHeadline } from './bulletinHeadline';
-
-/** The Knox test the headline reads: 200 m and 400 m, 7 and 14 days (99 permutations, seeded). */
-export const BULLETIN_NEAR_REPEAT = {
-  spaceBands: [0, 200, 400],
-  spaceUnit: 'm' as const,
-  timeBandsDays: [0, 7, 14],
-  iterations: 99,
-  seed: 1,
-};
 
 /** The days of the TREND_WEEKS weeks (Monday first) whose last is the week holding `last`. */
 export function trendDays(last: string): { from: string; to: string } {
