@@ -1,7 +1,7 @@
 /**
  * The weekly bulletin (issue 27, item 2): one or two pages for one area or one feature of a layer —
  * the headline the engine wrote from the figures, the map with its streets, labelled areas and a
- * type legend, the CompStat table, the 12-week trend, the top repeat locations by block address and
+ * type legend, the 12-week trend (page one), the CompStat table, the top repeat locations by block address and
  * the provenance box that ties every number to the filters and the archive's coverage. Every time
  * in the bulletin's zone with its abbreviation; Letter or A4 as the model says. The analyst's notes,
  * the hot spot map and the incident list when asked.
@@ -25,7 +25,7 @@ import { TypeLegend } from './TypeLegend';
 import styles from './report.module.css';
 
 /** Fits the printable width of A4 and Letter (182 mm ≈ 688 px). */
-const TREND_CHART = { width: 660, height: 190 };
+const TREND_CHART = { width: 660, height: 175 };
 /** Repeat locations the bulletin lists (the page keeps two). */
 const TOP_SHOWN = 5;
 
@@ -82,6 +82,10 @@ export function ReportDocument({
           )}
         </div>
       ) : null}
+      <div className={styles.block} data-testid="report-trend">
+        <h2>{TREND_WEEKS}-week trend (weeks start Monday)</h2>
+        <TrendChart series={b.trend} size={TREND_CHART} />
+      </div>
       {m.analyses.compStat ? (
         <section className={styles.compStat}>
           <h2>CompStat</h2>
@@ -94,10 +98,6 @@ export function ReportDocument({
           )}
         </section>
       ) : null}
-      <div className={styles.block} data-testid="report-trend">
-        <h2>{TREND_WEEKS}-week trend (weeks start Monday)</h2>
-        <TrendChart series={b.trend} size={TREND_CHART} />
-      </div>
       <div className={styles.block}>
         <h2>Top repeat locations (block address)</h2>
         <TopLocations locations={m.top.slice(0, TOP_SHOWN)} />

@@ -129,3 +129,19 @@ async function nearRepeatOf(
 }
 
 const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+
+/**
+ * What the manifest records of the bulletin: the headline as printed, where its figures came from
+ * (the trend's weeks, the near-repeat test's parameters), its zone and paper.
+ */
+export function bulletinManifest(b: ReportBulletin): Record<string, unknown> {
+  return {
+    place: b.place,
+    headline: b.headline,
+    zone: b.zone,
+    paper: b.paper,
+    trendWeeks: b.trend.range,
+    tooFew: b.tooFew,
+    nearRepeat: BULLETIN_NEAR_REPEAT,
+  };
+}

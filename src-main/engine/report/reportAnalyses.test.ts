@@ -114,6 +114,13 @@ describe('the report’s hot spot map and CompStat table', () => {
       parameters: cs.parameters,
       areas: [{ areaId: 1, area: 'Chicago' }],
     });
+    // The headline as printed, traceable to its figures' parameters.
+    expect(manifest.file.analyses?.bulletin).toMatchObject({
+      place: 'Chicago',
+      headline: model.bulletin.headline,
+      zone: 'America/Chicago',
+      nearRepeat: { spaceBands: [0, 200, 400], timeBandsDays: [0, 7, 14] },
+    });
     expect(manifest.file.analyses?.hotSpots).toMatchObject({
       parameters: { cell_size_m: hs.geojson.parameters.cell_size_m, fdr: 'Benjamini-Hochberg' },
     });
