@@ -23,6 +23,8 @@ import { provenanceOf, areasInScope } from '../provenance/provenance';
 import { outlineOf } from '../../../src-shared/geo';
 import { analysisJobIds, reportAnalyses } from './reportAnalyses';
 import { buildBulletin } from './bulletin';
+import { createLayerStore } from '../boundaries/layerStore';
+import type { Filters } from '../../../src-shared/filters';
 
 export const MAP_POINTS = 4000;
 export const TOP_LOCATIONS = 12;
@@ -74,7 +76,8 @@ export async function buildReportModel(
             ),
           },
         ]
-      : areasInScope(ctx, filters, box).map((a) => ({ name: a.name, ring: outlineOf(a.shape) }));
+      : (featureOutlines(ctx, filters) ??
+        areasInScope(ctx, filters, box).map((a) => ({ name: a.name, ring: outlineOf(a.shape) })));
   const outlines = named.map((a) => a.ring);
   const provenance = await provenanceOf(ctx, service, filters, job.range, box);
   const bulletin = await buildBulletin(
@@ -85,7 +88,10 @@ export async function buildReportModel(
       analyses,
       hotSpotBins,
       provenance,
-      labels: named.map((a) => ({ name: a.name, at: labelPoint(a.ring) })),
+      // One label a name: a feature of several parts is named once, on its first.
+      labels: named
+        .filter((a, k) => named.findIndex((b) => b.name === a.name) === k)
+        .map((a) => ({ name: a.name, at: labelPoint(a.ring) })),
       fallbackPlace: named.length === 1 ? (named[0]?.name ?? 'all areas') : 'all areas',
     },
     analysis,
@@ -116,6 +122,23 @@ export async function buildReportModel(
     analyses,
     bulletin,
   };
+}
+
+/**
+ * A bulletin of one feature of a layer (a beat) outlines that feature, named, instead of the
+ * synced areas around it: each polygon's outer ring (a point feature has none: null).
+ */
+export function featureOutlines(
+  ctx: Pick<EngineCore, 'db'>,
+  filters: Filters,
+): { name: string; ring: [number, number][] }[] | null {
+  if (!filters.feature) return null;
+  const feature = createLayerStore(ctx.db).feature(filters.feature.featureId);
+  if (!feature || feature.geometry.kind !== 'polygons') return null;
+  return feature.geometry.polygons.map((rings) => ({
+    name: feature.name,
+    ring: (rings[0] ?? []).map(([lat, lon]) => [lat, lon] as [number, number]),
+  }));
 }
 
 /** Where an outline's name is written: its northernmost point (the label hangs below it). */
