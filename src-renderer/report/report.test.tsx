@@ -249,6 +249,12 @@ describe('the printed report', () => {
     expect(html).toContain('Plan: Developer; the API serves the last 90 days.');
     expect(html).toContain('Filters: Types: all; Dates: Apr 11, 2025 to May 10, 2025 (last 30 days).');
     expect(html).toContain('The trend counts the 12 weeks Feb 17 – May 10, 2025');
+    // Three incidents: printed all the same, saying the numbers are too few to compare.
+    expect(html).toContain('Under 30 incidents nothing is compared: the numbers are too few.');
+    const enough = renderToStaticMarkup(
+      <ReportDocument model={{ ...model, bulletin: { ...model.bulletin, tooFew: false } }} />,
+    );
+    expect(enough).toContain('The headline compares the last 7 days with the 7 before');
     expect(html).toContain('<polygon');
     expect(html).toContain(
       '@bottom-left { content: "Springfield Police Department — Weekly burglary bulletin"',
