@@ -9,6 +9,7 @@ import { GridResult, IncidentRow, SeriesResult, TopLocationsResult } from './inc
 import { ColumnMapping } from './importMapping';
 import { PlanId } from './plans';
 import { ReportAnalyses } from './reportAnalyses';
+import { ReportBulletin } from './bulletin';
 
 const Count = z.number().int().nonnegative();
 const Day = z.string();
@@ -197,6 +198,8 @@ export const ReportModel = z.object({
   provenance: Provenance,
   /** The hot spot map and the CompStat table, when the report options ask for them. */
   analyses: ReportAnalyses,
+  /** The weekly bulletin's headline, trend, zone, paper and map labels (src-shared/bulletin.ts). */
+  bulletin: ReportBulletin,
 });
 export type ReportModel = z.infer<typeof ReportModel>;
 

@@ -5,6 +5,7 @@
  * the engine reads them when a PDF export starts.
  */
 import { z } from 'zod';
+import { PaperChoice } from './bulletin';
 
 /** The incident list of a report stops here (newest first); the CSV export has them all. */
 export const REPORT_INCIDENT_LIST_MAX = 500;
@@ -18,6 +19,8 @@ export const ReportOptions = z.object({
   hotSpotMap: z.boolean().default(false),
   /** The CompStat table per area and type (week to date, 7 and 28 days, year to date). */
   compStat: z.boolean().default(false),
+  /** Letter or A4; 'auto': the locale's paper (src-shared/bulletin.ts paperOf). */
+  paper: PaperChoice.default('auto'),
 });
 export type ReportOptions = z.infer<typeof ReportOptions>;
 
@@ -30,6 +33,7 @@ export const DEFAULT_REPORT_OPTIONS: ReportOptions = {
   incidentList: false,
   hotSpotMap: false,
   compStat: false,
+  paper: 'auto',
 };
 
 /** The stored options over the defaults; an empty title falls back to the default one. */

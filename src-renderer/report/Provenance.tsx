@@ -1,16 +1,32 @@
-/** The report's provenance box: each area's last sync and coverage gaps, the plan window, and the caveats. */
+/**
+ * The report's provenance box: what every number counts — the filters in words, the plan window,
+ * each area's last sync and coverage gaps, how the headline's analyses ran, and the caveats — with
+ * every time in the bulletin's zone.
+ */
 import type { Provenance as ProvenanceData } from '../../src-shared/exports';
 import { dayRangeText, dayText, instantText } from '../../src-shared/localTime';
 import { count } from '../text/count';
 import styles from './report.module.css';
 
-/** When an area was last synced: this computer's local time with its zone, like every report date. */
-const when = (ms: number | null): string => (ms ? instantText(ms) : 'never');
-
-export function Provenance({ provenance: p }: { provenance: ProvenanceData }) {
+export function Provenance({
+  provenance: p,
+  zone,
+  filterWords = [],
+  methods = [],
+}: {
+  provenance: ProvenanceData;
+  /** The zone every time is written in (the bulletin's); this computer's when not given. */
+  zone?: string;
+  filterWords?: string[];
+  /** How the analyses behind the headline ran, one line each. */
+  methods?: string[];
+}) {
+  /** When an area was last synced, in the bulletin's zone with its abbreviation, like every report time. */
+  const when = (ms: number | null): string => (ms ? instantText(ms, zone) : 'never');
   return (
     <div className={`${styles.box} ${styles.provenance}`} data-testid="report-provenance">
       <h2>Where these figures come from</h2>
+      {filterWords.length > 0 ? <p data-testid="report-filters">Filters: {filterWords.join('; ')}.</p> : null}
       <p>
         Plan: {p.plan.label}; the API serves the last {p.plan.windowDays} days. Coverage is judged{' '}
         {p.coverageBasis === 'ledger'
@@ -52,6 +68,9 @@ export function Provenance({ provenance: p }: { provenance: ProvenanceData }) {
         <p>No saved area is in scope.</p>
       )}
       <ul>
+        {methods.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
         {p.notes.map((n) => (
           <li key={n}>{n}</li>
         ))}

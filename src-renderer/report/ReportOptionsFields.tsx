@@ -1,9 +1,10 @@
 /**
  * The PDF report's own fields in the Export view: title, agency, the analyst's notes, whether to
- * list the incidents and whether to add the hot spot map (Gi*) and the CompStat table. They start from the last report's (settings `report`) and are stored again
+ * list the incidents, whether to add the hot spot map (Gi*), and the paper (the locale's, Letter or A4). They start from the last report's (settings `report`) and are stored again
  * when a report is created, so the next one starts from them.
  */
 import { useEffect, useId, useState } from 'react';
+import { PaperChoice } from '../../src-shared/bulletin';
 import {
   DEFAULT_REPORT_OPTIONS,
   REPORT_INCIDENT_LIST_MAX,
@@ -99,16 +100,21 @@ export function ReportOptionsFields({ state, disabled }: { state: ReportOptionsS
         />{' '}
         Hot spot map (Gi*)
       </label>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={options.compStat}
-          onChange={(e) => set({ compStat: e.target.checked })}
-        />{' '}
-        CompStat table
-      </label>
+      <div className="field">
+        <label htmlFor={`${id}-paper`}>Paper</label>
+        <select
+          id={`${id}-paper`}
+          value={options.paper}
+          onChange={(e) => set({ paper: PaperChoice.parse(e.target.value) })}
+        >
+          <option value="auto">This computer’s (Letter or A4 by its locale)</option>
+          <option value="letter">Letter</option>
+          <option value="a4">A4</option>
+        </select>
+      </div>
       <p className="muted small">
-        The analyses run on the filtered incidents with the Analysis view’s defaults (at least 30 incidents).
+        The bulletin always holds the CompStat table; the analyses run on the filtered incidents with the
+        Analysis view’s defaults (at least 30 incidents).
       </p>
       <p className="muted small">Kept for the next report.</p>
     </fieldset>

@@ -1,6 +1,7 @@
 /**
- * The report's map: area outlines and the incidents as dots in their type colours, drawn as SVG
- * (no tiles, so it prints offline and crisp), with a scale bar in miles and a north marker. The
+ * The report's map: area outlines with their names, and the incidents as symbols in their type
+ * colours large enough to read on paper (a white ring parts overlapping ones), drawn as SVG (no
+ * tiles, so it prints offline and crisp), with a scale bar in miles and a north marker. The
  * projection is equirectangular around the middle latitude, true enough at city scale.
  */
 import type { ReportModel } from '../../src-shared/exports';
@@ -46,14 +47,19 @@ const niceMiles = (max: number): number =>
   [0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 50].filter((m) => m <= max).pop() ?? 0.1;
 
 export const STATIC_MAP_SIZE = { width: W, height: H };
+/** An incident's symbol: a disc of this radius (in the map's 700-wide units: ~1.3 mm on paper). */
+export const SYMBOL_RADIUS = 3.5;
 
 export function StaticMap({
   map,
   types,
   streets = null,
+  labels = [],
 }: {
   map: ReportModel['map'];
   types: string[];
+  /** The outlines' names, written inside each outline's top. */
+  labels?: { name: string; at: [number, number] }[];
   /** The streets under the map, drawn to the same box and scale (map/basemap/staticStreets.ts). */
   streets?: StreetsImage | null;
 }) {
@@ -85,10 +91,22 @@ export function StaticMap({
           key={k}
           cx={p.x(map.points.lon[k] as number).toFixed(1)}
           cy={p.y(lat).toFixed(1)}
-          r="2"
+          r={SYMBOL_RADIUS}
           fill={colourOf(types[map.points.type[k] as number] ?? '')}
-          fillOpacity="0.8"
+          stroke="#ffffff"
+          strokeWidth="0.8"
         />
+      ))}
+      {labels.map((l) => (
+        <text
+          key={l.name}
+          x={p.x(l.at[1]).toFixed(1)}
+          y={(p.y(l.at[0]) + 15).toFixed(1)}
+          textAnchor="middle"
+          className={styles.staticMapLabel}
+        >
+          {l.name}
+        </text>
       ))}
       <g className={styles.staticMapScale} transform={`translate(${PAD}, ${H - PAD})`}>
         <line x1="0" y1="0" x2={miles * p.pxPerMile} y2="0" />

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ReportModel } from '../../src-shared/exports';
 import { reportHash, reportJobOf } from '../../src-shared/reportRoute';
-import { ReportDocument } from './ReportPage';
+import { ReportDocument } from './ReportDocument';
 import { cssString, footerCss, reportFilterWords } from './reportText';
 import { mapBox, projection } from './StaticMap';
 
@@ -85,6 +85,26 @@ const model: ReportModel = {
     notes: ['Addresses are block-level.', 'The most recent 2 days are provisional.'],
   },
   analyses: { hotSpots: null, compStat: null },
+  bulletin: {
+    place: 'Loop',
+    headline: [
+      'Theft rose most: 24 in the last 7 days against 15 in the 7 before (+9, +60 %).',
+      'The archive is missing 2 days (Apr 20 – Apr 21, 2025): counts over them are too low.',
+    ],
+    zone: 'America/Chicago',
+    paper: 'letter',
+    trend: {
+      interval: 'week',
+      types: ['Theft', 'Arson'],
+      buckets: [
+        { start: '2025-02-17', end: '2025-02-23', total: 4, counts: [3, 1], partial: false },
+        { start: '2025-05-05', end: '2025-05-11', total: 3, counts: [2, 1], partial: true },
+      ],
+      range: { from: '2025-02-17', to: '2025-05-10' },
+    },
+    labels: [{ name: 'Loop', at: [41.9, -87.65] }],
+    tooFew: true,
+  },
 };
 
 const compare = (current: number, base: number) => ({
@@ -197,37 +217,61 @@ const withAnalyses: ReportModel = {
 };
 
 describe('the printed report', () => {
-  it('is a bulletin: agency, title, notes, the sections, provenance and the incident list', () => {
+  it('is a bulletin: agency, title, headline, notes, the map with its legend and labels, trend, repeat locations, provenance and the incident list', () => {
     const html = renderToStaticMarkup(<ReportDocument model={model} />);
     expect(html).toContain('>Springfield Police Department</p>');
     expect(html).toContain('<h1>Weekly burglary bulletin</h1>');
     expect(html).toContain('Burglaries rose near the station.\nPatrols asked to watch Main St.');
+    // The engine's headline, first after the header.
+    expect(html).toMatch(
+      /<\/header><section[^>]*data-testid="report-headline"[^>]*><p>Theft rose most: 24 in the last 7 days against 15 in the 7 before \(\+9, \+60 %\)\.<\/p><p>The archive is missing 2 days/,
+    );
     for (const heading of [
       'Analyst’s notes',
-      'Filters',
-      'Map',
-      'Incidents by type',
-      'Incidents over time',
-      'When incidents happen (local time)',
-      'Top repeat locations',
+      '12-week trend (weeks start Monday)',
+      'Top repeat locations (block address)',
       'Where these figures come from',
       'Incidents',
     ])
       expect(html).toContain(`>${heading}</h2>`);
+    // The hour grid and the type table made the old report 10 pages; the legend carries the counts.
+    expect(html).not.toContain('When incidents happen');
+    expect(html).not.toContain('Incidents by type');
+    expect(html).toMatch(
+      /data-testid="report-legend"[^]*Theft <span[^>]*>2<\/span>[^]*Arson <span[^>]*>1<\/span>/,
+    );
+    // Symbols readable on paper (radius 3.5 of 700, white ring), the area named on the map.
+    expect((html.match(/<circle [^>]*r="3.5"/g) ?? []).length).toBe(2 + 2); // the map's two and the legend's two
+    expect(html).toMatch(/<text[^>]*class="[^"]*staticMapLabel[^"]*"[^>]*>Loop<\/text>/);
     // One flowing document: no section forces a page of its own (half-empty pages).
     expect(html).not.toContain('report-page');
-    expect(html).toContain('66.7 %');
     expect(html).toContain('Addresses are block-level.');
     expect(html).toContain('Plan: Developer; the API serves the last 90 days.');
-    expect((html.match(/<circle /g) ?? []).length).toBe(2);
+    expect(html).toContain('Filters: Types: all; Dates: Apr 11, 2025 to May 10, 2025 (last 30 days).');
+    expect(html).toContain('The trend counts the 12 weeks Feb 17 – May 10, 2025');
+    // Three incidents: printed all the same, saying the numbers are too few to compare.
+    expect(html).toContain('Under 30 incidents nothing is compared: the numbers are too few.');
+    const enough = renderToStaticMarkup(
+      <ReportDocument model={{ ...model, bulletin: { ...model.bulletin, tooFew: false } }} />,
+    );
+    expect(enough).toContain('The headline compares the last 7 days with the 7 before');
     expect(html).toContain('<polygon');
     expect(html).toContain(
       '@bottom-left { content: "Springfield Police Department — Weekly burglary bulletin"',
     );
   });
 
+  it('prints on Letter or A4 as the model says', () => {
+    expect(renderToStaticMarkup(<ReportDocument model={model} />)).toContain('@page { size: Letter; }');
+    const a4 = renderToStaticMarkup(
+      <ReportDocument model={{ ...model, bulletin: { ...model.bulletin, paper: 'a4' } }} />,
+    );
+    expect(a4).toContain('@page { size: A4; }');
+    expect(a4).toContain('data-paper="a4"');
+  });
+
   it('adds the hot spot map (bin colours, legend, parameters) and the CompStat table when asked', () => {
-    expect(renderToStaticMarkup(<ReportDocument model={model} />)).not.toContain('CompStat');
+    expect(renderToStaticMarkup(<ReportDocument model={model} />)).not.toContain('>CompStat</h2>');
     const html = renderToStaticMarkup(<ReportDocument model={withAnalyses} />);
     expect(html).toContain('>Hot spots (Getis-Ord Gi*)</h2>');
     // The Analysis view's colours: 99 % hot is #b2182b, 95 % cold #67a9cf; the hottest drawn last.
@@ -284,8 +328,10 @@ describe('the printed report', () => {
     // An incident at 03:00 UTC on 11 May happened on the evening of 10 May in Chicago.
     expect(html).toContain('May 10, 2025, 10:00 PM CDT');
     expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}/); // no ISO day left anywhere
-    // Blotter's own moments (created, last synced) are in this computer's zone, with its abbreviation.
-    expect(html).toMatch(/prepared May 10, 2025, \d{2}:\d{2} [AP]M [A-Z+\-0-9]+ with Blotter/);
+    // Blotter's own moments (prepared, last synced) are in the bulletin's zone, with its abbreviation.
+    expect(html).toContain('Prepared May 10, 2025, 09:30 AM CDT with Blotter');
+    expect(html).toContain('<td>May 10, 2025, 09:00 AM CDT</td>');
+    expect(html).toContain('Times are local to America/Chicago (CDT when prepared).');
     const dates = html.match(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}\b/g) ?? [];
     expect(dates.length).toBeGreaterThan(5);
   });

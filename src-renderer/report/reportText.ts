@@ -1,4 +1,5 @@
 /** The report's words that are not a section of their own: the running footer and the filters. */
+import type { Paper } from '../../src-shared/bulletin';
 import type { ReportModel } from '../../src-shared/exports';
 import { dayText } from '../../src-shared/localTime';
 
@@ -16,6 +17,11 @@ export function footerText(m: Pick<ReportModel, 'agency' | 'title'>): string {
 /** The @page rule that writes the footer's words; page numbers come from report.module.css. */
 export function footerCss(m: Pick<ReportModel, 'agency' | 'title'>): string {
   return `@page { @bottom-left { content: ${cssString(footerText(m))}; font: 9px system-ui, sans-serif; color: #545e6b; } }`;
+}
+
+/** The @page rule that sets the paper: Letter or A4 (the model's choice, src-shared/bulletin.ts). */
+export function pageCss(paper: Paper): string {
+  return `@page { size: ${paper === 'a4' ? 'A4' : 'Letter'}; }`;
 }
 
 /** The filters in words, with their dates in the report's date format (the manifest keeps ISO days). */

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../../bench/seed';
 import type { CompStatOutput, HotSpotsOutput } from '../../../src-shared/analysis';
+import type { CountResult } from '../../../src-shared/incidentQueries';
 import type { EngineEvent } from '../../../src-shared/contract';
 import { Manifest, ReportModel, type StartExportOutput } from '../../../src-shared/exports';
 import { dbFileOf, logFileOf } from '../dataDir';
@@ -113,6 +114,13 @@ describe('the report’s hot spot map and CompStat table', () => {
       parameters: cs.parameters,
       areas: [{ areaId: 1, area: 'Chicago' }],
     });
+    // The headline as printed, traceable to its figures' parameters.
+    expect(manifest.file.analyses?.bulletin).toMatchObject({
+      place: 'Chicago',
+      headline: model.bulletin.headline,
+      zone: 'America/Chicago',
+      nearRepeat: { spaceBands: [0, 200, 400], timeBandsDays: [0, 7, 14] },
+    });
     expect(manifest.file.analyses?.hotSpots).toMatchObject({
       parameters: { cell_size_m: hs.geojson.parameters.cell_size_m, fdr: 'Benjamini-Hochberg' },
     });
@@ -141,9 +149,15 @@ describe('the report’s hot spot map and CompStat table', () => {
     await call('cancelExport', { jobId: started.jobId });
   });
 
-  it('leaves them out unless asked, and says in words when the incidents are too few', async () => {
+  it('prints CompStat’s table always (the bulletin’s), the hot spot map only when asked, and says in words when the incidents are too few', async () => {
     const plain = await reportWith({ hotSpotMap: false, compStat: false });
-    expect(plain.model.analyses).toEqual({ hotSpots: null, compStat: null });
+    expect(plain.model.analyses.hotSpots).toBeNull();
+    const cs = await call<CompStatOutput>('analyzeCompStat', { filters });
+    const table = plain.model.analyses.compStat;
+    if (!table || 'refused' in table) throw new Error('no CompStat table');
+    expect(table.areas).toEqual(cs.areas);
+    // The headline still read the hot spots (its sentence names Gi*), though the map is not printed.
+    expect(plain.model.bulletin.headline.join(' ')).toMatch(/Gi\*/);
     await call('cancelExport', { jobId: plain.started.jobId });
 
     const few = await reportWith(
@@ -156,6 +170,59 @@ describe('the report’s hot spot map and CompStat table', () => {
     expect(few.model.analyses.compStat).toEqual({
       refused: expect.stringContaining('at least 30 incidents'),
     });
+    expect(few.model.bulletin.tooFew).toBe(true);
+    expect(few.model.bulletin.headline[0]).toMatch(/^Only \d+ incidents? in Chicago: too few to compare/);
     await call('cancelExport', { jobId: few.started.jobId });
+  });
+});
+
+describe('the bulletin (issue 27, item 2)', () => {
+  it('has a 12-week trend, Monday first, each week the count of its days, and a headline from the figures', async () => {
+    const { started, model } = await reportWith(
+      { hotSpotMap: false, compStat: false },
+      {
+        ...filters,
+        preset: '30d',
+      },
+    );
+    const b = model.bulletin;
+    const last = model.range.to as string;
+    expect(b.trend.interval).toBe('week');
+    expect(b.trend.buckets).toHaveLength(12);
+    for (const w of b.trend.buckets) {
+      expect(new Date(`${w.start}T00:00:00Z`).getUTCDay()).toBe(1); // Monday
+      const to = w.end < last ? w.end : last;
+      const c = await call<CountResult>('countIncidents', {
+        filters: { area: { areaId: 1 }, from: w.start, to },
+      });
+      expect(w.total, `${w.start}–${to}`).toBe(c.total);
+    }
+    const lastWeek = b.trend.buckets.at(-1);
+    expect(lastWeek && lastWeek.start <= last && last <= lastWeek.end).toBe(true);
+
+    expect(b.place).toBe('Chicago');
+    expect(b.zone).toBe('America/Chicago');
+    expect(b.labels).toEqual([{ name: 'Chicago', at: [expect.any(Number), expect.any(Number)] }]);
+    expect(b.tooFew).toBe(false);
+    expect(b.headline.length).toBeGreaterThan(1);
+    expect(b.headline.length).toBeLessThanOrEqual(5);
+    // The biggest rise is CompStat's own: its count and base in the sentence.
+    const table = model.analyses.compStat;
+    if (!table || 'refused' in table) throw new Error('no CompStat table');
+    const k = table.areas[0]?.periods.findIndex((p) => p.key === 'last_7_days') ?? -1;
+    const rises = (table.areas[0]?.rows ?? [])
+      .filter((r) => r.kind === 'type' && (r.cells[k]?.prior?.change ?? 0) > 0)
+      .sort((x, y) => (y.cells[k]?.prior?.change ?? 0) - (x.cells[k]?.prior?.change ?? 0));
+    const top = rises[0];
+    if (top)
+      expect(b.headline).toContain(
+        b.headline.find((h) =>
+          h.startsWith(
+            `${top.label} rose most: ${top.cells[k]?.current} in the last 7 days against ${top.cells[k]?.prior?.base} in the 7 before`,
+          ),
+        ),
+      );
+    expect(b.headline.join(' ')).toMatch(/rose most|fell most|No type changed/);
+    await call('cancelExport', { jobId: started.jobId });
   });
 });

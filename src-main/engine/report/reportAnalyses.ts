@@ -27,11 +27,15 @@ const HOT_SPOT_KEYS = [
 
 const round5 = (v: number): number => Math.round(v * 1e5) / 1e5;
 
-/** Runs what the options ask for; `jobIds` lets a cancel of the report stop them. */
+/**
+ * Runs what the options ask for; `jobIds` lets a cancel of the report stop them. `asOf`: the day
+ * CompStat's periods end on (a bulletin of a past week), today when not given.
+ */
 export async function reportAnalyses(
   job: ExportJob,
   options: Pick<ReportOptions, 'hotSpotMap' | 'compStat'>,
   analysis: AnalysisService,
+  asOf?: string,
 ): Promise<ReportAnalyses> {
   const ids = analysisJobIds(job);
   const [hotSpots, compStat] = await Promise.all([
@@ -39,7 +43,7 @@ export async function reportAnalyses(
     options.compStat
       ? refusedAsWords(
           analysis
-            .compStat({ filters: job.filters, jobId: ids.compStat })
+            .compStat({ filters: job.filters, jobId: ids.compStat, ...(asOf ? { asOf } : {}) })
             .then(({ areas, parameters, filterWords }) => ({ areas, parameters, filterWords })),
         )
       : null,
@@ -48,8 +52,12 @@ export async function reportAnalyses(
 }
 
 /** The analysis jobs of a report (so a cancel of the report cancels them too). */
-export function analysisJobIds(job: ExportJob): { hotSpots: string; compStat: string } {
-  return { hotSpots: `report-${job.id}-hotspots`, compStat: `report-${job.id}-compstat` };
+export function analysisJobIds(job: ExportJob): { hotSpots: string; compStat: string; nearRepeat: string } {
+  return {
+    hotSpots: `report-${job.id}-hotspots`,
+    compStat: `report-${job.id}-compstat`,
+    nearRepeat: `report-${job.id}-nearrepeat`,
+  };
 }
 
 async function hotSpotFigure(

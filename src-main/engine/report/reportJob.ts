@@ -16,6 +16,7 @@ import { partPathOf } from '../export/destination';
 import type { ExportJob, Runner, RunnerResult } from '../export/jobs';
 import type { AnalysisService } from '../analysis/service';
 import { analysesManifest, analysisJobIds } from './reportAnalyses';
+import { bulletinManifest } from './bulletin';
 import { buildReportModel } from './reportModel';
 
 export const REPORT_TIMEOUT_MS = 120_000;
@@ -92,12 +93,13 @@ export async function finishPrint(job: ExportJob, token: string, failed?: string
     if (!(await isPdf(p.part))) throw new EngineError('internal', 'The printed report is not a PDF file.');
     // The PDF stays under its temporary name: the job publishes it together with its manifest,
     // which records the parameters of the analyses it prints.
-    const analyses = analysesManifest((await p.model).analyses);
+    const model = await p.model;
+    const analyses = { ...analysesManifest(model.analyses), bulletin: bulletinManifest(model.bulletin) };
     p.settle({
       bytes: (await stat(p.part)).size,
       written: job.total,
       file: { partPath: p.part, path: job.dest.path },
-      ...(analyses ? { fileInfo: { analyses } } : {}),
+      fileInfo: { analyses },
     });
   } catch (error) {
     p.settle(null, error);

@@ -8,14 +8,23 @@
  */
 import type { ReportModel } from '../../../src-shared/exports';
 import { intervalFor } from '../../../src-shared/intervals';
-import { REPORT_INCIDENT_LIST_MAX, reportOptionsOf } from '../../../src-shared/reportOptions';
+import { BULLETIN_MIN_INCIDENTS } from '../../../src-shared/bulletin';
+import type { ReportAnalyses } from '../../../src-shared/reportAnalyses';
+import {
+  REPORT_INCIDENT_LIST_MAX,
+  reportOptionsOf,
+  type ReportOptions,
+} from '../../../src-shared/reportOptions';
 import type { AnalysisService } from '../analysis/service';
 import type { EngineCore } from '../context';
 import { rowsOf, type ExportJob } from '../export/jobs';
 import { incidentCalls } from '../query/index';
 import { provenanceOf, areasInScope } from '../provenance/provenance';
 import { outlineOf } from '../../../src-shared/geo';
-import { reportAnalyses } from './reportAnalyses';
+import { analysisJobIds, reportAnalyses } from './reportAnalyses';
+import { buildBulletin } from './bulletin';
+import { createLayerStore } from '../boundaries/layerStore';
+import type { Filters } from '../../../src-shared/filters';
 
 export const MAP_POINTS = 4000;
 export const TOP_LOCATIONS = 12;
@@ -44,10 +53,7 @@ export async function buildReportModel(
       })
     : null;
   const box = job.box;
-  const analyses =
-    analysis && (options.hotSpotMap || options.compStat)
-      ? await reportAnalyses(job, options, analysis)
-      : { hotSpots: null, compStat: null };
+  const { analyses, hotSpotBins } = await bulletinAnalyses(job, options, analysis);
 
   const step = Math.max(1, Math.ceil(set.count / MAP_POINTS));
   const points = { lat: [] as number[], lon: [] as number[], type: [] as number[] };
@@ -57,16 +63,40 @@ export async function buildReportModel(
     points.lon.push(Math.round((snapshot.lon[row] as number) * 1e5) / 1e5);
     points.type.push(snapshot.type[row] as number);
   }
-  const outlines =
-    filters.area && !('areaId' in filters.area)
+  const area = filters.area;
+  const named =
+    area && !('areaId' in area)
       ? [
-          outlineOf(
-            'circle' in filters.area
-              ? { kind: 'circle', ...filters.area.circle }
-              : { kind: 'polygon', points: filters.area.polygon },
-          ),
+          {
+            name: 'Drawn area',
+            ring: outlineOf(
+              'circle' in area
+                ? { kind: 'circle', ...area.circle }
+                : { kind: 'polygon', points: area.polygon },
+            ),
+          },
         ]
-      : areasInScope(ctx, filters, box).map((a) => outlineOf(a.shape));
+      : (featureOutlines(ctx, filters) ??
+        areasInScope(ctx, filters, box).map((a) => ({ name: a.name, ring: outlineOf(a.shape) })));
+  const outlines = named.map((a) => a.ring);
+  const provenance = await provenanceOf(ctx, service, filters, job.range, box);
+  const bulletin = await buildBulletin(
+    {
+      job,
+      today: service.today(),
+      paper: options.paper,
+      analyses,
+      hotSpotBins,
+      provenance,
+      // One label a name: a feature of several parts is named once, on its first.
+      labels: named
+        .filter((a, k) => named.findIndex((b) => b.name === a.name) === k)
+        .map((a) => ({ name: a.name, at: labelPoint(a.ring) })),
+      fallbackPlace: named.length === 1 ? (named[0]?.name ?? 'all areas') : 'all areas',
+    },
+    analysis,
+    analysisJobIds(job).nearRepeat,
+  );
 
   return {
     jobId: job.id,
@@ -88,7 +118,57 @@ export async function buildReportModel(
     grid,
     top: top.locations,
     map: { outlines, points, shown: points.lat.length },
-    provenance: await provenanceOf(ctx, service, filters, job.range, box),
+    provenance,
     analyses,
+    bulletin,
   };
 }
+
+/**
+ * A bulletin of one feature of a layer (a beat) outlines that feature, named, instead of the
+ * synced areas around it: each polygon's outer ring (a point feature has none: null).
+ */
+export function featureOutlines(
+  ctx: Pick<EngineCore, 'db'>,
+  filters: Filters,
+): { name: string; ring: [number, number][] }[] | null {
+  if (!filters.feature) return null;
+  const feature = createLayerStore(ctx.db).feature(filters.feature.featureId);
+  if (!feature || feature.geometry.kind !== 'polygons') return null;
+  return feature.geometry.polygons.map((rings) => ({
+    name: feature.name,
+    ring: (rings[0] ?? []).map(([lat, lon]) => [lat, lon] as [number, number]),
+  }));
+}
+
+/** Where an outline's name is written: its northernmost point (the label hangs below it). */
+export function labelPoint(ring: [number, number][]): [number, number] {
+  let best: [number, number] = ring[0] ?? [0, 0];
+  for (const p of ring) if (p[0] > best[0]) best = p;
+  return best;
+}
+
+/**
+ * The bulletin's analyses: CompStat's table always (the bulletin's), the hot spot map when asked
+ * (its bins feed the headline either way); under CompStat's floor no comparison is made, and the
+ * table's place says the numbers are too few. `asOf`: a report ending before today ends there.
+ */
+async function bulletinAnalyses(
+  job: ExportJob,
+  options: ReportOptions,
+  analysis: AnalysisService | null,
+): Promise<{ analyses: ReportAnalyses; hotSpotBins: Record<string, number> | null }> {
+  if (!analysis) return { analyses: { hotSpots: null, compStat: null }, hotSpotBins: null };
+  const today = job.service.today();
+  const asOf = job.range.to && job.range.to < today ? job.range.to : undefined;
+  if (job.total < BULLETIN_MIN_INCIDENTS) {
+    const a = await reportAnalyses(job, { hotSpotMap: options.hotSpotMap, compStat: false }, analysis);
+    const refused = `The filters match ${count(job.total)} incidents: too few to compare (a comparison needs at least ${BULLETIN_MIN_INCIDENTS} incidents).`;
+    return { analyses: { ...a, compStat: { refused } }, hotSpotBins: null };
+  }
+  const a = await reportAnalyses(job, { hotSpotMap: true, compStat: true }, analysis, asOf);
+  const hotSpotBins = a.hotSpots && !('refused' in a.hotSpots) ? a.hotSpots.bins : null;
+  return { analyses: { ...a, hotSpots: options.hotSpotMap ? a.hotSpots : null }, hotSpotBins };
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
