@@ -96,7 +96,7 @@ test('the demo’s last week for one area prints as a bulletin of at most two pa
   // Local times with their zone: San Francisco's, "Prepared" too (it was UTC).
   expect(b.zone).toBe('America/Los_Angeles');
   const zoned =
-    /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M P[SD]T\b/;
+    /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T\b/;
   expect(text).toMatch(new RegExp(`Prepared ${zoned.source}`));
   expect(text).toContain('Times are local to America/Los_Angeles');
   expect(text).not.toMatch(/\bUTC\b/);

@@ -236,7 +236,7 @@ test('a PDF report is a bulletin: title, agency, notes, incident list, page numb
   // One date format, local: no ISO days, no "UTC" instants the old report mixed in.
   expect(words).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
   expect(words).toMatch(
-    /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M [A-Z]{3,4}\b/,
+    /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]{3,4}\b/,
   );
 
   // Nothing reaches into the right margin (a clipped box would run to the paper's edge), and no

@@ -37,7 +37,14 @@ function formatter(
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
 const DAY_NO_YEAR: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', timeZone: 'UTC' };
 const MONTH: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric', timeZone: 'UTC' };
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+/**
+ * Hours and minutes as the locale writes them: a 12-hour clock without a leading zero ("1:58 AM",
+ * en-US), a 24-hour clock with one ("01:58", en-GB).
+ */
+function timeFields(locale: string | undefined): Intl.DateTimeFormatOptions {
+  const cycle = formatter(locale, { hour: 'numeric' })?.resolvedOptions().hourCycle;
+  return { hour: cycle === 'h11' || cycle === 'h12' ? 'numeric' : '2-digit', minute: '2-digit' };
+}
 
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
@@ -92,7 +99,7 @@ export function wallClockText(
   const [y, mo, d, hh, mm] = m.slice(1).map(Number) as [number, number, number, number, number];
   const fields: Intl.DateTimeFormatOptions = {
     ...DAY,
-    ...TIME,
+    ...timeFields(options.locale),
     ...(options.weekday ? { weekday: 'short' } : {}),
   };
   const format = formatter(options.locale, fields);
@@ -128,7 +135,7 @@ export function instantText(
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    ...TIME,
+    ...timeFields(options.locale),
     timeZone: where,
     ...(options.weekday ? { weekday: 'short' } : {}),
   };

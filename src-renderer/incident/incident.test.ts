@@ -33,10 +33,10 @@ describe('times in the table and the panel', () => {
     expect(zoneAbbreviation('America/Denver', Date.UTC(2026, 0, 4, 10, 5))).toBe('MST');
     expect(zoneAbbreviation('America/Phoenix', Date.UTC(2026, 6, 4))).toBe('MST');
     expect(localTimeText('2026-11-01T01:30', 'America/Chicago', Date.UTC(2026, 10, 1, 6, 30))).toBe(
-      'Nov 1, 2026, 01:30 AM CDT',
+      'Nov 1, 2026, 1:30 AM CDT',
     );
     expect(localTimeText('2026-11-01T01:30', 'America/Chicago', Date.UTC(2026, 10, 1, 7, 30))).toBe(
-      'Nov 1, 2026, 01:30 AM CST',
+      'Nov 1, 2026, 1:30 AM CST',
     );
   });
 
@@ -45,7 +45,7 @@ describe('times in the table and the panel', () => {
   });
 
   it('writes long local dates and UTC instants', () => {
-    expect(localDateLong('2026-07-04T04:05')).toBe('Sat, Jul 4, 2026, 04:05 AM');
+    expect(localDateLong('2026-07-04T04:05')).toBe('Sat, Jul 4, 2026, 4:05 AM');
     expect(utcText('2026-07-04T10:05:00.000Z')).toBe('2026-07-04 10:05 UTC');
   });
 
@@ -60,7 +60,7 @@ describe('incident panel fields', () => {
   it('lists every field: local time with zone, UTC, the raw string, place, identity and sightings', () => {
     const facts = incidentFacts(detail);
     const byLabel = Object.fromEntries(facts.map((f) => [f.label, f]));
-    expect(byLabel['Local time']?.value).toBe('Sat, Jul 4, 2026, 04:05 AM MDT');
+    expect(byLabel['Local time']?.value).toBe('Sat, Jul 4, 2026, 4:05 AM MDT');
     expect(byLabel['Local time']?.hint).toContain('America/Denver');
     expect(byLabel['UTC']?.value).toBe('2026-07-04 10:05 UTC');
     expect(byLabel['As the API wrote it']?.value).toBe('07/04/26 04:05 AM');

@@ -9,12 +9,12 @@ import { instantText, wallClockText, wallTimeText, zoneAbbreviation } from '../.
 
 export { zoneAbbreviation };
 
-/** "Jul 4, 2026, 04:05 AM MDT" (the user's locale) from the local wall time YYYY-MM-DDTHH:MM. */
+/** "Jul 4, 2026, 4:05 AM MDT" (the user's locale) from the local wall time YYYY-MM-DDTHH:MM. */
 export function localTimeText(occurredLocal: string, zone: string, utcMs: number): string {
   return wallTimeText(occurredLocal, zone, utcMs);
 }
 
-/** "Sat, Jul 4, 2026, 04:05 AM" (the user's locale) from the local wall time, with its weekday. */
+/** "Sat, Jul 4, 2026, 4:05 AM" (the user's locale) from the local wall time, with its weekday. */
 export function localDateLong(occurredLocal: string): string {
   return wallClockText(occurredLocal, { weekday: true });
 }

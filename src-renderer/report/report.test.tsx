@@ -329,8 +329,8 @@ describe('the printed report', () => {
     expect(html).toContain('May 10, 2025, 10:00 PM CDT');
     expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}/); // no ISO day left anywhere
     // Blotter's own moments (prepared, last synced) are in the bulletin's zone, with its abbreviation.
-    expect(html).toContain('Prepared May 10, 2025, 09:30 AM CDT with Blotter');
-    expect(html).toContain('<td>May 10, 2025, 09:00 AM CDT</td>');
+    expect(html).toContain('Prepared May 10, 2025, 9:30 AM CDT with Blotter');
+    expect(html).toContain('<td>May 10, 2025, 9:00 AM CDT</td>');
     expect(html).toContain('Times are local to America/Chicago (CDT when prepared).');
     const dates = html.match(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}\b/g) ?? [];
     expect(dates.length).toBeGreaterThan(5);
