@@ -43,7 +43,7 @@ function useSelectedSpot(client: Client, selected: SelectedIncident | null): Spo
   return known ?? (asked && asked.cdid === cdid ? asked : null);
 }
 
-/** Rings the selected incident; the map element says which (`data-selected`). */
+/** Rings the selected incident; the map element says which and where (`data-selected`, `data-selected-at`). */
 export function useSelectionRing(
   map: L.Map | null,
   client: Client,
@@ -65,9 +65,11 @@ export function useSelectionRing(
     ]).addTo(map);
     const container = map.getContainer();
     container.dataset.selected = String(cdid);
+    container.dataset.selectedAt = `${lat},${lon}`;
     return () => {
       group.remove();
       delete container.dataset.selected;
+      delete container.dataset.selectedAt;
     };
   }, [map, lat, lon, cdid, colour, halo]);
 }

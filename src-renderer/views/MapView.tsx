@@ -45,6 +45,8 @@ declare global {
     __blotterMapTest?: {
       project(lat: number, lon: number): { x: number; y: number };
       setView(lat: number, lon: number, zoom: number): void;
+      /** The map's zoom and visible box. */
+      view(): { zoom: number; west: number; south: number; east: number; north: number };
     };
   }
 }
@@ -193,6 +195,16 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
     window.__blotterMapTest = {
       project: (lat, lon) => map.latLngToContainerPoint([lat, lon]),
       setView: (lat, lon, zoom) => void map.setView([lat, lon], zoom, { animate: false }),
+      view: () => {
+        const b = map.getBounds();
+        return {
+          zoom: map.getZoom(),
+          west: b.getWest(),
+          south: b.getSouth(),
+          east: b.getEast(),
+          north: b.getNorth(),
+        };
+      },
     };
     return () => {
       delete window.__blotterMapTest;
