@@ -28,6 +28,7 @@ import { useMapPoints } from '../map/useMapPoints';
 import { watchInView } from '../map/inViewWatch';
 import { useSmallMap } from '../map/useSmallMap';
 import { useMapSketch } from '../map/useMapSketch';
+import { useMapTestHook } from '../map/mapTestHook';
 import { useSavedMapView } from '../map/useSavedMapView';
 import { useScaleBar } from '../map/scaleBar';
 import { useSelectionRing } from '../map/selectionRing';
@@ -38,18 +39,6 @@ import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
 import styles from '../map/map.module.css';
-
-declare global {
-  interface Window {
-    /** For e2e and the benchmark: where a position is on screen, and moving the map. */
-    __blotterMapTest?: {
-      project(lat: number, lon: number): { x: number; y: number };
-      setView(lat: number, lon: number, zoom: number): void;
-      /** The map's zoom and visible box. */
-      view(): { zoom: number; west: number; south: number; east: number; north: number };
-    };
-  }
-}
 
 // Room for the layer switches (top) and the legend (right) when fitting the first view.
 const FIT = {
@@ -190,26 +179,7 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
     }
   }, [map, areas, shapes, info]);
 
-  useEffect(() => {
-    if (!map) return;
-    window.__blotterMapTest = {
-      project: (lat, lon) => map.latLngToContainerPoint([lat, lon]),
-      setView: (lat, lon, zoom) => void map.setView([lat, lon], zoom, { animate: false }),
-      view: () => {
-        const b = map.getBounds();
-        return {
-          zoom: map.getZoom(),
-          west: b.getWest(),
-          south: b.getSouth(),
-          east: b.getEast(),
-          north: b.getNorth(),
-        };
-      },
-    };
-    return () => {
-      delete window.__blotterMapTest;
-    };
-  }, [map]);
+  useMapTestHook(map);
 
   const entries = legendEntries(counts.byType ?? {}, true);
   const allTypes = entries.map((e) => e.type);
