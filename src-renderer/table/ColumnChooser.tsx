@@ -1,7 +1,7 @@
 /**
  * "Columns": a button over the table opening a list of every column with a checkbox each (the kept
  * fields of imported files among them); a change shows or hides the column at once. Escape or the
- * button closes it, focus back on the button.
+ * button closes it, focus back on the button; focus leaving it folds it too.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { toggleColumn, type Column } from './columns';
@@ -28,7 +28,14 @@ export function ColumnChooser({
     close();
   };
   return (
-    <div className={styles.chooser} onKeyDown={onKeyDown}>
+    <div
+      className={styles.chooser}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        // Focus gone elsewhere (a click outside, Tab past the last box): the list folds.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"
