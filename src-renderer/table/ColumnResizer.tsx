@@ -37,6 +37,8 @@ export function ColumnResizer({
     handle.addEventListener('pointercancel', up);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // The grid's own keys (Enter opens a row, Home/End move) are not for the handle.
+    if (event.key !== 'Tab' && event.key !== 'Escape') event.stopPropagation();
     const step = event.shiftKey ? BIG_STEP_PX : STEP_PX;
     const next = event.key === 'ArrowRight' ? width + step : event.key === 'ArrowLeft' ? width - step : null;
     if (next === null) return;
