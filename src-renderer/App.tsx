@@ -18,6 +18,7 @@ import { FiltersProvider } from './filters/FiltersContext';
 import { Nav } from './shell/Nav';
 import { SkipLink } from './shell/SkipLink';
 import { StartupScreen } from './shell/StartupScreen';
+import { SelectionProvider } from './selection/SelectionContext';
 import { preloadViews, ViewSwitch } from './views/ViewSwitch';
 import { DEFAULT_FILTERS } from './filters/FiltersContext';
 import { US_VIEW } from './map/mapSetup';
@@ -35,7 +36,11 @@ const FILTERED_VIEWS: readonly ViewId[] = ['map', 'table', 'history', 'analysis'
 
 function SharedFilters({ children }: { children: ReactNode }) {
   const { activity } = useWorkspace();
-  return <FiltersProvider dataVersion={activity.dataVersion}>{children}</FiltersProvider>;
+  return (
+    <FiltersProvider dataVersion={activity.dataVersion}>
+      <SelectionProvider>{children}</SelectionProvider>
+    </FiltersProvider>
+  );
 }
 
 export function App({ api }: { api: BlotterApi }) {

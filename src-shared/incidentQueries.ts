@@ -93,6 +93,11 @@ export const IncidentRow = z.object({
   removed: z.boolean(),
   /** Miles from the distance centre; null when there is none. */
   distanceMi: z.number().nullable(),
+  /** Where the row came from (the table's Source column): the API or an import, its file's name. */
+  source: z.enum(['api', 'import']).optional(),
+  importFile: z.string().optional(),
+  /** An imported row's kept columns (a beat, a district…), for the table's column chooser. */
+  attributes: z.record(z.string(), z.string()).optional(),
 });
 export type IncidentRow = z.infer<typeof IncidentRow>;
 

@@ -40,6 +40,13 @@ export const Settings = z.object({
       zoom: z.number().int().min(0).max(22),
     })
     .optional(),
+  /** The Table's columns as the user left them: which are shown, and widths set by hand (px). */
+  tableView: z
+    .object({
+      columns: z.array(z.string().max(200)).max(100),
+      widths: z.record(z.string().max(200), z.number().int().min(20).max(2000)),
+    })
+    .optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -3,9 +3,11 @@
  * the current view, under labelled columns. A row is a toggle button that hides or shows its type on
  * every view (the shared filter). The "In view" column follows the map whichever layers are on;
  * while time playback is open it counts the playback period's incidents in the view instead.
- * On a small map it starts folded, so it never covers the map.
+ * On a small map it starts folded, so it never covers the map. With the heat layer on, the heat
+ * ramp and what it measures sit under the types.
  */
 import { useState } from 'react';
+import { HeatLegend } from './HeatLegend';
 import type { LegendEntry } from './palette';
 import styles from './map.module.css';
 
@@ -19,6 +21,8 @@ export type LegendProps = {
   total: number | null;
   /** Whether it starts open (folded on small maps). */
   initiallyOpen?: boolean;
+  /** The heat layer is on: say what its colours mean. */
+  heat?: boolean;
 };
 
 const NUMBER = new Intl.NumberFormat('en-US');
@@ -32,6 +36,7 @@ export function Legend({
   onToggle,
   total,
   initiallyOpen = true,
+  heat = false,
 }: LegendProps) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
@@ -100,6 +105,7 @@ export function Legend({
           );
         })}
       </ul>
+      {heat && open ? <HeatLegend /> : null}
     </section>
   );
 }

@@ -8,7 +8,8 @@ import { colourOf } from './palette';
 import { useSpotDetails } from './useSpotDetails';
 import styles from './map.module.css';
 
-export type Spot = { total: number; rows: { cdid: number; type: string }[] };
+/** The incidents at one position (where the map rings the one picked). */
+export type Spot = { total: number; rows: { cdid: number; type: string }[]; lat: number; lon: number };
 
 /** The second and third lines of a row: when and where, once read. */
 export function spotRowText(detail: IncidentDetail | undefined): { when: string; address: string } | null {

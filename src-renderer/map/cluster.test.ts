@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ClusterClient, type WorkerLike } from './clusterClient';
 import {
   buildClusterIndex,
+  clusterExtent,
   CLUSTER_MAX_ZOOM,
   CLUSTER_RADIUS_PX,
   expansionZoom,
@@ -235,6 +236,41 @@ describe('clusters, against supercluster itself', () => {
     expect(() => expansionZoom(ours, 12345679)).toThrow();
   });
 
+  it("gives a cluster's extent: the box of exactly its members' positions (supercluster's leaves)", () => {
+    let checked = 0;
+    for (const zoom of [4, 9, 12, CLUSTER_MAX_ZOOM]) {
+      const batch = queryClusters(ours, [-180, -85, 180, 85], zoom);
+      const features = theirs.getClusters([-180, -85, 180, 85], zoom);
+      for (let i = 0; i < batch.size; i += Math.ceil(batch.size / 30)) {
+        const id = batch.id[i] as number;
+        if (id < 0) continue;
+        const twin = features.find((f) => {
+          const [x, y] = f.geometry.coordinates as [number, number];
+          return (
+            x.toFixed(6) === (batch.lon[i] as number).toFixed(6) &&
+            y.toFixed(6) === (batch.lat[i] as number).toFixed(6)
+          );
+        });
+        const leaves = theirs.getLeaves((twin?.properties as { cluster_id: number }).cluster_id, Infinity);
+        const lons = leaves.map((f) => f.geometry.coordinates[0] as number);
+        const lats = leaves.map((f) => f.geometry.coordinates[1] as number);
+        const [w, s, e, n] = clusterExtent(ours, id);
+        expect(w).toBeCloseTo(Math.min(...lons), 9);
+        expect(e).toBeCloseTo(Math.max(...lons), 9);
+        expect(s).toBeCloseTo(Math.min(...lats), 9);
+        expect(n).toBeCloseTo(Math.max(...lats), 9);
+        // Wider than the one point the cluster is drawn at: the old "one level in" zoom lost members.
+        expect(e - w + (n - s)).toBeGreaterThan(0);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    // A site's extent is its one position.
+    const [w, s, e, n] = clusterExtent(ours, -1);
+    expect([w, s]).toEqual([e, n]);
+    expect(() => clusterExtent(ours, 12345679)).toThrow();
+  });
+
   it('puts a cluster at the centre of its incidents, not of its sites', () => {
     const index = buildClusterIndex(
       buildSites(
@@ -296,5 +332,11 @@ describe('the cluster worker', () => {
     const list = await client.incidents(-1, 10);
     expect(Array.from(list?.cdid ?? [])).toEqual([101, 102, 103]);
     expect(posted.filter((m) => m.type === 'clusters')).toHaveLength(2);
+    const cluster = (await client.clusters([-180, -85, 180, 85], 4))?.id.find((id) => id >= 0) as number;
+    const [w, s, e, n] = (await client.extent(cluster)) ?? [];
+    expect(w).toBeCloseTo(-87.631, 5);
+    expect(e).toBeCloseTo(-87.63, 5);
+    expect(s).toBeCloseTo(41.88, 5);
+    expect(n).toBeCloseTo(41.881, 5);
   });
 });

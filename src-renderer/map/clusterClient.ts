@@ -109,6 +109,12 @@ export class ClusterClient {
     return m?.type === 'expand' ? m.zoom : null;
   }
 
+  /** The box holding every incident of a cluster (id ≥ 0) or site (id < 0): [west, south, east, north]. */
+  async extent(clusterId: number): Promise<BBox | null> {
+    const m = await this.ask({ id: this.nextId++, type: 'extent', generation: this.generation, clusterId });
+    return m?.type === 'extent' ? m.bbox : null;
+  }
+
   /** The incidents of a cluster (id ≥ 0) or a site (id < 0): at most `limit` rows and the total. */
   async incidents(target: number, limit = 200): Promise<IncidentList | null> {
     const m = await this.ask({

@@ -239,33 +239,58 @@ export function expansionZoom(index: ClusterIndex, id: number): number {
   }
 }
 
+/** The sites a cluster (id ≥ 0) or a site (id < 0) is made of, down the levels depth first. */
+function sitesOf(index: ClusterIndex, id: number): number[] {
+  const { levels } = index;
+  if (id < 0) return [-id - 1];
+  const siteIds: number[] = [];
+  const start = partsOf(index, id);
+  if (!start) throw new Error('No cluster with the specified id.');
+  const stack: [number, number][] = [];
+  for (let k = start.items.length - 1; k >= 0; k--) stack.push([start.zoom, start.items[k] as number]);
+  while (stack.length) {
+    const [zoom, j] = stack.pop() as [number, number];
+    if (zoom === CLUSTER_MAX_ZOOM + 1) {
+      siteIds.push(j);
+      continue;
+    }
+    const level = levels[zoom] as Level;
+    for (let k = (level.childStart[j + 1] as number) - 1; k >= (level.childStart[j] as number); k--) {
+      stack.push([zoom + 1, level.children[k] as number]);
+    }
+  }
+  return siteIds;
+}
+
+/**
+ * The box [west, south, east, north] holding every incident of a cluster (or site): where a click
+ * on it zooms to, so all its members are in the new view.
+ */
+export function clusterExtent(index: ClusterIndex, id: number): BBox {
+  const { sites } = index;
+  let w = Infinity;
+  let s = Infinity;
+  let e = -Infinity;
+  let n = -Infinity;
+  for (const site of sitesOf(index, id)) {
+    const lon = sites.lon[site] as number;
+    const lat = sites.lat[site] as number;
+    if (lon < w) w = lon;
+    if (lon > e) e = lon;
+    if (lat < s) s = lat;
+    if (lat > n) n = lat;
+  }
+  return [w, s, e, n];
+}
+
 /** Incidents of a cluster (id ≥ 0) or a site (id < 0), at most `limit`, with the full total. */
 export function incidentsOf(
   index: ClusterIndex,
   id: number,
   limit: number,
 ): { rows: Uint32Array; total: number } {
-  const { sites, levels } = index;
-  const siteIds: number[] = [];
-  if (id < 0) siteIds.push(-id - 1);
-  else {
-    // Down the levels to the sites (the last level): each item's parts, depth first.
-    const start = partsOf(index, id);
-    if (!start) throw new Error('No cluster with the specified id.');
-    const stack: [number, number][] = [];
-    for (let k = start.items.length - 1; k >= 0; k--) stack.push([start.zoom, start.items[k] as number]);
-    while (stack.length) {
-      const [zoom, j] = stack.pop() as [number, number];
-      if (zoom === CLUSTER_MAX_ZOOM + 1) {
-        siteIds.push(j);
-        continue;
-      }
-      const level = levels[zoom] as Level;
-      for (let k = (level.childStart[j + 1] as number) - 1; k >= (level.childStart[j] as number); k--) {
-        stack.push([zoom + 1, level.children[k] as number]);
-      }
-    }
-  }
+  const { sites } = index;
+  const siteIds = sitesOf(index, id);
   let total = 0;
   for (const s of siteIds) total += sites.count[s] as number;
   const rows = new Uint32Array(Math.min(limit, total));

@@ -9,6 +9,7 @@ export type ToWorker =
   | { id: number; type: 'clusters'; generation: number; bbox: BBox; zoom: number; view?: BBox }
   | { id: number; type: 'heat'; generation: number; view: HeatView }
   | { id: number; type: 'expand'; generation: number; clusterId: number }
+  | { id: number; type: 'extent'; generation: number; clusterId: number }
   | { id: number; type: 'incidents'; generation: number; target: number; limit: number };
 
 export type LoadedInfo = {
@@ -28,5 +29,6 @@ export type FromWorker =
   | { id: number; type: 'clusters'; generation: number; batch: ClusterBatch; ms: number }
   | { id: number; type: 'heat'; generation: number; image: HeatImage }
   | { id: number; type: 'expand'; generation: number; zoom: number }
+  | { id: number; type: 'extent'; generation: number; bbox: BBox }
   | { id: number; type: 'incidents'; generation: number; list: IncidentList }
   | { id: number; type: 'error'; message: string };

@@ -5,6 +5,7 @@
  */
 import {
   buildClusterIndex,
+  clusterExtent,
   expansionZoom,
   incidentsOf,
   queryClusters,
@@ -72,6 +73,11 @@ export function createClusterWorker(now: () => number = () => performance.now())
       case 'expand':
         return {
           message: { id: msg.id, type: 'expand', generation, zoom: expansionZoom(index, msg.clusterId) },
+          transfer: [],
+        };
+      case 'extent':
+        return {
+          message: { id: msg.id, type: 'extent', generation, bbox: clusterExtent(index, msg.clusterId) },
           transfer: [],
         };
       case 'incidents': {

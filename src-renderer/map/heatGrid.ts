@@ -20,7 +20,7 @@ export const HEAT_CELL_PX = 4;
 const BLUR_CELLS = 4;
 
 // Transparent → blue → cyan → yellow → red: the familiar density ramp, stops at 0, .25, .5, .75, 1.
-const STOPS: [number, number, number, number, number][] = [
+export const HEAT_STOPS: [number, number, number, number, number][] = [
   [0, 0, 0, 255, 0],
   [0.2, 0, 90, 255, 150],
   [0.45, 0, 200, 200, 190],
@@ -28,14 +28,23 @@ const STOPS: [number, number, number, number, number][] = [
   [1, 220, 20, 20, 235],
 ];
 
+/**
+ * The heat legend's bar: the ramp's colours left (few incidents) to right (the view's densest
+ * spot), as a CSS gradient. Transparency is dropped (the bar sits on the legend's card, not the map).
+ */
+export function heatGradientCss(): string {
+  const stops = HEAT_STOPS.slice(1).map(([at, r, g, b]) => `rgb(${r} ${g} ${b}) ${Math.round(at * 100)}%`);
+  return `linear-gradient(to right, ${stops.join(', ')})`;
+}
+
 export const HEAT_RAMP: Uint8ClampedArray = (() => {
   const ramp = new Uint8ClampedArray(256 * 4);
   for (let i = 0; i < 256; i++) {
     const v = i / 255;
     let k = 0;
-    while (k < STOPS.length - 2 && v > (STOPS[k + 1] as number[])[0]!) k++;
-    const a = STOPS[k] as number[];
-    const b = STOPS[k + 1] as number[];
+    while (k < HEAT_STOPS.length - 2 && v > (HEAT_STOPS[k + 1] as number[])[0]!) k++;
+    const a = HEAT_STOPS[k] as number[];
+    const b = HEAT_STOPS[k + 1] as number[];
     const f = Math.min(1, Math.max(0, (v - a[0]!) / (b[0]! - a[0]!)));
     for (let c = 0; c < 4; c++) ramp[i * 4 + c] = a[c + 1]! + (b[c + 1]! - a[c + 1]!) * f;
   }

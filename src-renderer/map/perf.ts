@@ -15,6 +15,8 @@ export type BlotterPerf = {
   heatDraws: number;
   /** The marks drawn last, in map-container pixels: centre, radius, incidents, cluster or not. */
   marks: { x: number; y: number; r: number; count: number; cluster: boolean }[];
+  /** The last cluster click: its incidents, their box [w, s, e, n] and the zoom it was clicked at. */
+  clusterZoom?: { count: number; extent: [number, number, number, number]; fromZoom: number };
 };
 
 declare global {

@@ -1,18 +1,21 @@
 /**
  * The incident table: a virtualized grid over the filtered incidents (only the rows in view exist
  * in the DOM), sortable by date, type, distance and address (aria-sort on each header), keyboard
- * driven (arrows, Page Up/Down, Home/End move; Enter opens the incident) and clickable. Columns
- * size to the text drawn (columnWidths.ts): no cell is cut; a narrow table scrolls sideways.
+ * driven (arrows, Page Up/Down, Home/End move; Enter opens the incident) and clickable. The columns
+ * shown are the user's choice (columns.ts, ColumnChooser); each sizes to the text drawn
+ * (columnWidths.ts) so no cell is cut, or to the width the user dragged it to (ColumnResizer); a
+ * narrow table scrolls sideways.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Filters } from '../../src-shared/filters';
 import type { SortKey } from '../../src-shared/incidentQueries';
-import { typeColor } from '../filters/typeColors';
-import { localTimeText } from '../incident/timeText';
+import { ColumnResizer } from './ColumnResizer';
+import type { CellContext, Column, TableRow } from './columns';
+import { gridColumns, grownById, rowMinWidth, widthsFor } from './columnWidths';
 import type { PagedRows } from './usePagedRows';
-import { gridColumns, grownWidths, rowMinWidth } from './columnWidths';
-import { ariaSort, canSortBy, type Sort } from './sortState';
+import { ariaSort, type Sort } from './sortState';
+import { Cell, SortButton } from './tableCells';
 import styles from './table.module.css';
 
 export const ROW_HEIGHT = 34;
@@ -20,28 +23,26 @@ const HEADER_HEIGHT = 36;
 /** The row's gap and side padding (table.module.css .itRow), for its least width. */
 const ROW_GAP_PX = 12;
 const ROW_PADDING_PX = 10;
-/** Before the first measure: room for the header labels. */
-const START_WIDTHS = [150, 80, 200, 72, 56];
 
-const COLUMNS: { key: SortKey | null; label: string; className: string | undefined }[] = [
-  { key: 'date', label: 'Local date and time', className: styles.cDate },
-  { key: 'type', label: 'Type', className: styles.cType },
-  { key: 'address', label: 'Address', className: 'c-address' }, // the flexible column (ADDRESS_COLUMN)
-  { key: 'distance', label: 'Distance', className: styles.cDistance },
-  { key: null, label: 'Flags', className: 'c-flags' },
-];
+/** The column that takes the room left over (unless the user set its width). */
+const FLEXIBLE_COLUMN = 'address';
+/** Room kept right of a header's label for its resize handle (table.module.css .resizer). */
+const RESIZER_ROOM_PX = 10;
 
-const ADDRESS_COLUMN = 2;
-
-/** The width of each column's widest drawn text (header and rows), measured as laid out. */
-function measureColumns(grid: HTMLElement): number[] {
-  const widths = COLUMNS.map(() => 0);
+/**
+ * The width of each column's widest drawn text (header label and rows), measured as laid out. A
+ * header is measured by its label alone (its resize handle sits at its right edge).
+ */
+function measureColumns(grid: HTMLElement, count: number): number[] {
+  const widths = Array.from({ length: count }, () => 0);
   const range = document.createRange();
   for (const row of grid.querySelectorAll('[role="row"]')) {
     row.querySelectorAll(':scope > [role="gridcell"], :scope > [role="columnheader"]').forEach((cell, i) => {
-      if (i >= widths.length || cell.childNodes.length === 0) return;
-      range.selectNodeContents(cell);
-      widths[i] = Math.max(widths[i] ?? 0, range.getBoundingClientRect().width);
+      const target = cell.getAttribute('role') === 'columnheader' ? cell.firstElementChild : cell;
+      if (i >= widths.length || !target || target.childNodes.length === 0) return;
+      range.selectNodeContents(target);
+      const room = target === cell ? 0 : RESIZER_ROOM_PX;
+      widths[i] = Math.max(widths[i] ?? 0, range.getBoundingClientRect().width + room);
     });
   }
   range.detach();
@@ -56,8 +57,13 @@ export type IncidentTableProps = {
   active: number;
   onActive: (index: number) => void;
   /** Opens the incident of a row (click, or Enter on the active row). */
-  onOpen: (cdid: number, index: number) => void;
+  onOpen: (row: TableRow, index: number) => void;
   openCdid: number | null;
+  /** The columns shown, in order, what their cells read, and the widths the user set. */
+  columns: readonly Column[];
+  cellContext: CellContext;
+  userWidths: Readonly<Record<string, number>>;
+  onResize: (id: string, width: number) => void;
 };
 
 function moveBy(key: string, active: number, total: number, page: number): number | null {
@@ -82,6 +88,7 @@ function moveBy(key: string, active: number, total: number, page: number): numbe
 
 export function IncidentTable(props: IncidentTableProps) {
   const { data, filters, sort, onSort, active, onActive, onOpen, openCdid } = props;
+  const { columns, cellContext, userWidths, onResize } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const total = data.total ?? 0;
   const virtualizer = useVirtualizer({
@@ -96,16 +103,20 @@ export function IncidentTable(props: IncidentTableProps) {
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
   const { want } = data;
-  // Columns as wide as their widest drawn text (they only grow, so scrolling never shifts them).
-  const [widths, setWidths] = useState<number[]>(START_WIDTHS);
+  // Columns as wide as their widest drawn text (they only grow, so scrolling never shifts them),
+  // unless the user set a width.
+  const ids = columns.map((c) => c.id);
+  const [measured, setMeasured] = useState<Record<string, number>>({});
   useLayoutEffect(() => {
     const grid = scroller.current;
     if (!grid) return;
-    const next = grownWidths(widths, measureColumns(grid));
-    if (next.some((w, i) => w !== widths[i])) setWidths(next);
+    const next = grownById(measured, ids, measureColumns(grid, ids.length));
+    if (ids.some((id) => next[id] !== measured[id])) setMeasured(next);
   });
+  const widths = widthsFor(ids, measured, userWidths);
+  const flexible = userWidths[FLEXIBLE_COLUMN] === undefined ? ids.indexOf(FLEXIBLE_COLUMN) : -1;
   const columnStyle = {
-    '--it-columns': gridColumns(widths, ADDRESS_COLUMN),
+    '--it-columns': gridColumns(widths, flexible),
     '--it-min-width': `${rowMinWidth(widths, ROW_GAP_PX, ROW_PADDING_PX)}px`,
   } as CSSProperties;
 
@@ -122,7 +133,7 @@ export function IncidentTable(props: IncidentTableProps) {
     if (total === 0) return;
     if (event.key === 'Enter') {
       const row = data.rowAt(active);
-      if (row) onOpen(row.cdid, active);
+      if (row) onOpen(row, active);
       event.preventDefault();
       return;
     }
@@ -142,7 +153,7 @@ export function IncidentTable(props: IncidentTableProps) {
       role="grid"
       aria-label="Incidents"
       aria-rowcount={total + 1}
-      aria-colcount={COLUMNS.length}
+      aria-colcount={columns.length}
       tabIndex={0}
       aria-activedescendant={total > 0 ? rowId(active) : undefined}
       onKeyDown={onKeyDown}
@@ -152,33 +163,20 @@ export function IncidentTable(props: IncidentTableProps) {
     >
       <div role="rowgroup" className={styles.itHead}>
         <div role="row" aria-rowindex={1} className={`${styles.itRow} ${styles.itHeader}`}>
-          {COLUMNS.map((col) => (
+          {columns.map((col, i) => (
             <div
-              key={col.label}
+              key={col.id}
               role="columnheader"
-              className={col.className}
-              aria-sort={col.key ? ariaSort(sort, col.key) : undefined}
+              className={styles.itHeadCell}
+              data-column={col.id}
+              aria-sort={col.sortKey ? ariaSort(sort, col.sortKey) : undefined}
             >
-              {col.key ? (
-                <button
-                  type="button"
-                  className={styles.sortButton}
-                  disabled={!canSortBy(col.key, filters)}
-                  title={
-                    canSortBy(col.key, filters)
-                      ? `Sort by ${col.label.toLowerCase()}`
-                      : 'Choose an area in the filters to measure distances from its centre'
-                  }
-                  onClick={() => col.key && onSort(col.key)}
-                >
-                  {col.label}
-                  <span className="sort-mark" aria-hidden="true">
-                    {sort.by === col.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
-                  </span>
-                </button>
+              {col.sortKey ? (
+                <SortButton col={col} sortKey={col.sortKey} sort={sort} filters={filters} onSort={onSort} />
               ) : (
-                col.label
+                <span>{col.label}</span>
               )}
+              <ColumnResizer label={col.label} width={widths[i] ?? 0} onResize={(w) => onResize(col.id, w)} />
             </div>
           ))}
         </div>
@@ -199,29 +197,11 @@ export function IncidentTable(props: IncidentTableProps) {
               style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
               onClick={() => {
                 onActive(item.index);
-                if (row) onOpen(row.cdid, item.index);
+                if (row) onOpen(row, item.index);
               }}
             >
-              {row ? (
-                <>
-                  <div role="gridcell" className={styles.cDate}>
-                    {localTimeText(row.occurredLocal, row.timezone, row.occurredUtc)}
-                  </div>
-                  <div role="gridcell" className={styles.cType}>
-                    <span className="swatch" style={{ background: typeColor(row.type) }} aria-hidden="true" />
-                    {row.type}
-                  </div>
-                  <div role="gridcell" className="c-address" title={row.address}>
-                    {row.address}
-                  </div>
-                  <div role="gridcell" className={styles.cDistance}>
-                    {row.distanceMi === null ? '—' : `${row.distanceMi.toFixed(2)} mi`}
-                  </div>
-                  <div role="gridcell" className="c-flags">
-                    {row.removed ? <span className="flag flag-removed">Removed</span> : null}
-                  </div>
-                </>
-              ) : (
+              {row ? columns.map((col) => <Cell key={col.id} col={col} row={row} ctx={cellContext} />) : null}
+              {row ? null : (
                 <div role="gridcell" className={`${styles.cLoading} muted`}>
                   Loading…
                 </div>

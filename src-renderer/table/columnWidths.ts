@@ -30,3 +30,45 @@ export function rowMinWidth(widths: readonly number[], gapPx: number, paddingPx:
   const sum = widths.reduce((a, b) => a + b, 0);
   return sum + gapPx * Math.max(0, widths.length - 1) + 2 * paddingPx;
 }
+
+/** A width the user set by dragging or with the arrow keys stays within these. */
+export const MIN_COLUMN_PX = 40;
+export const MAX_COLUMN_PX = 1200;
+/** Before a column's first measure: room for a short header. */
+export const START_COLUMN_PX = 80;
+
+/** Measured widths kept per column id, grown by this measure of the shown columns (`ids`, in order). */
+export function grownById(
+  kept: Readonly<Record<string, number>>,
+  ids: readonly string[],
+  measured: readonly number[],
+): Record<string, number> {
+  const grown = grownWidths(
+    ids.map((id) => kept[id] ?? 0),
+    measured,
+  );
+  const next = { ...kept };
+  ids.forEach((id, i) => {
+    if ((grown[i] ?? 0) > 0) next[id] = grown[i] as number;
+  });
+  return next;
+}
+
+/** Each shown column's width: the user's if set, else its widest text, else a start width. */
+export function widthsFor(
+  ids: readonly string[],
+  measured: Readonly<Record<string, number>>,
+  user: Readonly<Record<string, number>>,
+): number[] {
+  return ids.map((id) => user[id] ?? measured[id] ?? START_COLUMN_PX);
+}
+
+/** The user's widths with one column set to `width` (whole pixels, within the limits). */
+export function resizedWidths(
+  user: Readonly<Record<string, number>>,
+  id: string,
+  width: number,
+): Record<string, number> {
+  const w = Math.round(Math.min(MAX_COLUMN_PX, Math.max(MIN_COLUMN_PX, width)));
+  return { ...user, [id]: w };
+}

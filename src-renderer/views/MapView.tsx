@@ -11,8 +11,8 @@ import { addAreaOutlines, shapesBounds } from '../map/areaOutlines';
 import { mapTheme } from '../map/basemap/theme';
 import { useBasemap } from '../map/basemap/useBasemap';
 import type { ClusterBatch } from '../map/clusterIndex';
-import { CLUSTER_MAX_ZOOM } from '../map/clusterIndex';
 import type { Pick } from '../map/ClusterLayer';
+import { zoomToCluster } from '../map/clusterZoom';
 import { Legend } from '../map/Legend';
 import { isShown, toggleType } from '../map/legendToggle';
 import { MapToolbar, type Layers } from '../map/MapToolbar';
@@ -28,23 +28,17 @@ import { useMapPoints } from '../map/useMapPoints';
 import { watchInView } from '../map/inViewWatch';
 import { useSmallMap } from '../map/useSmallMap';
 import { useMapSketch } from '../map/useMapSketch';
+import { useMapTestHook } from '../map/mapTestHook';
 import { useSavedMapView } from '../map/useSavedMapView';
+import { useScaleBar } from '../map/scaleBar';
+import { useSelectionRing } from '../map/selectionRing';
+import { useSelection } from '../selection/SelectionContext';
 import type { MapStart } from '../map/mapSetup';
 import { EmptyState } from '../shell/EmptyState';
 import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
 import styles from '../map/map.module.css';
-
-declare global {
-  interface Window {
-    /** For e2e and the benchmark: where a position is on screen, and moving the map. */
-    __blotterMapTest?: {
-      project(lat: number, lon: number): { x: number; y: number };
-      setView(lat: number, lon: number, zoom: number): void;
-    };
-  }
-}
 
 // Room for the layer switches (top) and the legend (right) when fitting the first view.
 const FIT = {
@@ -60,8 +54,11 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
   const { ref, map } = useLeafletMap(theme.water, initialView);
   useSavedMapView(map, client);
   const small = useSmallMap(map);
+  useScaleBar(map);
   const [layers, setLayers] = useState<Layers>({ clusters: true, heat: false, labels: true, streets: true });
-  const [openCdid, setOpenCdid] = useState<number | null>(null);
+  // The selected incident (shared with the Table): ringed on the map, shown in the panel.
+  const { selected, select } = useSelection();
+  const openCdid = selected?.cdid ?? null;
   const [spot, setSpot] = useState<Spot | null>(null);
   const [inView, setInView] = useState<Record<string, number> | null>(null);
   // While time playback is open, the legend's "In view" is the period's (null: closed).
@@ -106,12 +103,12 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
     holdLabels: !labelsDue && draws === 0 && layers.clusters && !points.error && empty !== true,
   });
 
+  useSelectionRing(map, client, selected, theme.selection, theme.marks.halo);
+
   async function pick(p: Pick): Promise<void> {
     if (!map || !cluster) return;
-    if (p.id >= 0) {
-      const zoom = await cluster.expansionZoom(p.id);
-      if (zoom !== null && zoom <= CLUSTER_MAX_ZOOM) return void map.setView([p.lat, p.lon], zoom);
-    }
+    // A cluster: zoom to where all its incidents are (unless they share one spot: list them).
+    if (p.id >= 0 && (await zoomToCluster(map, cluster, p.id, p.count, FIT))) return;
     const list = await cluster.incidents(p.id, 200);
     if (!list) return;
     const types = typesRef.current;
@@ -121,8 +118,8 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
     }));
     if (list.total === 1 && rows[0]) {
       setSpot(null);
-      setOpenCdid(rows[0].cdid);
-    } else setSpot({ total: list.total, rows });
+      select({ cdid: rows[0].cdid, lat: p.lat, lon: p.lon });
+    } else setSpot({ total: list.total, rows, lat: p.lat, lon: p.lon });
   }
 
   // New points in the worker: redraw clusters (and heat) with the types' colours.
@@ -182,16 +179,7 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
     }
   }, [map, areas, shapes, info]);
 
-  useEffect(() => {
-    if (!map) return;
-    window.__blotterMapTest = {
-      project: (lat, lon) => map.latLngToContainerPoint([lat, lon]),
-      setView: (lat, lon, zoom) => void map.setView([lat, lon], zoom, { animate: false }),
-    };
-    return () => {
-      delete window.__blotterMapTest;
-    };
-  }, [map]);
+  useMapTestHook(map);
 
   const entries = legendEntries(counts.byType ?? {}, true);
   const allTypes = entries.map((e) => e.type);
@@ -232,6 +220,7 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
             inViewOf={periodInView ? 'period' : 'map'}
             shown={(t) => isShown(filters.types, t)}
             onToggle={onToggle}
+            heat={layers.heat}
             total={counts.total}
             initiallyOpen={!small}
             key={small ? 'small' : 'large'}
@@ -253,7 +242,11 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
             </p>
           ) : null}
           {spot ? (
-            <SpotList spot={spot} onOpen={(cdid) => setOpenCdid(cdid)} onClose={() => setSpot(null)} />
+            <SpotList
+              spot={spot}
+              onOpen={(cdid) => select({ cdid, lat: spot.lat, lon: spot.lon })}
+              onClose={() => setSpot(null)}
+            />
           ) : null}
           {empty ? (
             <div className={styles.mapEmpty}>
@@ -267,7 +260,7 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
           ) : null}
         </div>
         {openCdid !== null ? (
-          <IncidentPanel cdid={openCdid} onClose={() => setOpenCdid(null)} className={styles.panel} />
+          <IncidentPanel cdid={openCdid} onClose={() => select(null)} className={styles.panel} />
         ) : null}
       </div>
     </ViewFrame>

@@ -49,7 +49,7 @@ export function ViewSwitch({ view, keyStatus, ...props }: ViewSwitchProps) {
     case 'table':
       return (
         <Suspense fallback={<Loading />}>
-          <TableView setup={setup} />
+          <TableView setup={setup} savedColumns={props.settings.tableView} />
         </Suspense>
       );
     case 'history':

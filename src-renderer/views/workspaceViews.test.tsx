@@ -45,8 +45,13 @@ describe('the Table view', () => {
     expect(html).toContain('>Table</h1>');
     expect(html).toContain('role="grid"');
     expect(html).toMatch(
-      /role="columnheader" class="[^"]*" aria-sort="descending"><button[^>]*>Local date and time</,
+      /role="columnheader" class="[^"]*" data-column="date" aria-sort="descending"><button[^>]*>Local date and time</,
     );
+    // Every column can be resized from the keyboard too, and the columns can be chosen.
+    expect(html).toMatch(
+      /role="separator" aria-orientation="vertical" aria-label="Width of Local date and time"/,
+    );
+    expect(html).toContain('aria-controls="table-columns"');
     expect(html).toMatch(/title="Choose an area in the filters[^"]*"/);
   });
 });

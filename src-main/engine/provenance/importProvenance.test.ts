@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../../src-shared/exports';
 import type { ColumnMapping } from '../../../src-shared/importMapping';
-import type { IncidentDetail } from '../../../src-shared/incidentQueries';
+import type { IncidentDetail, ListResult } from '../../../src-shared/incidentQueries';
 import { openTestEngine, type TestEngine } from '../export/exportTesting';
 import { namespacedId } from '../import/mapping/apply';
 import { mappingHash } from './importProvenance';
@@ -88,5 +88,28 @@ describe('where an imported incident came from', () => {
     await importFile(file('later.csv', withSeen('2025-05-12T00:00:00.000Z')));
     await importFile(file('older.csv', withSeen('2025-05-01T00:00:00.000Z')));
     expect((await call<IncidentDetail>('getIncident', { cdid: 9 })).importedFrom?.fileName).toBe('later.csv');
+  });
+
+  it("listIncidents gives each row its origin and kept columns (the table's Source and attribute columns)", async () => {
+    await importFile(file('cpd-may.csv', CSV), MAPPING);
+    const own = [
+      'cdid,type,address,lat,lon,occurred_local,timezone',
+      '7,Theft,1 BLK MAIN ST,41.9,-87.63,2025-05-10T13:30,America/Chicago',
+    ].join('\n');
+    await importFile(file('blotter-export.csv', own));
+    t.db.prepare(`UPDATE incidents SET source = 'api' WHERE cdid = 7`).run();
+    const page = await call<ListResult>('listIncidents', { filters: { preset: 'all' } });
+    const byCdid = new Map(page.rows.map((r) => [r.cdid, r]));
+    expect(page.rows).toHaveLength(3);
+    expect(byCdid.get(namespacedId('CPD', 'JA100001'))).toMatchObject({
+      source: 'import',
+      importFile: 'cpd-may.csv',
+      attributes: { Beat: '1824', Ward: '42' },
+    });
+    expect(byCdid.get(namespacedId('CPD', 'JA100002'))?.attributes).toEqual({ Beat: '1831' });
+    const api = byCdid.get(7);
+    expect(api?.source).toBe('api');
+    expect(api?.importFile).toBeUndefined();
+    expect(api?.attributes).toBeUndefined();
   });
 });

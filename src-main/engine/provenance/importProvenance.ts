@@ -79,3 +79,43 @@ export function importedFrom(db: Db, cdid: number): ImportedFrom | null {
     attributes,
   };
 }
+
+/** A table row's origin: the API, or the file an import read it from and the columns it kept. */
+export type RowOrigin = {
+  source: 'api' | 'import';
+  importFile?: string;
+  attributes?: Record<string, string>;
+};
+
+/** The origins of a page of table rows, by cdid (one query for the page). */
+export function rowOrigins(db: Db, cdids: readonly number[]): Map<number, RowOrigin> {
+  const out = new Map<number, RowOrigin>();
+  if (cdids.length === 0) return out;
+  const rows = db
+    .prepare(
+      `SELECT i.cdid, i.source, r.file_name, x.attributes
+       FROM incidents i
+       LEFT JOIN incident_imports x ON x.cdid = i.cdid AND i.source = 'import'
+       LEFT JOIN import_runs r ON r.id = x.run_id
+       WHERE i.cdid IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(cdids)) as {
+    cdid: number;
+    source: 'api' | 'import';
+    file_name: string | null;
+    attributes: string | null;
+  }[];
+  for (const row of rows) {
+    const origin: RowOrigin = { source: row.source };
+    if (row.file_name !== null) origin.importFile = row.file_name;
+    if (row.attributes) {
+      try {
+        origin.attributes = JSON.parse(row.attributes) as Record<string, string>;
+      } catch {
+        // A damaged JSON cell: the row shows no kept columns.
+      }
+    }
+    out.set(row.cdid, origin);
+  }
+  return out;
+}

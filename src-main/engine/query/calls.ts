@@ -31,6 +31,7 @@ import { comparePeriods } from './compare';
 import { archiveSummary, countFromFacts, countIncidents, factsAnswer } from './counts';
 import { coverageBand, dayStatuses, scopeAreas, type CoverageContext } from './coverage';
 import { getIncident } from './incident';
+import { rowOrigins } from '../provenance/importProvenance';
 import { listIncidents } from './list';
 import { mapPoints } from './mapPoints';
 import { sketchFromSnapshot, sketchFromStore, storeCanSketch } from './mapSketch';
@@ -97,7 +98,17 @@ export const incidentCalls = {
     input: In<typeof ListInput>,
     reading: Reading = 'result',
   ): Promise<ListResult> {
-    return listIncidents(service, await service.resolve(input.filters, undefined, reading), input);
+    const page = await listIncidents(
+      service,
+      await service.resolve(input.filters, undefined, reading),
+      input,
+    );
+    // Each row's origin (API or file) and kept columns, from the store: one query for the page.
+    const origins = rowOrigins(
+      service.db,
+      page.rows.map((r) => r.cdid),
+    );
+    return { ...page, rows: page.rows.map((r) => ({ ...r, ...origins.get(r.cdid) })) };
   },
 
   async getIncident(service: QueryService, { cdid }: { cdid: number }): Promise<IncidentDetail> {

@@ -12,6 +12,8 @@ export type MapTheme = {
   label: string;
   labelHalo: string;
   marks: MarkStyle;
+  /** The ring around the selected incident (the app's accent). */
+  selection: string;
 };
 
 const LIGHT: MapTheme = {
@@ -24,6 +26,7 @@ const LIGHT: MapTheme = {
   label: '#39414b',
   labelHalo: 'rgba(255,255,255,0.9)',
   marks: { surface: 'rgba(255,255,255,0.94)', text: '#1b1f24', halo: '#ffffff' },
+  selection: '#1f5fbf',
 };
 
 const DARK: MapTheme = {
@@ -36,6 +39,7 @@ const DARK: MapTheme = {
   label: '#c9d1dc',
   labelHalo: 'rgba(15,18,23,0.9)',
   marks: { surface: 'rgba(28,32,39,0.94)', text: '#e4e8ee', halo: '#14171c' },
+  selection: '#5b9cf5',
 };
 
 export function mapTheme(): MapTheme {
