@@ -58,7 +58,10 @@ export const NearRepeatInput = z
 export const RepeatLocationsInput = z
   .object({
     ...Base,
-    /** 0: incidents at exactly the same point; else connected groups closer than this. */
+    /**
+     * 0 (the default): places by block address, as History lists them (one rule in the engine);
+     * else connected groups of incidents closer than this, each named by its commonest address.
+     */
     distanceM: z.number().min(0).max(10_000).optional(),
     /** At most this many groups in the answer (largest first); default 200. */
     limit: z.number().int().min(1).max(5000).optional(),
@@ -164,6 +167,10 @@ export type NearRepeatOutput = z.infer<typeof NearRepeatOutput>;
 
 export const RepeatGroupOut = z.object({
   count: z.number().int(),
+  /** The block address, in History's words (a group by distance: its commonest address). */
+  address: z.string(),
+  /** The most common type. */
+  topType: z.string(),
   lat: z.number(),
   lon: z.number(),
   /** Metres from the mean position to the farthest member (0 for an exact point). */
@@ -171,6 +178,11 @@ export const RepeatGroupOut = z.object({
   first: z.string(),
   last: z.string(),
   days: z.array(z.string()),
+  /** The first and the latest incident: UTC ms and the zone to show each in local time. */
+  firstUtc: z.number(),
+  firstZone: z.string(),
+  lastUtc: z.number(),
+  lastZone: z.string(),
   /** The incidents' ids (cdid), for a drill-down. */
   cdids: z.array(z.number()),
 });

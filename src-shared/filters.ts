@@ -109,6 +109,8 @@ const FocusLabel = z.string().min(1).max(120);
 export const FocusFilter = z.union([
   z.object({ label: FocusLabel, polygon: z.array(LatLon).min(3).max(2000) }).strict(),
   z.object({ label: FocusLabel, circle: CircleShape }).strict(),
+  /** A repeat location's incidents (its place by block address). */
+  z.object({ label: FocusLabel, cdids: z.array(z.number().int().positive()).min(1).max(10_000) }).strict(),
 ]);
 export type FocusFilter = z.infer<typeof FocusFilter>;
 

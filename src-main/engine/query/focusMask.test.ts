@@ -61,4 +61,18 @@ describe('the focus filter (an analysis cell opened from Analysis, issue 26 item
     expect(placeOfType).toBeLessThan(placeAll);
     expect(placeAll).toBeLessThanOrEqual(inArea);
   });
+
+  it('narrows to a place’s incidents by id, the other filters still applied', async () => {
+    const some = f.db
+      .prepare<[], { cdid: number; type: string }>(
+        'SELECT cdid, type FROM incidents WHERE removed_at IS NULL ORDER BY cdid LIMIT 9',
+      )
+      .all();
+    const focus = { label: '1200 BLOCK OF W MAIN ST', cdids: some.map((r) => r.cdid) };
+    const type = some[0]!.type;
+    const count = async (filters: Filters) =>
+      (await incidentCalls.countIncidents(f.service, { filters: { preset: 'all', ...filters } })).total;
+    expect(await count({ focus })).toBe(some.length);
+    expect(await count({ focus, types: [type] })).toBe(some.filter((r) => r.type === type).length);
+  });
 });
