@@ -148,6 +148,23 @@ export const KdeOutput = z.object({
 });
 export type KdeOutput = z.infer<typeof KdeOutput>;
 
+/** One incident of a Knox pair: its id, type, block address and instant with its zone (local time). */
+export const KnoxIncidentOut = z.object({
+  cdid: z.number(),
+  type: z.string(),
+  address: z.string(),
+  utc: z.number(),
+  zone: z.string(),
+});
+export type KnoxIncidentOut = z.infer<typeof KnoxIncidentOut>;
+/** A pair of a significant Knox cell: both incidents, how far apart (in the bands' unit) and how many days. */
+export const KnoxPairOut = z.object({
+  a: KnoxIncidentOut,
+  b: KnoxIncidentOut,
+  distance: z.number(),
+  days: z.number().int(),
+});
+export type KnoxPairOut = z.infer<typeof KnoxPairOut>;
 export const KnoxCellOut = z.object({
   space: z.tuple([z.number(), z.number()]),
   time: z.tuple([z.number(), z.number()]),
@@ -156,7 +173,10 @@ export const KnoxCellOut = z.object({
   ratio: z.number().nullable(),
   p: z.number(),
   significant: z.boolean(),
+  /** A significant cell's pairs, the first 1,000 (`observed` counts them all); absent otherwise. */
+  pairs: z.array(KnoxPairOut).optional(),
 });
+export type KnoxCellOut = z.infer<typeof KnoxCellOut>;
 export const NearRepeatOutput = z.object({
   ...Job,
   cells: z.array(KnoxCellOut),

@@ -35,13 +35,14 @@ import { createLayerStore } from '../boundaries/layerStore';
 import { EngineError } from '../errors';
 import { areasInScope, provenanceOf } from '../provenance/provenance';
 import { dayStatuses, scopeAreas } from '../query/coverage';
-import { repeatPlaces } from '../query/repeatPlaces';
+import { repeatPlaces, zoneOfRow } from '../query/repeatPlaces';
 import type { QueryService, Resolved } from '../query/service';
 import { createAreaStore } from '../sync/areaStore';
 import { compStatCsv } from './compstatCsv';
 import { compStatRange, todayIn, type CompStatArea } from './compstat';
 import { hotSpotGeoJson } from './hotSpotExport';
 import { kdeGeoJson, kdeGeoTiff, kdeRaster } from './kdeExport';
+import { FEET } from './knox';
 import { playbackPoints } from './playback';
 import { AnalysisRefused, pickColumns, requireEnough } from './points';
 import { repeatPlaceOut } from './repeatPlaceOut';
@@ -142,10 +143,36 @@ export class AnalysisService {
         this.runOptions(job, true),
       );
       const provenance = await this.provenance(input.filters, resolved);
+      // A significant cell's pairs: indices into the columns, read back as incidents of the snapshot.
+      const { snapshot } = resolved;
+      const incident = (k: number) => {
+        const row = columns.rows[k] as number;
+        return {
+          cdid: snapshot.cdid[row] as number,
+          type: snapshot.types.values[snapshot.type[row] as number] ?? '',
+          address: snapshot.addresses.values[snapshot.addr[row] as number] ?? '',
+          utc: snapshot.utc[row] as number,
+          zone: zoneOfRow(snapshot, row),
+        };
+      };
+      const perUnit = input.spaceUnit === 'ft' ? FEET : 1;
+      const cells = result.cells.map(({ pairs, ...cell }) =>
+        pairs
+          ? {
+              ...cell,
+              pairs: pairs.map((p) => ({
+                a: incident(p.i),
+                b: incident(p.j),
+                distance: Math.round((p.distanceM / perUnit) * 10) / 10,
+                days: p.days,
+              })),
+            }
+          : cell,
+      );
       return {
         jobId: job.id,
         provenance,
-        cells: result.cells,
+        cells,
         summary: result.summary,
         parameters: result.parameters,
       };
