@@ -247,6 +247,9 @@ export const PlaybackPoints = z.object({
   count: z.number().int().nonnegative(),
   /** The first local day 'YYYY-MM-DD' (null when there are no incidents). */
   firstDay: z.string().nullable(),
+  /** The filter's dates (its preset resolved; null: open): playback's periods stay inside them. */
+  from: z.string().nullable().optional(),
+  to: z.string().nullable().optional(),
   offsets: z.instanceof(Uint32Array),
   lat: z.instanceof(Float32Array),
   lon: z.instanceof(Float32Array),
