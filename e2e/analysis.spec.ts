@@ -94,7 +94,7 @@ test('repeat locations list places and one drills down to its incidents; too few
   await openView(page, 'Analysis');
   await chooseChicago(page);
   await page.getByLabel('Analysis to run').selectOption({ label: 'Repeat locations' });
-  await page.getByLabel('Group within (m; 0 = same point)').fill('100');
+  await page.getByLabel('Group within (m; 0 = same block address)').fill('100');
   await page.getByRole('button', { name: 'Run' }).click();
   const list = page.getByTestId('repeat-list');
   await expect(list.locator('tbody tr').first()).toBeVisible();
