@@ -67,6 +67,11 @@ test('a hot spot result stays through a trip to Table, with its parameters; it g
   await expect(page.getByTestId('analysis-stale')).toContainText('Stale');
   await chooseChicago(page);
   await expect(page.getByTestId('analysis-stale')).toHaveCount(0);
+  // Stale again, and computed again on the filters in force.
+  await areaPicker(page).selectOption({ label: 'New York' });
+  await page.getByRole('button', { name: 'Recompute with these filters' }).click();
+  await expect(page.getByTestId('analysis-stale')).toHaveCount(0);
+  await expect(map).not.toHaveAttribute('data-cells', cells!);
 });
 
 test('a Gi* cell opens its incidents under a chip that names it; the area stays', async ({ page }) => {

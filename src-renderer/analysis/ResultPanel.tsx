@@ -45,7 +45,7 @@ export function ResultPanel({
         <p className={styles.stale} role="status" data-testid="analysis-stale">
           Stale: the filters changed since this ran.{' '}
           <button type="button" className="link-button" onClick={onRerun}>
-            Run again
+            Recompute with these filters
           </button>
         </p>
       ) : null}
