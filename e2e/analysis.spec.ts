@@ -94,13 +94,13 @@ test('repeat locations list places and one drills down to its incidents; too few
   await openView(page, 'Analysis');
   await chooseChicago(page);
   await page.getByLabel('Analysis to run').selectOption({ label: 'Repeat locations' });
-  await page.getByLabel('Group within (m; 0 = same point)').fill('100');
+  await page.getByLabel('Group within (m; 0 = same block address)').fill('100');
   await page.getByRole('button', { name: 'Run' }).click();
   const list = page.getByTestId('repeat-list');
   await expect(list.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('analysis-map')).toHaveAttribute('data-layer', 'repeats');
   // The smallest place listed: its few incidents are then too few for an analysis.
-  const count = Number(await list.locator('tbody tr').last().locator('td').first().textContent());
+  const count = Number(await list.locator('tbody tr').last().getByTestId('repeat-count').textContent());
   expect(count).toBeLessThan(30);
   await list.getByRole('button', { name: 'Show incidents' }).last().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Table' })).toBeVisible();

@@ -113,3 +113,55 @@ test('play steps through the weeks, each drawing the incidents the counts call f
   await expect(legend).toHaveAttribute('data-in-view-of', 'map');
   await expect.poll(() => legendInView(page)).toBeGreaterThan(day.count);
 });
+
+test('playback has a speed control, the legend counts the period shown, and periods start inside the filter’s dates', async ({
+  page,
+}) => {
+  await openView(page, 'Map');
+  await expect(page.getByTestId('map')).toHaveAttribute('data-map-state', 'ready', { timeout: 30_000 });
+  const legend = page.getByTestId('map-legend');
+  const totalText = await legend.locator('header strong').textContent();
+  await page.getByRole('button', { name: 'Time playback' }).click();
+  const panel = page.getByTestId('playback');
+  await expect(panel).toHaveAttribute('data-from', /^\d{4}-\d{2}-\d{2}$/);
+
+  // The legend's counts and total are the period's, not the whole filter's.
+  const first = await shown(page);
+  expect(first.count).toBeGreaterThan(0);
+  await expect(legend.locator('header strong')).toHaveText(
+    `${first.count.toLocaleString('en-US')} incidents`,
+  );
+  const matching = async () =>
+    (await legend.locator('[data-type]').allTextContents()).reduce(
+      (s, t) => s + Number(t.replace(/,/g, '') || 0),
+      0,
+    );
+  await expect.poll(matching).toBe(first.count);
+  const theft = Number(
+    ((await legend.locator('[data-type="Theft"]').textContent()) ?? '0').replace(/,/g, ''),
+  );
+  expect(theft).toBe(await countFor(page, { from: first.from, to: first.to, types: ['Theft'] }));
+
+  // The first week starts on the first day covered (not the Monday before it).
+  const step = panel.getByRole('group', { name: 'Step' });
+  await step.getByRole('button', { name: 'Day' }).click();
+  const firstDay = await panel.getAttribute('data-from');
+  await step.getByRole('button', { name: 'Week' }).click();
+  await expect(panel).toHaveAttribute('data-from', firstDay!);
+
+  // Speed: at 4× a period stays 0.2 s, so four steps take under a second (1× takes 3.2 s).
+  const speed = panel.getByRole('group', { name: 'Speed' });
+  await expect(speed.getByRole('button', { name: '1×' })).toHaveAttribute('aria-pressed', 'true');
+  await speed.getByRole('button', { name: '4×' }).click();
+  await expect(panel).toHaveAttribute('data-speed', '4');
+  await panel.getByRole('button', { name: /Play/ }).click();
+  await expect(panel).toHaveAttribute('data-index', '4', { timeout: 2_500 });
+  await panel.getByRole('button', { name: /Pause/ }).click();
+  const paused = await shown(page);
+  await expect(legend.locator('header strong')).toHaveText(
+    `${paused.count.toLocaleString('en-US')} incidents`,
+  );
+
+  await panel.getByRole('button', { name: 'Close time playback' }).click();
+  await expect(legend.locator('header strong')).toHaveText(totalText!);
+});

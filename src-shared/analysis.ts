@@ -58,7 +58,10 @@ export const NearRepeatInput = z
 export const RepeatLocationsInput = z
   .object({
     ...Base,
-    /** 0: incidents at exactly the same point; else connected groups closer than this. */
+    /**
+     * 0 (the default): places by block address, as History lists them (one rule in the engine);
+     * else connected groups of incidents closer than this, each named by its commonest address.
+     */
     distanceM: z.number().min(0).max(10_000).optional(),
     /** At most this many groups in the answer (largest first); default 200. */
     limit: z.number().int().min(1).max(5000).optional(),
@@ -145,6 +148,23 @@ export const KdeOutput = z.object({
 });
 export type KdeOutput = z.infer<typeof KdeOutput>;
 
+/** One incident of a Knox pair: its id, type, block address and instant with its zone (local time). */
+export const KnoxIncidentOut = z.object({
+  cdid: z.number(),
+  type: z.string(),
+  address: z.string(),
+  utc: z.number(),
+  zone: z.string(),
+});
+export type KnoxIncidentOut = z.infer<typeof KnoxIncidentOut>;
+/** A pair of a significant Knox cell: both incidents, how far apart (in the bands' unit) and how many days. */
+export const KnoxPairOut = z.object({
+  a: KnoxIncidentOut,
+  b: KnoxIncidentOut,
+  distance: z.number(),
+  days: z.number().int(),
+});
+export type KnoxPairOut = z.infer<typeof KnoxPairOut>;
 export const KnoxCellOut = z.object({
   space: z.tuple([z.number(), z.number()]),
   time: z.tuple([z.number(), z.number()]),
@@ -153,7 +173,10 @@ export const KnoxCellOut = z.object({
   ratio: z.number().nullable(),
   p: z.number(),
   significant: z.boolean(),
+  /** A significant cell's pairs, the first 1,000 (`observed` counts them all); absent otherwise. */
+  pairs: z.array(KnoxPairOut).optional(),
 });
+export type KnoxCellOut = z.infer<typeof KnoxCellOut>;
 export const NearRepeatOutput = z.object({
   ...Job,
   cells: z.array(KnoxCellOut),
@@ -164,6 +187,10 @@ export type NearRepeatOutput = z.infer<typeof NearRepeatOutput>;
 
 export const RepeatGroupOut = z.object({
   count: z.number().int(),
+  /** The block address, in History's words (a group by distance: its commonest address). */
+  address: z.string(),
+  /** The most common type. */
+  topType: z.string(),
   lat: z.number(),
   lon: z.number(),
   /** Metres from the mean position to the farthest member (0 for an exact point). */
@@ -171,6 +198,11 @@ export const RepeatGroupOut = z.object({
   first: z.string(),
   last: z.string(),
   days: z.array(z.string()),
+  /** The first and the latest incident: UTC ms and the zone to show each in local time. */
+  firstUtc: z.number(),
+  firstZone: z.string(),
+  lastUtc: z.number(),
+  lastZone: z.string(),
   /** The incidents' ids (cdid), for a drill-down. */
   cdids: z.array(z.number()),
 });
@@ -215,6 +247,9 @@ export const PlaybackPoints = z.object({
   count: z.number().int().nonnegative(),
   /** The first local day 'YYYY-MM-DD' (null when there are no incidents). */
   firstDay: z.string().nullable(),
+  /** The filter's dates (its preset resolved; null: open): playback's periods stay inside them. */
+  from: z.string().nullable().optional(),
+  to: z.string().nullable().optional(),
   offsets: z.instanceof(Uint32Array),
   lat: z.instanceof(Float32Array),
   lon: z.instanceof(Float32Array),

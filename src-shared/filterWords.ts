@@ -72,6 +72,7 @@ export function filterWords(filters: Filters, context: FilterWordsContext = {}):
   if (where) words.push(where);
   if (filters.feature)
     words.push(`Layer: ${featureWords(filters.feature, context.featureName?.(filters.feature))}`);
+  if (filters.focus) words.push(`Within: ${filters.focus.label}`);
   words.push(
     filters.includeRemoved
       ? 'Incidents the API has since removed are included'

@@ -17,6 +17,8 @@
  * - `area`: a saved area, or a drawn circle (miles, great-circle) or polygon ([lat, lon] vertices).
  * - `feature`: inside one feature of a reference layer (a beat, a district), or within `bufferM`
  *   metres of it (a school's point, a park's edge; measured in its UTM zone). Applies with `area`.
+ * - `focus`: also inside this shape, on top of `area` and the rest (an analysis's cell or place
+ *   opened from Analysis); its `label` names it for the filter chip ("Gi* cell 24,25").
  * - removed incidents are left out unless `includeRemoved`.
  */
 import { z } from 'zod';
@@ -102,6 +104,16 @@ export const FeatureFilter = z
   .strict();
 export type FeatureFilter = z.infer<typeof FeatureFilter>;
 
+/** A narrowing shape with its name: the incidents must be inside it as well as inside `area`. */
+const FocusLabel = z.string().min(1).max(120);
+export const FocusFilter = z.union([
+  z.object({ label: FocusLabel, polygon: z.array(LatLon).min(3).max(2000) }).strict(),
+  z.object({ label: FocusLabel, circle: CircleShape }).strict(),
+  /** A repeat location's incidents (its place by block address). */
+  z.object({ label: FocusLabel, cdids: z.array(z.number().int().positive()).min(1).max(10_000) }).strict(),
+]);
+export type FocusFilter = z.infer<typeof FocusFilter>;
+
 const Hour = z.number().int().min(0).max(24);
 
 export const Filters = z
@@ -115,6 +127,8 @@ export const Filters = z
     text: z.string().max(300).optional(),
     area: AreaFilter.optional(),
     feature: FeatureFilter.optional(),
+    /** Also inside this (an analysis cell or place); `area` still applies. */
+    focus: FocusFilter.optional(),
     includeRemoved: z.boolean().optional(),
     /** Only these incidents (an alert's, opened on the map); the other filters still apply. */
     cdids: z.array(z.number().int().positive()).max(10_000).optional(),

@@ -2,7 +2,7 @@
  * The analysis layer on a map of its own (the offline basemap under it): the hot spot grid (every
  * computed cell; masked cells are not in the answer, so never drawn, never "cold"), the kernel
  * density raster as an image in lon/lat, or the repeat locations as circles. Clicking a cell or a
- * place drills down (onCell / onPlace). The layer is SVG so each cell is an element (testable,
+ * place drills down (onCell, with the cell's name / onPlace). The layer is SVG so each cell is an element (testable,
  * focusable by Leaflet's keyboard handling); the map fits the layer once per answer.
  */
 import * as L from 'leaflet';
@@ -22,7 +22,8 @@ export type AnalysisLayer =
 
 type Props = {
   layer: AnalysisLayer;
-  onCell?: (ring: [number, number][]) => void;
+  /** A Gi* cell clicked: its ring [lat, lon] and its name ("Gi* cell 24,25": row, column). */
+  onCell?: (ring: [number, number][], label: string) => void;
   onPlace?: (group: RepeatGroupOut) => void;
 };
 
@@ -58,7 +59,7 @@ export function AnalysisMap({ layer, onCell, onPlace }: Props) {
 
 function drawLayer(
   layer: AnalysisLayer,
-  onCell?: (ring: [number, number][]) => void,
+  onCell?: (ring: [number, number][], label: string) => void,
   onPlace?: (group: RepeatGroupOut) => void,
 ): L.Layer {
   const renderer = L.svg({ pane: 'overlayPane' });
@@ -77,14 +78,22 @@ function drawLayer(
       },
       onEachFeature: (f, l) => {
         const p = f.properties as Record<string, number>;
+        const label = `Gi* cell ${p.row},${p.col}`;
         l.bindTooltip(
-          `${p.count} incidents · z ${Number(p.gi_z).toFixed(2)} · p (FDR) ${Number(p.p_fdr).toPrecision(2)}`,
+          `${label} (row ${p.row}, column ${p.col}): ${p.count} incidents · z ${Number(p.gi_z).toFixed(2)} · p (FDR) ${Number(p.p_fdr).toPrecision(2)}`,
         );
         // The count on the element too, so a test (or a screen reader's inspection) can find the busiest cell.
-        l.on('add', () => (l as L.Path).getElement()?.setAttribute('data-count', String(p.count)));
+        l.on('add', () => {
+          const el = (l as L.Path).getElement();
+          el?.setAttribute('data-count', String(p.count));
+          el?.setAttribute('data-cell', `${p.row},${p.col}`);
+        });
         l.on('click', () => {
           const ring = (f.geometry as GeoJSON.Polygon).coordinates[0] ?? [];
-          onCell?.(ring.slice(0, -1).map(([lon, lat]) => [lat as number, lon as number]));
+          onCell?.(
+            ring.slice(0, -1).map(([lon, lat]) => [lat as number, lon as number]),
+            label,
+          );
         });
       },
     });
@@ -123,7 +132,7 @@ function drawLayer(
         fillOpacity: 0.6,
         weight: 1,
       })
-        .bindTooltip(`${g.count} incidents, ${g.first} to ${g.last}`)
+        .bindTooltip(`${g.address}: ${g.count} incidents`)
         .on('click', () => onPlace?.(g)),
     ),
   );

@@ -1,8 +1,17 @@
-/** The Knox near-repeat table: one row per distance × days cell, significant cells marked, and the plain summary. */
-import type { NearRepeatOutput } from '../../src-shared/analysis';
+/**
+ * The Knox near-repeat table: one row per distance × days cell, significant cells marked (each with
+ * a button that lists its pairs), and the plain summary.
+ */
+import type { KnoxCellOut, NearRepeatOutput } from '../../src-shared/analysis';
 import styles from './analysis.module.css';
 
-export function KnoxTable({ result }: { result: NearRepeatOutput }) {
+export function KnoxTable({
+  result,
+  onPairs,
+}: {
+  result: NearRepeatOutput;
+  onPairs?: (cell: KnoxCellOut) => void;
+}) {
   const unit = String(result.parameters.space_unit ?? 'm');
   const iterations = Number(result.parameters.iterations ?? 0);
   return (
@@ -25,6 +34,9 @@ export function KnoxTable({ result }: { result: NearRepeatOutput }) {
             <th scope="col">Expected</th>
             <th scope="col">Ratio</th>
             <th scope="col">p</th>
+            <th scope="col">
+              <span className="visually-hidden">Pairs</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -47,6 +59,17 @@ export function KnoxTable({ result }: { result: NearRepeatOutput }) {
                 {c.significant ? <span className={styles.mark}> ✱ significant</span> : null}
               </td>
               <td>{c.p.toFixed(3)}</td>
+              <td>
+                {c.significant && c.pairs?.length ? (
+                  <button
+                    type="button"
+                    onClick={() => onPairs?.(c)}
+                    aria-label={`Show pairs ${c.space[0]}–${c.space[1]} ${unit}, ${c.time[0]}–${c.time[1]} days`}
+                  >
+                    Show pairs
+                  </button>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>

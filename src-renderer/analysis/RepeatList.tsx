@@ -1,5 +1,11 @@
-/** Repeat locations, largest first, each with a button that shows its incidents in the table. */
+/**
+ * Repeat locations, most incidents first, in History's words (issue 26, item 5): the block
+ * address, the number of incidents, the most common type and the first and latest incident in
+ * their local time — the engine groups both lists by one rule. Each place has a button that shows
+ * its incidents in the table.
+ */
 import type { RepeatLocationsOutput, RepeatGroupOut } from '../../src-shared/analysis';
+import { instantText } from '../../src-shared/localTime';
 import styles from './analysis.module.css';
 
 export function RepeatList({
@@ -17,10 +23,12 @@ export function RepeatList({
       </caption>
       <thead>
         <tr>
+          <th scope="col">#</th>
+          <th scope="col">Address (block)</th>
           <th scope="col">Incidents</th>
-          <th scope="col">Place</th>
-          <th scope="col">First</th>
-          <th scope="col">Last</th>
+          <th scope="col">Most common type</th>
+          <th scope="col">First (local time)</th>
+          <th scope="col">Latest (local time)</th>
           <th scope="col">
             <span className="visually-hidden">Drill down</span>
           </th>
@@ -29,15 +37,19 @@ export function RepeatList({
       <tbody>
         {result.groups.map((g, k) => (
           <tr key={k}>
-            <td>{g.count}</td>
-            <td>
-              {g.lat.toFixed(5)}, {g.lon.toFixed(5)}
-              {g.radiusM > 0 ? <span className="muted"> (within {Math.round(g.radiusM)} m)</span> : null}
+            <td>{k + 1}</td>
+            <td data-testid="repeat-address">
+              {g.address}
+              {Number(result.parameters.distance_m ?? 0) > 0 ? (
+                <span className="muted"> (within {Math.round(g.radiusM)} m)</span>
+              ) : null}
             </td>
-            <td>{g.first}</td>
-            <td>{g.last}</td>
+            <td data-testid="repeat-count">{g.count}</td>
+            <td>{g.topType}</td>
+            <td>{instantText(g.firstUtc, g.firstZone)}</td>
+            <td>{instantText(g.lastUtc, g.lastZone)}</td>
             <td>
-              <button type="button" onClick={() => onShow(g)}>
+              <button type="button" onClick={() => onShow(g)} aria-label={`Show incidents of ${g.address}`}>
                 Show incidents
               </button>
             </td>

@@ -1,61 +1,70 @@
 /**
  * One analysis run at a time for the Analysis view: starts the call with a job id of its own,
  * follows its analysisProgress events (fraction), cancels by that id, and keeps the answer or the
- * error in words. A newer run replaces an older one's answer.
+ * error in words — in the workspace's analysis session (analysisSession.ts), so the answer stays
+ * when the view is left and opened again. A newer run replaces an older one's answer.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { CallInput, CallName, CallOutput } from '../../src-shared/contract';
+import type { Filters } from '../../src-shared/filters';
 import { errorText } from '../text/errorText';
 import type { Client } from '../bridge/client';
+import { analysisSessionOf, type AnalysisCall } from './analysisSession';
 
-export type AnalysisCall =
-  'analyzeHotSpots' | 'analyzeKde' | 'analyzeNearRepeat' | 'analyzeRepeatLocations' | 'analyzeCompStat';
-
-export type RunState = {
-  running: boolean;
-  fraction: number;
-  error: string | null;
-  result: { call: AnalysisCall; value: CallOutput<AnalysisCall> } | null;
-};
-
-const IDLE: RunState = { running: false, fraction: 0, error: null, result: null };
+export type { AnalysisCall, RunState } from './analysisSession';
 
 export function useAnalysisRun(client: Client) {
-  const [state, setState] = useState<RunState>(IDLE);
-  const job = useRef<string | null>(null);
+  const session = useMemo(() => analysisSessionOf(client), [client]);
+  const state = useSyncExternalStore(session.subscribe, session.get);
 
   useEffect(
     () =>
       client.onEvent((e) => {
-        if (e.type === 'analysisProgress' && e.jobId === job.current && e.state === 'running')
-          setState((s) => ({ ...s, fraction: e.fraction }));
+        if (e.type === 'analysisProgress' && e.jobId === session.get().jobId && e.state === 'running')
+          session.set((s) => ({ ...s, fraction: e.fraction }));
       }),
-    [client],
+    [client, session],
   );
 
   const run = useCallback(
-    async <K extends AnalysisCall & CallName>(call: K, input: Omit<CallInput<K>, 'jobId'>) => {
+    async <K extends AnalysisCall & CallName>(
+      call: K,
+      input: Omit<CallInput<K>, 'jobId'> & { filters: Filters },
+    ) => {
       const jobId = `ui-${Math.random().toString(36).slice(2, 10)}`;
-      job.current = jobId;
-      setState((s) => ({ ...s, running: true, fraction: 0, error: null }));
+      session.set((s) => ({ ...s, running: true, fraction: 0, error: null, jobId }));
       try {
         const value = (await client.call(call, {
           ...input,
           jobId,
         } as CallInput<K>)) as CallOutput<AnalysisCall>;
-        if (job.current === jobId)
-          setState({ running: false, fraction: 1, error: null, result: { call, value } });
+        const { filters, ...rest } = input;
+        session.set((s) =>
+          s.jobId === jobId
+            ? {
+                running: false,
+                fraction: 1,
+                error: null,
+                jobId: null,
+                result: { call, value, filters, input: rest as Record<string, unknown> },
+              }
+            : s,
+        );
       } catch (failure) {
-        if (job.current === jobId)
-          setState({ running: false, fraction: 0, error: errorText(failure), result: null });
+        session.set((s) =>
+          s.jobId === jobId
+            ? { running: false, fraction: 0, error: errorText(failure), result: null, jobId: null }
+            : s,
+        );
       }
     },
-    [client],
+    [client, session],
   );
 
   const cancel = useCallback(() => {
-    if (job.current) void client.call('cancelAnalysis', { jobId: job.current }).catch(() => undefined);
-  }, [client]);
+    const jobId = session.get().jobId;
+    if (jobId) void client.call('cancelAnalysis', { jobId }).catch(() => undefined);
+  }, [client, session]);
 
   return { state, run, cancel };
 }

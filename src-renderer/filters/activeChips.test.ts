@@ -42,4 +42,21 @@ describe('the folded filter bar’s chips', () => {
       filters = mergeFilters(filters, (chips[0] as (typeof chips)[number]).remove);
     expect(filters).toEqual({ preset: 'all' });
   });
+
+  it('names an analysis cell opened from Analysis, and removing it keeps the area', () => {
+    const polygon: [number, number][] = [
+      [41.8, -87.7],
+      [41.8, -87.6],
+      [41.9, -87.6],
+    ];
+    const filters: Filters = {
+      preset: '30d',
+      area: { areaId: 3 },
+      focus: { label: 'Gi* cell 24,25', polygon },
+    };
+    const chip = activeChips(filters).find((c) => c.key === 'focus');
+    expect(chip?.label).toBe('Gi* cell 24,25');
+    expect(chip?.removeLabel).toBe('Remove the filter Gi* cell 24,25');
+    expect(mergeFilters(filters, chip!.remove)).toEqual({ preset: '30d', area: { areaId: 3 } });
+  });
 });

@@ -61,5 +61,13 @@ export function activeChips(filters: Filters, dayText: (day: string) => string =
       remove: toggleType(filters, type),
     });
   }
+  // An analysis cell or place opened from Analysis: it narrows the area, named for what it is.
+  if (filters.focus)
+    chips.push({
+      key: 'focus',
+      label: filters.focus.label,
+      removeLabel: `Remove the filter ${filters.focus.label}`,
+      remove: { focus: undefined },
+    });
   return chips;
 }

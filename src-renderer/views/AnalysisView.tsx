@@ -1,27 +1,16 @@
 /**
  * Analysis: hot spots (Getis-Ord Gi*), kernel density, near repeat (Knox), repeat locations and
  * CompStat on the shared filters' incidents, computed by the engine off the UI thread (progress,
- * cancel). Drill-down: a hot spot cell or a repeat location becomes the filter's area (the cell's
- * polygon; a circle just around the place) and the Table shows those incidents. The form checks
+ * cancel). The result fills the work area and is kept for the session (analysis/analysisSession.ts),
+ * marked stale when the filters change; analysis/AnalysisResults.tsx draws it and its drill-downs
+ * (a Gi* cell or a repeat location narrows the filters, the area kept). The form checks
  * its own fields (analysis/analysisForm.ts) and says what is wrong beside each, never through the
  * browser's validation popups; a refused run says why beside Run.
  */
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import type {
-  CompStatOutput,
-  HotSpotsOutput,
-  KdeOutput,
-  NearRepeatOutput,
-  RepeatGroupOut,
-  RepeatLocationsOutput,
-} from '../../src-shared/analysis';
-import { METRES_PER_MILE } from '../../src-shared/geo';
-import { AnalysisMap, type AnalysisLayer } from '../analysis/AnalysisMap';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { analysisFieldErrors, type AnalysisFieldErrors, type AnalysisFields } from '../analysis/analysisForm';
-import { CompStatTable } from '../analysis/CompStatTable';
-import { KnoxTable } from '../analysis/KnoxTable';
-import { HotSpotLegend, KdeLegend } from '../analysis/Legends';
-import { RepeatList } from '../analysis/RepeatList';
+import { AnalysisResults } from '../analysis/AnalysisResults';
+import { isStale } from '../analysis/analysisSession';
 import { useAnalysisRun, type AnalysisCall } from '../analysis/useAnalysisRun';
 import { useFilters } from '../filters/FiltersContext';
 import { InlineError, invalidProps } from '../shell/InlineMessage';
@@ -51,7 +40,7 @@ export function AnalysisView(_props: DataViewProps) {
   const { client } = useWorkspace();
   const { filters, update } = useFilters();
   const { state, run, cancel } = useAnalysisRun(client);
-  const [kind, setKind] = useState<AnalysisCall>('analyzeHotSpots');
+  const [kind, setKind] = useState<AnalysisCall>(() => state.result?.call ?? 'analyzeHotSpots');
   const [grid, setGrid] = useState<'square' | 'hexagon'>('square');
   const [cellSize, setCellSize] = useState('');
   const [band, setBand] = useState('');
@@ -112,42 +101,7 @@ export function AnalysisView(_props: DataViewProps) {
     else void run(kind, { filters });
   };
 
-  const showIncidents = useCallback(
-    (area: NonNullable<typeof filters.area>) => {
-      update({ area });
-      window.location.hash = '#/table';
-    },
-    [update],
-  );
-  const onCell = useCallback((ring: [number, number][]) => showIncidents({ polygon: ring }), [showIncidents]);
-  const onPlace = useCallback(
-    (g: RepeatGroupOut) =>
-      showIncidents({ circle: { lat: g.lat, lon: g.lon, radiusMi: (g.radiusM + 2) / METRES_PER_MILE } }),
-    [showIncidents],
-  );
-
   const result = state.result;
-  const layer = useMemo<AnalysisLayer | null>(() => {
-    if (!result) return null;
-    if (result.call === 'analyzeHotSpots')
-      return { kind: 'hotspots', geojson: (result.value as HotSpotsOutput).geojson };
-    if (result.call === 'analyzeKde') {
-      const v = result.value as KdeOutput;
-      return v.raster ? { kind: 'kde', raster: v.raster, max: v.max } : null;
-    }
-    if (result.call === 'analyzeRepeatLocations')
-      return { kind: 'repeats', groups: (result.value as RepeatLocationsOutput).groups };
-    return null;
-  }, [result]);
-  const binCounts = useMemo(() => {
-    const counts: Record<number, number> = {};
-    if (layer?.kind === 'hotspots')
-      for (const f of layer.geojson.features) {
-        const b = Number(f.properties.bin ?? 0);
-        counts[b] = (counts[b] ?? 0) + 1;
-      }
-    return counts;
-  }, [layer]);
 
   return (
     <ViewFrame title="Analysis" intro={INTRO} fill>
@@ -261,7 +215,7 @@ export function AnalysisView(_props: DataViewProps) {
           {kind === 'analyzeRepeatLocations' ? (
             <div className={styles.field}>
               <label>
-                Group within (m; 0 = same point)
+                Group within (m; 0 = same block address)
                 <input
                   type="number"
                   min={0}
@@ -302,26 +256,14 @@ export function AnalysisView(_props: DataViewProps) {
           </div>
         ) : null}
 
-        {layer ? (
-          <div className={styles.stage}>
-            <AnalysisMap layer={layer} onCell={onCell} onPlace={onPlace} />
-            <div>
-              {layer.kind === 'hotspots' ? <HotSpotLegend counts={binCounts} /> : null}
-              {layer.kind === 'kde' ? <KdeLegend max={layer.max} /> : null}
-              {layer.kind === 'hotspots' ? (
-                <p className="muted small">Click a cell to see its incidents in the table.</p>
-              ) : null}
-            </div>
-          </div>
-        ) : null}
-        {result?.call === 'analyzeRepeatLocations' ? (
-          <RepeatList result={result.value as RepeatLocationsOutput} onShow={onPlace} />
-        ) : null}
-        {result?.call === 'analyzeNearRepeat' ? (
-          <KnoxTable result={result.value as NearRepeatOutput} />
-        ) : null}
-        {result?.call === 'analyzeCompStat' ? (
-          <CompStatTable result={result.value as CompStatOutput} />
+        {result ? (
+          <AnalysisResults
+            key={result.value.jobId}
+            result={result}
+            stale={isStale(result, filters)}
+            onRerun={start}
+            update={update}
+          />
         ) : null}
       </div>
     </ViewFrame>

@@ -16,7 +16,8 @@ import { zoomToCluster } from '../map/clusterZoom';
 import { Legend } from '../map/Legend';
 import { isShown, toggleType } from '../map/legendToggle';
 import { MapToolbar, type Layers } from '../map/MapToolbar';
-import { PlaybackControl } from '../map/playback/PlaybackControl';
+import { PlaybackControl, type PlaybackFrame } from '../map/playback/PlaybackControl';
+import { frameEntries } from '../map/playback/playbackModel';
 import { coloursFor, legendEntries } from '../map/palette';
 import { perf, record } from '../map/perf';
 import { SpotList, type Spot } from '../map/SpotList';
@@ -63,6 +64,8 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
   const [inView, setInView] = useState<Record<string, number> | null>(null);
   // While time playback is open, the legend's "In view" is the period's (null: closed).
   const [periodInView, setPeriodInView] = useState<Record<string, number> | null>(null);
+  // …and its counts are the period's (the frame shown), not the whole filter's.
+  const [frame, setFrame] = useState<PlaybackFrame | null>(null);
   const [draws, setDraws] = useState(0);
   const redrawFrom = useRef<number | null>(null);
   const fitted = useRef(initialView !== null);
@@ -213,15 +216,16 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
             filters={filters}
             dataVersion={dataVersion}
             onInView={setPeriodInView}
+            onFrame={setFrame}
           />
           <Legend
-            entries={entries}
+            entries={frame ? frameEntries(entries, frame.byType) : entries}
             inView={periodInView ?? inView}
             inViewOf={periodInView ? 'period' : 'map'}
             shown={(t) => isShown(filters.types, t)}
             onToggle={onToggle}
             heat={layers.heat}
-            total={counts.total}
+            total={frame ? frame.total : counts.total}
             initiallyOpen={!small}
             key={small ? 'small' : 'large'}
           />

@@ -11,6 +11,8 @@ import { AnalysisRefused } from './points';
 export const MAX_GRID_CELLS = 2_000_000;
 export const MAX_CLOSE_PAIRS = 20_000_000;
 export const MAX_PERMUTATIONS = 9_999;
+/** The pairs a significant Knox cell lists (its first in the close pairs' order); `observed` counts them all. */
+export const MAX_LISTED_PAIRS = 1_000;
 /** 50 MB: the largest answer an analysis builds (the GeoJSON of a grid, a raster as base64). */
 export const MAX_RESULT_BYTES = 50_000_000;
 

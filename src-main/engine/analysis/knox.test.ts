@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_LISTED_PAIRS } from './bounds';
 import { FEET, knoxCounts, knoxOf, nearRepeat } from './knox';
 import { AnalysisRefused } from './points';
 import { seededRandom, shuffleInPlace } from './random';
@@ -73,6 +74,35 @@ describe('Knox test with permutations', () => {
       utm_epsg: 32616,
       incidents: 550,
     });
+  });
+
+  it('lists a significant cell’s pairs — both incidents, metres and days apart — and none for the others', () => {
+    const p = plantedNearRepeats();
+    const r = knoxOf(p.x, p.y, p.day, TEST_UTM, opts);
+    const near = r.cells[0]!;
+    expect(near.pairs).toHaveLength(Math.min(near.observed, MAX_LISTED_PAIRS));
+    for (const pair of near.pairs!) {
+      const d = Math.hypot(p.x[pair.i]! - p.x[pair.j]!, p.y[pair.i]! - p.y[pair.j]!);
+      expect(pair.distanceM).toBeCloseTo(d, 1);
+      expect(d).toBeLessThanOrEqual(100);
+      expect(pair.days).toBe(Math.abs(p.day[pair.i]! - p.day[pair.j]!));
+      expect(pair.days).toBeLessThanOrEqual(7);
+    }
+    for (const c of r.cells.filter((x) => !x.significant)) expect(c.pairs).toBeUndefined();
+  });
+
+  it('lists at most MAX_LISTED_PAIRS pairs of a cell, counting them all', () => {
+    // 60 incidents at one corner on one day (1,770 pairs) among 400 spread over a year.
+    const base = uniformPoints(400, 5000, 31);
+    const random = seededRandom(32);
+    const day = new Int32Array(460);
+    for (let i = 0; i < 400; i++) day[i] = Math.floor(random() * 365);
+    const pile = { x: new Float64Array(60).fill(10), y: new Float64Array(60).fill(10) };
+    const p = { ...concat(base, pile), day };
+    const near = knoxOf(p.x, p.y, p.day, TEST_UTM, opts).cells[0]!;
+    expect(near.significant).toBe(true);
+    expect(near.observed).toBeGreaterThanOrEqual(1770);
+    expect(near.pairs).toHaveLength(MAX_LISTED_PAIRS);
   });
 
   it('finds nothing once the same dates are shuffled over the incidents', () => {

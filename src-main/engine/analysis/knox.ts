@@ -7,7 +7,15 @@
  * (iterations + 1).
  */
 import type { UtmProjection } from '../../../src-shared/geo';
-import { AnalysisTooLarge, count, length, MAX_CLOSE_PAIRS, MAX_PERMUTATIONS, niceDown } from './bounds';
+import {
+  AnalysisTooLarge,
+  count,
+  length,
+  MAX_CLOSE_PAIRS,
+  MAX_LISTED_PAIRS,
+  MAX_PERMUTATIONS,
+  niceDown,
+} from './bounds';
 import { closePairs, countClosePairs, largestDistanceWithin, type Pairs } from './pairs';
 import { project, requireEnough } from './points';
 import type { Progress } from './progress';
@@ -44,7 +52,14 @@ export type KnoxCell = {
   ratio: number | null;
   p: number;
   significant: boolean;
+  /**
+   * A significant cell's pairs (at most MAX_LISTED_PAIRS; `observed` counts them all): the two
+   * incidents (indices into the columns given), metres apart and whole days apart.
+   */
+  pairs?: KnoxPair[];
 };
+
+export type KnoxPair = { i: number; j: number; distanceM: number; days: number };
 
 export type KnoxResult = {
   cells: KnoxCell[];
@@ -199,6 +214,7 @@ export function knoxOf(
         significant: p < KNOX_ALPHA,
       });
     }
+  listPairs(cells, pairs, sBand, tTable, day, T);
   return {
     cells,
     summary: knoxSummary(cells, options.spaceUnit, options.subject ?? 'incidents', iterations),
@@ -214,6 +230,31 @@ export function knoxOf(
       alpha: KNOX_ALPHA,
     },
   };
+}
+
+/** Each significant cell's pairs (the first MAX_LISTED_PAIRS), so the analyst can read them. */
+function listPairs(
+  cells: KnoxCell[],
+  pairs: Pairs,
+  sBand: Int8Array,
+  tTable: Int8Array,
+  day: Int32Array,
+  T: number,
+): void {
+  if (!cells.some((c) => c.significant)) return;
+  const maxDt = tTable.length - 1;
+  for (const c of cells) if (c.significant) c.pairs = [];
+  for (let k = 0; k < pairs.size; k++) {
+    const s = sBand[k] as number;
+    if (s < 0) continue;
+    const i = pairs.i[k] as number;
+    const j = pairs.j[k] as number;
+    const dt = Math.abs((day[i] as number) - (day[j] as number));
+    if (dt > maxDt || (tTable[dt] as number) < 0) continue;
+    const list = cells[s * T + (tTable[dt] as number)]?.pairs;
+    if (list && list.length < MAX_LISTED_PAIRS)
+      list.push({ i, j, distanceM: Math.round((pairs.d[k] as number) * 10) / 10, days: dt });
+  }
 }
 
 /** Too many close pairs within the largest band: the words name the bound and the largest band that fits. */

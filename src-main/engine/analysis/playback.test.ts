@@ -38,4 +38,10 @@ describe('playback points', () => {
     expect([...p.offsets]).toEqual([0, 1, 1, 1, 2]);
     expect(playbackPoints(resolvedOf([]))).toMatchObject({ count: 0, firstDay: null });
   });
+
+  it('carries the filter’s dates, so the periods stay inside them', () => {
+    const p = playbackPoints({ ...resolvedOf([0, 1]), range: { from: '2026-11-16', to: '2026-11-22' } });
+    expect(p).toMatchObject({ from: '2026-11-16', to: '2026-11-22' });
+    expect(playbackPoints(resolvedOf([0]))).toMatchObject({ from: null, to: null });
+  });
 });

@@ -2,13 +2,18 @@
  * The map's time playback (issue 15, item 7): the filter's incidents ordered by local day with an
  * offset per day (a counting sort, one pass to count and one to place), so the renderer draws a
  * day or a week as a slice of packed columns and never sorts or filters 1M incidents itself. Types
- * are indexed as the map points do (first appearance, ≤ 256).
+ * are indexed as the map points do (first appearance, ≤ 256). The filter's dates come along, so the
+ * periods stay inside them.
  */
 import type { PlaybackPoints } from '../../../src-shared/analysis';
 import { dayString } from '../../../src-shared/filters';
 import type { Resolved } from '../query/service';
 
-export function playbackPoints({ snapshot, set }: Pick<Resolved, 'snapshot' | 'set'>): PlaybackPoints {
+export function playbackPoints({
+  snapshot,
+  set,
+  range,
+}: Pick<Resolved, 'snapshot' | 'set'> & Partial<Pick<Resolved, 'range'>>): PlaybackPoints {
   const n = set.count;
   let first = Infinity;
   let last = -Infinity;
@@ -42,5 +47,15 @@ export function playbackPoints({ snapshot, set }: Pick<Resolved, 'snapshot' | 's
     lon[k] = snapshot.lon[row] as number;
     typeIndex[k] = s;
   }
-  return { count: n, firstDay: n ? dayString(first) : null, offsets, lat, lon, typeIndex, types };
+  return {
+    count: n,
+    firstDay: n ? dayString(first) : null,
+    from: range?.from ?? null,
+    to: range?.to ?? null,
+    offsets,
+    lat,
+    lon,
+    typeIndex,
+    types,
+  };
 }

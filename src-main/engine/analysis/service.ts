@@ -28,21 +28,24 @@ import type {
 import { compStatAsOfProblem } from '../../../src-shared/analysis';
 import { filterWords, type FilterWordsContext } from '../../../src-shared/filterWords';
 import { dayNumber, dayString, type Filters } from '../../../src-shared/filters';
-import { contains, milesBetween, METRES_PER_MILE, type Shape } from '../../../src-shared/geo';
+import { contains, type Shape } from '../../../src-shared/geo';
 import type { EngineCore } from '../context';
 import { featureLabel, featureRegion } from '../boundaries/featureRegion';
 import { createLayerStore } from '../boundaries/layerStore';
 import { EngineError } from '../errors';
 import { areasInScope, provenanceOf } from '../provenance/provenance';
 import { dayStatuses, scopeAreas } from '../query/coverage';
+import { repeatPlaces, zoneOfRow } from '../query/repeatPlaces';
 import type { QueryService, Resolved } from '../query/service';
 import { createAreaStore } from '../sync/areaStore';
 import { compStatCsv } from './compstatCsv';
 import { compStatRange, todayIn, type CompStatArea } from './compstat';
 import { hotSpotGeoJson } from './hotSpotExport';
 import { kdeGeoJson, kdeGeoTiff, kdeRaster } from './kdeExport';
+import { FEET } from './knox';
 import { playbackPoints } from './playback';
 import { AnalysisRefused, pickColumns, requireEnough } from './points';
+import { repeatPlaceOut } from './repeatPlaceOut';
 import { AnalysisCancelled, runAnalysis } from './runner';
 
 const PROGRESS_EVERY_MS = 150;
@@ -140,10 +143,36 @@ export class AnalysisService {
         this.runOptions(job, true),
       );
       const provenance = await this.provenance(input.filters, resolved);
+      // A significant cell's pairs: indices into the columns, read back as incidents of the snapshot.
+      const { snapshot } = resolved;
+      const incident = (k: number) => {
+        const row = columns.rows[k] as number;
+        return {
+          cdid: snapshot.cdid[row] as number,
+          type: snapshot.types.values[snapshot.type[row] as number] ?? '',
+          address: snapshot.addresses.values[snapshot.addr[row] as number] ?? '',
+          utc: snapshot.utc[row] as number,
+          zone: zoneOfRow(snapshot, row),
+        };
+      };
+      const perUnit = input.spaceUnit === 'ft' ? FEET : 1;
+      const cells = result.cells.map(({ pairs, ...cell }) =>
+        pairs
+          ? {
+              ...cell,
+              pairs: pairs.map((p) => ({
+                a: incident(p.i),
+                b: incident(p.j),
+                distance: Math.round((p.distanceM / perUnit) * 10) / 10,
+                days: p.days,
+              })),
+            }
+          : cell,
+      );
       return {
         jobId: job.id,
         provenance,
-        cells: result.cells,
+        cells,
         summary: result.summary,
         parameters: result.parameters,
       };
@@ -152,28 +181,41 @@ export class AnalysisService {
 
   async repeatLocations(input: z.output<typeof RepeatLocationsInput>): Promise<RepeatLocationsOutput> {
     return this.job('repeatLocations', input.jobId, async (job) => {
+      const limit = input.limit ?? 200;
+      const distanceM = input.distanceM ?? 0;
+      if (!(distanceM > 0)) {
+        // By block address: History's rule (query/repeatPlaces.ts), so both list the same places.
+        const resolved = await this.query.resolve(input.filters);
+        requireEnough(resolved.set.count, 'Repeat locations');
+        const { snapshot, set } = resolved;
+        const { places, total } = repeatPlaces(snapshot, set.rows, limit, true);
+        const groups = places.map((p) => repeatPlaceOut(snapshot, p.rows, p));
+        this.emit(job, 'running', 1);
+        return {
+          jobId: job.id,
+          provenance: await this.provenance(input.filters, resolved),
+          groups,
+          totalGroups: total,
+          parameters: { method: 'block address', distance_m: 0, incidents: set.count, utm_epsg: null },
+        };
+      }
       const { resolved, columns } = await this.rowsOf(input.filters, 'Repeat locations');
       const result = await this.run(
         {
           kind: 'repeatLocations',
           columns: { lat: columns.lat, lon: columns.lon, day: columns.day },
-          distanceM: input.distanceM ?? 0,
+          distanceM,
         },
         this.runOptions(job, true),
       );
       const provenance = await this.provenance(input.filters, resolved);
-      // The columns went to the thread (transferred): read positions back from the snapshot's rows.
-      const { cdid, lat, lon } = resolved.snapshot;
-      const groups = result.groups.slice(0, input.limit ?? 200).map(({ members, ...g }) => {
-        let radiusM = 0;
-        for (const m of members) {
-          const row = columns.rows[m] as number;
-          const d = milesBetween(g.lat, g.lon, lat[row] as number, lon[row] as number) * METRES_PER_MILE;
-          if (d > radiusM) radiusM = d;
-        }
-        const cdids = members.map((m) => cdid[columns.rows[m] as number] as number);
-        return { ...g, radiusM: Math.round(radiusM * 10) / 10, cdids };
-      });
+      // The columns went to the thread (transferred): read the places back from the snapshot's rows.
+      const groups = result.groups.slice(0, limit).map(({ members }) =>
+        repeatPlaceOut(
+          resolved.snapshot,
+          members.map((m) => columns.rows[m] as number),
+        ),
+      );
       return {
         jobId: job.id,
         provenance,

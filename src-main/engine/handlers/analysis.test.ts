@@ -105,6 +105,60 @@ describe('analysis calls through the engine', () => {
     });
   });
 
+  it('repeat locations by default are History’s places: the same addresses, counts, types and latest incident', async () => {
+    const area = { areaId: 1 };
+    const repeats = (await engine.dispatch('analyzeRepeatLocations', {
+      filters: { ...filters, area },
+      limit: 20,
+    })) as Ok<{
+      groups: {
+        address: string;
+        count: number;
+        topType: string;
+        cdids: number[];
+        firstUtc: number;
+        lastUtc: number;
+        lastZone: string;
+      }[];
+      totalGroups: number;
+      parameters: Record<string, unknown>;
+    }>;
+    const top = (await engine.dispatch('topLocations', { filters: { ...filters, area }, limit: 20 })) as Ok<{
+      locations: { address: string; count: number; topType: string; lastUtc: number; lastZone: string }[];
+    }>;
+    expect(repeats).toMatchObject({ ok: true, value: { parameters: { method: 'block address' } } });
+    expect(top.value.locations.length).toBeGreaterThan(1);
+    expect(
+      repeats.value.groups.map(({ address, count, topType, lastUtc, lastZone }) => ({
+        address,
+        count,
+        topType,
+        lastUtc,
+        lastZone,
+      })),
+    ).toEqual(
+      top.value.locations.map(({ address, count, topType, lastUtc, lastZone }) => ({
+        address,
+        count,
+        topType,
+        lastUtc,
+        lastZone,
+      })),
+    );
+    expect(repeats.value.totalGroups).toBeGreaterThanOrEqual(repeats.value.groups.length);
+    for (const g of repeats.value.groups) {
+      expect(g.cdids).toHaveLength(g.count);
+      expect(g.firstUtc).toBeLessThanOrEqual(g.lastUtc);
+    }
+    // A group by distance is named by its incidents' commonest block address.
+    const near = (await engine.dispatch('analyzeRepeatLocations', {
+      filters: { ...filters, area },
+      distanceM: 50,
+    })) as Ok<{ groups: { address: string }[] }>;
+    const known = new Set(top.value.locations.map((l) => l.address));
+    expect(near.value.groups.some((g) => known.has(g.address))).toBe(true);
+  });
+
   it('CompStat counts its periods from the as-of day whatever the date filter, the other filters applied and named', async () => {
     // A 7-day filter on Chicago, Saturdays left out: no period may be cut to those 7 days.
     const weekdays = [0, 1, 2, 3, 4, 5];

@@ -97,6 +97,7 @@ export function factsAnswer(filters: Filters): boolean {
     !filters.area &&
     !filters.feature &&
     !filters.cdids &&
+    !filters.focus &&
     !filters.includeRemoved &&
     allHours &&
     allDays

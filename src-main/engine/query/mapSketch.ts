@@ -146,6 +146,7 @@ export function storeCanSketch(filters: Filters): boolean {
     !filters.area &&
     !filters.feature &&
     !filters.cdids &&
+    !filters.focus &&
     (!filters.hours ||
       filters.hours[0] === filters.hours[1] % 24 ||
       (filters.hours[0] === 0 && filters.hours[1] === 24)) &&

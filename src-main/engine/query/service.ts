@@ -16,6 +16,7 @@ import { PROVISIONAL_DAYS } from '../sync/constants';
 import { shapeOf } from './areaShape';
 import { featureRegion } from '../boundaries/featureRegion';
 import { cdidMask } from './cdidMask';
+import { focusMask } from './focusMask';
 import { toFtsQuery, TextIndex } from './fts';
 import type { Region } from '../../../src-shared/geo';
 import { areaDayStatuses } from './ledger';
@@ -138,6 +139,7 @@ export class QueryService {
     } else {
       let text = query ? this.text.match(snapshot, query) : null;
       if (filters.cdids) text = cdidMask(snapshot, filters.cdids, text);
+      if (filters.focus) text = focusMask(snapshot, filters.focus, text);
       // A reference layer's feature (ids never reused, so the key above names it).
       const feature = filters.feature ? featureRegion(this.db, filters.feature) : null;
       set = evaluate(snapshot, compileFilter(snapshot, filters, dayRange, { text, shape, feature }));

@@ -4,7 +4,9 @@
  * its number of incidents. The engine sorts the filter's incidents by day once
  * (getPlaybackPoints, in its worker); a step is then a slice of those columns, drawn by
  * PlaybackLayer alone (clusters and heat are hidden while playback is open), and the legend's "In
- * view" counts the period's incidents per type (`onInView`; null again when playback closes). Each step's time —
+ * view" counts the period's incidents per type (`onInView`; null again when playback closes), and
+ * its counts and total are the period's too (`onFrame`, issue 26 item 6). A speed control sets how
+ * long a period stays on screen while playing (½× to 4×). Each step's time —
  * from the request to the drawn canvas — is kept in `window.__blotterPlayback` for the benchmark.
  */
 import type * as L from 'leaflet';
@@ -16,11 +18,21 @@ import { count } from '../../text/count';
 import { errorText } from '../../text/errorText';
 import { coloursFor } from '../palette';
 import { PlaybackLayer, type Drawn } from './PlaybackLayer';
-import { periodAt, periodCount, periodText, sliceOf, type PlaybackStep } from './playbackModel';
+import {
+  periodAt,
+  periodByType,
+  periodCount,
+  periodText,
+  playInterval,
+  sliceOf,
+  type PlaybackStep,
+  type PlaySpeed,
+} from './playbackModel';
+import { SpeedControl } from './SpeedControl';
 import styles from './playback.module.css';
 
-/** How long a period stays on screen while playing. */
-export const PLAY_INTERVAL_MS = 800;
+/** The period shown: its incidents per type and in all (the legend's counts while playback is open). */
+export type PlaybackFrame = { byType: Record<string, number>; total: number };
 
 declare global {
   interface Window {
@@ -35,6 +47,7 @@ export function PlaybackControl({
   filters,
   dataVersion,
   onInView,
+  onFrame,
 }: {
   map: L.Map | null;
   client: Client;
@@ -42,6 +55,8 @@ export function PlaybackControl({
   dataVersion: number;
   /** Per type, the period's incidents in the map's view after each draw; null when playback closes. */
   onInView?: (byType: Record<string, number> | null) => void;
+  /** The period shown, after each step; null when playback closes. */
+  onFrame?: (frame: PlaybackFrame | null) => void;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -50,6 +65,7 @@ export function PlaybackControl({
   const [step, setStep] = useState<PlaybackStep>('week');
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<PlaySpeed>(1);
   const [inView, setInView] = useState<number | null>(null);
   const asked = useRef(0);
   const key = JSON.stringify(filters);
@@ -69,6 +85,8 @@ export function PlaybackControl({
   onDrawnRef.current = onDrawn;
   const onInViewRef = useRef(onInView);
   onInViewRef.current = onInView;
+  const onFrameRef = useRef(onFrame);
+  onFrameRef.current = onFrame;
   const layer = useMemo(() => new PlaybackLayer((d) => onDrawnRef.current(d)), []);
 
   // The day-sorted incidents of the filters, asked for while playback is open.
@@ -101,14 +119,19 @@ export function PlaybackControl({
   // Closed (or gone): the legend counts the map's own layers again.
   useEffect(() => {
     if (!open) return;
-    return () => onInViewRef.current?.(null);
+    return () => {
+      onInViewRef.current?.(null);
+      onFrameRef.current?.(null);
+    };
   }, [open]);
 
   const periods = points ? periodCount(points, step) : 0;
   const period = points ? periodAt(points, step, Math.min(index, Math.max(0, periods - 1))) : null;
   const [begin, end] = points && period ? sliceOf(points, period) : [0, 0];
   useEffect(() => {
-    if (open && points) layer.show(begin, end);
+    if (!open || !points) return;
+    layer.show(begin, end);
+    onFrameRef.current?.({ byType: periodByType(points, begin, end), total: end - begin });
   }, [open, points, begin, end, layer]);
 
   const go = useCallback(
@@ -126,9 +149,9 @@ export function PlaybackControl({
       setPlaying(false);
       return;
     }
-    const timer = setTimeout(() => go(index + 1), PLAY_INTERVAL_MS);
+    const timer = setTimeout(() => go(index + 1), playInterval(speed));
     return () => clearTimeout(timer);
-  }, [playing, index, periods, go]);
+  }, [playing, index, periods, go, speed]);
 
   if (!open)
     return (
@@ -149,6 +172,7 @@ export function PlaybackControl({
       data-drawn={inView ?? ''}
       data-index={index}
       data-playing={playing}
+      data-speed={speed}
     >
       <div className={styles.row}>
         <div className="segmented" role="group" aria-label="Step">
@@ -180,6 +204,7 @@ export function PlaybackControl({
         <button type="button" onClick={() => go(index + 1)} disabled={!period || index >= periods - 1}>
           Step forward ▶
         </button>
+        <SpeedControl speed={speed} onChange={setSpeed} />
         <button
           type="button"
           className={styles.close}

@@ -1,17 +1,21 @@
 /**
  * The incidents of one playback period on the map: a canvas in its own pane above the clusters,
  * drawn from a slice [begin, end) of the day-sorted columns — the step's incidents only, projected
- * with Web Mercator arithmetic (no Leaflet object per point), one path per type in its colour.
+ * with Web Mercator arithmetic (no Leaflet object per point), one path per type in its colour, each
+ * incident a dot of the normal map's size with its halo (drawClusters' single incident; issue 26
+ * item 6: 5 px squares were hard to see).
  * While it is on the map the cluster and heat panes are hidden, so the map shows the period alone.
  */
 import type * as L from 'leaflet';
 import type { PlaybackPoints } from '../../../src-shared/analysis';
 import { CanvasLayer } from '../canvasLayer';
+import { markRadius } from '../drawClusters';
 import { periodInView, toPixel, type PixelView } from './playbackModel';
 
 export const PLAYBACK_PANE = 'blotter-playback';
 const HIDDEN_PANES = ['blotter-clusters', 'blotter-heat'];
-const SIZE = 5;
+/** A single incident's dot on the normal map, and its halo. */
+export const PLAYBACK_MARK = { radius: markRadius(1, false), halo: '#ffffff', haloWidth: 1.5 } as const;
 
 /** A drawn step: `drawn` counts the canvas's margin too, `inView` (per type) the view alone. */
 export type Drawn = { begin: number; end: number; drawn: number; inView: Record<string, number>; ms: number };
@@ -74,13 +78,17 @@ export class PlaybackLayer extends CanvasLayer {
       const t = typeIndex[k] as number;
       let path = paths.get(t);
       if (!path) paths.set(t, (path = new Path2D()));
-      path.rect(x - SIZE / 2, y - SIZE / 2, SIZE, SIZE);
+      path.moveTo(x + PLAYBACK_MARK.radius, y);
+      path.arc(x, y, PLAYBACK_MARK.radius, 0, Math.PI * 2);
       drawn++;
     }
-    ctx.globalAlpha = 0.85;
+    ctx.globalAlpha = 0.9;
+    ctx.lineWidth = PLAYBACK_MARK.haloWidth;
+    ctx.strokeStyle = PLAYBACK_MARK.halo;
     for (const [t, path] of paths) {
       ctx.fillStyle = this.colours[t] ?? '#9e9e9e';
       ctx.fill(path);
+      ctx.stroke(path);
     }
     const ms = performance.now() - started;
     this.onDrawn({ begin, end, drawn, inView: periodInView(points, begin, end, view), ms });

@@ -2,12 +2,17 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Legend } from '../Legend';
 import {
+  frameEntries,
+  PLAY_SPEEDS,
   periodAt,
+  periodByType,
   periodCount,
   periodFilters,
   periodInView,
   periodText,
+  playInterval,
   sliceOf,
+  speedText,
   toPixel,
 } from './playbackModel';
 
@@ -23,16 +28,40 @@ describe('playback periods', () => {
     expect(periodAt(points, 'day', 8)).toBeNull();
   });
 
-  it('steps by Monday weeks, the first and last cut by the data', () => {
+  it('steps by Monday weeks, the first and last cut to the data’s days', () => {
     expect(periodCount(points, 'week')).toBe(2);
     const first = periodAt(points, 'week', 0);
-    expect(first).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(first).toEqual({ from: '2026-11-18', to: '2026-11-22' });
     expect(sliceOf(points, first!)).toEqual([0, 6]);
     const second = periodAt(points, 'week', 1);
-    expect(second).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(second).toEqual({ from: '2026-11-23', to: '2026-11-25' });
     expect(sliceOf(points, second!)).toEqual([6, 11]);
-    expect(periodText(second!, 'week')).toBe('Week of Nov 23 – Nov 29, 2026');
+    expect(periodText(second!, 'week')).toBe('Week of Nov 23 – Nov 25, 2026');
     expect(periodText({ from: '2026-11-18', to: '2026-11-18' }, 'day')).toBe('Wed, Nov 18, 2026');
+  });
+
+  it('keeps every period inside the filter’s dates', () => {
+    // The filter: Thursday 19 to Tuesday 24 November (the columns hold the 18th to the 25th).
+    const dated = { ...points, from: '2026-11-19', to: '2026-11-24' };
+    const weeks = Array.from({ length: periodCount(dated, 'week') }, (_, k) => periodAt(dated, 'week', k)!);
+    expect(weeks).toEqual([
+      { from: '2026-11-19', to: '2026-11-22' },
+      { from: '2026-11-23', to: '2026-11-24' },
+    ]);
+    expect(periodCount(dated, 'day')).toBe(6);
+    expect(periodAt(dated, 'day', 0)).toEqual({ from: '2026-11-19', to: '2026-11-19' });
+    expect(periodAt(dated, 'day', 5)).toEqual({ from: '2026-11-24', to: '2026-11-24' });
+    expect(sliceOf(dated, weeks[0]!)).toEqual([1, 6]);
+    // A filter wider than the data: the data's days.
+    expect(periodAt({ ...points, from: '2026-10-01', to: '2026-12-31' }, 'week', 0)).toEqual({
+      from: '2026-11-18',
+      to: '2026-11-22',
+    });
+  });
+
+  it('plays ½× to 4×, each period on screen 1.6 s to 0.2 s', () => {
+    expect(PLAY_SPEEDS.map(playInterval)).toEqual([1600, 800, 400, 200]);
+    expect(PLAY_SPEEDS.map(speedText)).toEqual(['½×', '1×', '2×', '4×']);
   });
 
   it('has no periods without incidents', () => {
@@ -88,5 +117,31 @@ describe('the legend while playback is open', () => {
     expect([cell('Theft'), cell('Robbery'), cell('Assault')]).toEqual(['2', '1', '0']);
     expect(html).toContain('data-in-view-of="period"');
     expect(html).toContain('playback period');
+  });
+});
+
+describe('the legend’s counts while playback is open', () => {
+  it('are the frame’s: each type’s incidents of the period shown, 0 for a type it lacks', () => {
+    const frame = { types: ['Theft', 'Robbery', 'Assault'], typeIndex: Uint8Array.from([0, 0, 1, 1, 2]) };
+    const byType = periodByType(frame, 0, 4);
+    expect(byType).toEqual({ Theft: 2, Robbery: 2 });
+    const entries = ['Theft', 'Robbery', 'Assault'].map((type) => ({
+      type,
+      colour: '#000',
+      count: 99,
+      known: true,
+    }));
+    expect(frameEntries(entries, byType).map((e) => e.count)).toEqual([2, 2, 0]);
+    const html = renderToStaticMarkup(
+      <Legend
+        entries={frameEntries(entries, byType)}
+        inView={null}
+        shown={() => true}
+        onToggle={() => undefined}
+        total={4}
+      />,
+    );
+    expect(html).toContain('4 incidents');
+    expect(/data-type="Assault">([^<]*)</.exec(html)?.[1]).toBe('0');
   });
 });
