@@ -6,12 +6,12 @@ import { activeChips } from './activeChips';
 describe('the folded filter bar’s chips', () => {
   const on: Filters = { preset: '90d', types: ['Burglary', 'Theft'], weekdays: [6, 0], hours: [22, 6] };
 
-  it('names each folded filter that is on, dates first, weekdays in week order', () => {
+  it('names each folded filter that is on, dates first, weekdays Monday first', () => {
     expect(activeChips(on).map((c) => c.label)).toEqual([
       'Last 90 days',
       '22:00–06:00, overnight',
-      'Sundays',
       'Saturdays',
+      'Sundays',
       'Burglary',
       'Theft',
     ]);
@@ -20,6 +20,20 @@ describe('the folded filter bar’s chips', () => {
       'day 2026-01-02 – day 2026-02-03',
     );
     expect(activeChips({ from: '2026-01-02' })[0]?.label).toBe('Since 2026-01-02');
+  });
+
+  it('shows up to three chosen types one by one, more as one chip that clears them', () => {
+    const four: Filters = { preset: 'all', types: ['Theft', 'Fraud', 'Arson', 'Car prowl'] };
+    const chips = activeChips(four);
+    expect(chips.map((c) => [c.kind, c.label])).toEqual([['type', '4 types']]);
+    expect(chips[0]?.removeLabel).toBe('Remove the types Theft, Fraud, Arson, Car prowl (all types)');
+    expect(mergeFilters(four, chips[0]?.remove ?? {})).toEqual({ preset: 'all' });
+    const three = activeChips({ types: ['Theft', 'Fraud', 'Arson'] });
+    expect(three.map((c) => [c.kind, c.label])).toEqual([
+      ['type', 'Theft'],
+      ['type', 'Fraud'],
+      ['type', 'Arson'],
+    ]);
   });
 
   it('each chip removes exactly its own filter', () => {
