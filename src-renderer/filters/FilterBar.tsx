@@ -86,7 +86,9 @@ export function FilterBar() {
           >
             {chips.map((chip, index) => (
               <li key={chip.key} className={styles.activeChip}>
-                {chip.label}
+                <span className={styles.activeChipLabel} title={chip.label}>
+                  {chip.label}
+                </span>
                 <button
                   type="button"
                   className={styles.activeChipRemove}

@@ -22,17 +22,20 @@ describe('the folded filter bar’s chips', () => {
     expect(activeChips({ from: '2026-01-02' })[0]?.label).toBe('Since 2026-01-02');
   });
 
-  it('shows up to three chosen types one by one, more as one chip that clears them', () => {
-    const four: Filters = { preset: 'all', types: ['Theft', 'Fraud', 'Arson', 'Car prowl'] };
-    const chips = activeChips(four);
-    expect(chips.map((c) => [c.kind, c.label])).toEqual([['type', '4 types']]);
-    expect(chips[0]?.removeLabel).toBe('Remove the types Theft, Fraud, Arson, Car prowl (all types)');
-    expect(mergeFilters(four, chips[0]?.remove ?? {})).toEqual({ preset: 'all' });
-    const three = activeChips({ types: ['Theft', 'Fraud', 'Arson'] });
-    expect(three.map((c) => [c.kind, c.label])).toEqual([
+  it('shows up to two chosen types or weekdays one by one, more as one chip that clears them', () => {
+    const many: Filters = { preset: 'all', types: ['Theft', 'Fraud', 'Car prowl'], weekdays: [0, 5, 1] };
+    const chips = activeChips(many);
+    expect(chips.map((c) => [c.kind, c.label])).toEqual([
+      ['weekday', 'Mon, Fri, Sun'],
+      ['type', '3 types'],
+    ]);
+    expect(chips[1]?.removeLabel).toBe('Remove the types Theft, Fraud, Car prowl (all types)');
+    expect(mergeFilters(many, chips[1]?.remove ?? {})).toEqual({ preset: 'all', weekdays: [0, 5, 1] });
+    expect(mergeFilters(many, chips[0]?.remove ?? {})).toEqual({ preset: 'all', types: many.types });
+    const two = activeChips({ types: ['Theft', 'Fraud'] });
+    expect(two.map((c) => [c.kind, c.label])).toEqual([
       ['type', 'Theft'],
       ['type', 'Fraud'],
-      ['type', 'Arson'],
     ]);
   });
 

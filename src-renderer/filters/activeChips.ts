@@ -1,7 +1,7 @@
 /**
  * The filters on, as chips that remove them: the date range (unless it is all history), the time
- * of day, each chosen weekday (Monday first) and the chosen types — one chip each up to
- * MAX_TYPE_CHIPS, else one chip for them all, so the bar keeps to its rows. The folded bar shows
+ * of day, the chosen weekdays (Monday first) and the chosen types — one chip each up to
+ * MAX_WEEKDAY_CHIPS and MAX_TYPE_CHIPS, else one chip for them all, so the bar keeps to its rows. The folded bar shows
  * every chip (folding hides controls, never what filters the data); unfolded, the types' chips
  * (their picker shows only a summary). Pure.
  */
@@ -9,8 +9,10 @@ import { PRESET_DAYS, type Filters } from '../../src-shared/filters';
 import { mondayFirst } from '../../src-shared/weekdays';
 import { hoursText, presetPatch, toggleType, toggleWeekday } from './filterModel';
 
-/** More chosen types than this show as one chip ("4 types"). */
-export const MAX_TYPE_CHIPS = 3;
+/** More chosen types than this show as one chip ("3 types"). */
+export const MAX_TYPE_CHIPS = 2;
+/** More chosen weekdays than this show as one chip ("Mon, Wed, Fri"). */
+export const MAX_WEEKDAY_CHIPS = 2;
 
 export type ActiveChip = {
   key: string;
@@ -54,7 +56,18 @@ export function activeChips(filters: Filters, dayText: (day: string) => string =
       removeLabel: `Remove the time of day ${hours}`,
       remove: { hours: undefined },
     });
-  for (const day of [...(filters.weekdays ?? [])].sort(mondayFirst)) {
+  const days = [...(filters.weekdays ?? [])].sort(mondayFirst);
+  if (days.length > MAX_WEEKDAY_CHIPS) {
+    const names = days.map((d) => WEEKDAY_PLURALS[d]?.slice(0, 3) ?? `day ${d}`).join(', ');
+    chips.push({
+      key: 'weekdays',
+      kind: 'weekday',
+      label: names,
+      removeLabel: `Remove the weekdays ${names} (every day)`,
+      remove: { weekdays: undefined },
+    });
+  }
+  for (const day of days.length > MAX_WEEKDAY_CHIPS ? [] : days) {
     const name = WEEKDAY_PLURALS[day] ?? `day ${day}`;
     chips.push({
       key: `weekday-${day}`,

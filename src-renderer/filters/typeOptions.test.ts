@@ -28,8 +28,8 @@ describe('the type picker’s sections', () => {
   });
 
   it('words the picker button by what is chosen', () => {
-    expect(typePickerText([])).toBe('All types');
-    expect(typePickerText(['Fraud'])).toBe('Fraud');
-    expect(typePickerText(['Fraud', 'Theft', 'Arson'])).toBe('3 types');
+    expect(typePickerText([])).toBe('all');
+    expect(typePickerText(['Fraud'])).toBe('1 chosen');
+    expect(typePickerText(['Fraud', 'Theft', 'Arson'])).toBe('3 chosen');
   });
 });

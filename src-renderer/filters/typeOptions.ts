@@ -32,9 +32,7 @@ export function typeSections(
   };
 }
 
-/** The picker button's words: "All types", "Burglary", "3 types". */
+/** The picker button's words after "Types:": "all", "1 chosen" (the chips beside it name them). */
 export function typePickerText(chosen: readonly string[]): string {
-  if (chosen.length === 0) return 'All types';
-  if (chosen.length === 1) return chosen[0] as string;
-  return `${chosen.length} types`;
+  return chosen.length === 0 ? 'all' : `${chosen.length} chosen`;
 }

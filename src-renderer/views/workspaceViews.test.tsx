@@ -19,7 +19,7 @@ describe('the filter bar', () => {
         <FilterBar />
       </TestWorkspace>,
     );
-    expect(html).toMatch(/aria-haspopup="dialog" aria-expanded="false"[^>]*>.*Types:.* Theft/);
+    expect(html).toMatch(/aria-haspopup="dialog" aria-expanded="false"[^>]*>.*Types:.* 1 chosen/);
     expect(html).toContain('aria-label="Remove the type Theft"');
     expect(html).toMatch(/aria-pressed="true">30 days</);
     expect(html).toContain('All history');
