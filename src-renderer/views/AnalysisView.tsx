@@ -154,7 +154,7 @@ export function AnalysisView(_props: DataViewProps) {
       <div className={styles.layout}>
         <form
           ref={formRef}
-          className={styles.controls}
+          className={`${styles.controls} app-form`}
           aria-label="Analysis settings"
           noValidate
           onSubmit={(e) => {
@@ -275,6 +275,7 @@ export function AnalysisView(_props: DataViewProps) {
           ) : null}
           <button
             type="submit"
+            className="button primary"
             disabled={state.running}
             aria-describedby={state.running ? `${id}-running` : undefined}
           >
@@ -296,7 +297,7 @@ export function AnalysisView(_props: DataViewProps) {
         {state.running ? (
           <div className={styles.progress} data-testid="analysis-progress">
             <progress max={1} value={state.fraction} aria-label="Analysis progress" />
-            <button type="button" onClick={cancel}>
+            <button type="button" className="button" onClick={cancel}>
               Cancel
             </button>
           </div>
