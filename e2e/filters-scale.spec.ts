@@ -135,6 +135,27 @@ for (const size of SIZES) {
     await expect(picker).toHaveText(/Types: 1 chosen/);
     await maxRows('one type chosen');
 
+    // The keyboard: Down from the search to the types, Space picks, Up back to the search.
+    await page.keyboard.press('Enter');
+    await expect(search).toBeFocused();
+    await search.fill('robbery');
+    await page.keyboard.press('ArrowDown');
+    const first = dialog.getByRole('checkbox').first();
+    await expect(first).toBeFocused();
+    await expect(first).toHaveAccessibleName(/^Robbery\b/);
+    await page.keyboard.press('ArrowDown');
+    await expect(dialog.getByRole('checkbox').nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect(first).toBeChecked();
+    await expect(chips.getByRole('listitem')).toContainText(['Larceny - All Other', 'Robbery']);
+    await page.keyboard.press('Space');
+    await expect(first).not.toBeChecked();
+    await page.keyboard.press('ArrowUp');
+    await expect(search).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeFocused();
+
     // Many chosen: one chip for them all, still two rows.
     await page.keyboard.press('Enter');
     await expect(search).toBeFocused();

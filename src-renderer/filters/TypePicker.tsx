@@ -2,10 +2,11 @@
  * Crime types as one compact multi-select (issue 26, item 2): a button naming what is chosen opens a
  * popover with a search box and a checkbox per type with its count — the API's standard types
  * first, then the archive's other categories under "More types", each most frequent first
- * (typeOptions.ts). Nothing chosen means every type. Escape, "Done" or a click outside closes it;
- * Escape and Done put focus back on the button. The chosen types stay visible as chips in the bar.
+ * (typeOptions.ts). Nothing chosen means every type. The arrow keys move between the search box
+ * and the types, Space picks. Escape, "Done" or a click outside closes it; Escape and Done put
+ * focus back on the button. The chosen types stay visible as chips in the bar.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CRIME_TYPES } from '../../src-shared/crimeTypes';
 import type { Filters } from '../../src-shared/filters';
 import { count } from '../text/count';
@@ -73,7 +74,13 @@ export function TypePicker({ filters, byType, update }: TypePickerProps) {
         <span aria-hidden="true"> ▾</span>
       </button>
       {open ? (
-        <div id={`${id}-popover`} className={styles.typePopover} role="dialog" aria-label="Crime types">
+        <div
+          id={`${id}-popover`}
+          className={styles.typePopover}
+          role="dialog"
+          aria-label="Crime types"
+          onKeyDown={moveWithArrows}
+        >
           <input
             type="search"
             className={styles.typeSearch}
@@ -109,6 +116,17 @@ export function TypePicker({ filters, byType, update }: TypePickerProps) {
       ) : null}
     </div>
   );
+}
+
+/** Up and Down step through the search box and the types' checkboxes, in the order shown. */
+function moveWithArrows(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const stops = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input')];
+  const at = stops.indexOf(event.target as HTMLInputElement);
+  if (at < 0) return;
+  event.preventDefault();
+  const next = event.key === 'ArrowDown' ? Math.min(at + 1, stops.length - 1) : Math.max(at - 1, 0);
+  stops[next]?.focus();
 }
 
 function TypeSection({
