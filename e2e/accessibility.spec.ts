@@ -7,6 +7,8 @@
  * - "Skip to map" sits in a landmark;
  * - "An API key is set" meets 4.5:1 contrast (axe's color-contrast; the demo has a key).
  *
+ * And every view in the dark theme, over a seeded archive.
+ *
  * Screenshots of each view at both sizes: artifacts/a11y-<view>-<w>x<h>.png.
  */
 import { rm } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seedMapData } from './support/mapSeed';
 import { openView, section, VIEW_LABELS } from './support/app';
 import { waitForAppReady } from './support/appReady';
 import { ARTIFACTS_DIR } from './support/paths';
@@ -101,4 +104,23 @@ test('every view of the demo, at 1280×720 and 1440×900, has no serious or crit
       axe.include('[data-testid="key-state"]').withRules(['color-contrast']),
     ),
   ).toEqual([]);
+});
+
+const seeded = test.extend({
+  dataDir: async ({ dataDir }, use) => {
+    seedMapData(dataDir, 1000);
+    await use(dataDir);
+  },
+});
+
+seeded('every view in the dark theme has no serious or critical axe violation', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize(SIZES[0]);
+  for (const view of VIEW_LABELS) {
+    await openView(page, view);
+    if (view === 'Map')
+      await expect(page.getByTestId('map')).toHaveAttribute('data-map-state', 'ready', { timeout: 60_000 });
+    expect.soft(await seriousViolations(page), `${view}, dark`).toEqual([]);
+  }
 });
