@@ -75,8 +75,9 @@ export function App({ api }: { api: BlotterApi }) {
       <AlertInboxProvider client={client} host={appInfo?.host ?? null}>
         <SharedFilters>
           <div className="shell">
-            {firstRun.welcome ? null : <SkipLink onSkip={skipToMap} />}
             <aside className="sidebar">
+              {/* First in the sidebar's landmark, so the first Tab stop and never outside a landmark. */}
+              {firstRun.welcome ? null : <SkipLink onSkip={skipToMap} />}
               <div className="brand">
                 <span className="brand-mark" aria-hidden="true" />
                 <span className="brand-text">Blotter</span>

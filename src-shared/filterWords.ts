@@ -4,8 +4,7 @@
  * Pure; the caller supplies the resolved date range and the names of saved areas.
  */
 import { PRESET_DAYS, type DayRange, type FeatureFilter, type Filters } from './filters';
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+import { mondayFirst, WEEKDAY_NAMES } from './weekdays';
 
 export type FilterWordsContext = {
   /** The date range the engine applied (the preset resolved), when known. */
@@ -64,7 +63,7 @@ export function filterWords(filters: Filters, context: FilterWordsContext = {}):
       words.push(`Hours: ${hh(start)} to ${hh(end)} local time (before ${hh(end)})`);
   }
   if (filters.weekdays && filters.weekdays.length > 0 && filters.weekdays.length < 7) {
-    const names = [...filters.weekdays].sort((a, b) => a - b).map((d) => WEEKDAYS[d] ?? String(d));
+    const names = [...filters.weekdays].sort(mondayFirst).map((d) => WEEKDAY_NAMES[d] ?? String(d));
     words.push(`Weekdays: ${names.join(', ')}`);
   }
   if (filters.text && filters.text.trim()) words.push(`Text: ${filters.text.trim()}`);

@@ -158,7 +158,7 @@ export function DeliverySettings({
 
   return (
     <section
-      className={styles.section}
+      className={`${styles.section} app-form`}
       aria-labelledby={`${id}-h`}
       data-testid="delivery-settings"
       data-loaded={view ? 'true' : 'false'}

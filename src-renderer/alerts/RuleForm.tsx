@@ -153,7 +153,7 @@ export function RuleForm({
 
   return (
     <form
-      className={styles.ruleForm}
+      className={`${styles.ruleForm} app-form`}
       aria-label={rule ? `Edit rule ${rule.name}` : 'New alert rule'}
       onSubmit={(e) => {
         e.preventDefault();

@@ -62,7 +62,9 @@ export function DateControl({ filters, range, update }: DateControlProps) {
       <span className={styles.dateSlot}>
         {showCustom ? (
           <span className={styles.dateCustom}>
-            <label htmlFor={`${id}-from`}>From</label>
+            <label htmlFor={`${id}-from`} className="visually-hidden">
+              From
+            </label>
             <input
               id={`${id}-from`}
               type="date"

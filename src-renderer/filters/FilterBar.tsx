@@ -1,10 +1,11 @@
 /**
- * The filter bar above Map, Table, History and Export: the total, free text, area, dates, type
- * chips with counts, time of day, weekdays and removed incidents, and Clear all. Every control
- * applies at once except the text box (debounced). The total follows every change. "Fewer filters"
- * folds it to its first row (the total, text, area, Clear all; dates, times of day, weekdays and
- * types behind "More filters"), which short windows start with, so the map keeps its room. Folded,
- * the bar still shows each of those filters that is on as a chip that removes it (activeChips.ts).
+ * The filter bar above Map, Table, History and Export: the total, free text, area, the types (one
+ * compact picker with counts and search, TypePicker.tsx), removed incidents, dates, time of day,
+ * weekdays, and Clear all. Every control applies at once except the text box (debounced). The
+ * total follows every change. Two rows at most, however many categories the archive holds: the
+ * first row's controls, then dates, times of day and weekdays; "Fewer filters" folds it to its first
+ * row, which short windows start with, so the map keeps its room. The filters on show as chips that
+ * remove them (activeChips.ts): the chosen types always, the rest while folded.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { isShortWindow } from '../shell/shortWindow';
@@ -19,7 +20,7 @@ import { useFilters } from './FiltersContext';
 import { HoursControl } from './HoursControl';
 import { dayText } from './rangeText';
 import { TextSearch } from './TextSearch';
-import { TypeChips } from './TypeChips';
+import { TypePicker } from './TypePicker';
 import { useCounts } from './useCounts';
 import { WeekdayToggles } from './WeekdayToggles';
 import styles from './filters.module.css';
@@ -31,7 +32,7 @@ export function FilterBar() {
   const total = counts.total === null ? '…' : count(counts.total);
   const [folded, setFolded] = useState(isShortWindow);
   const moreId = useId();
-  const chips = folded ? activeChips(filters, (day) => dayText(day)) : [];
+  const chips = activeChips(filters, (day) => dayText(day)).filter((chip) => folded || chip.kind === 'type');
   const chipList = useRef<HTMLUListElement>(null);
   const foldButton = useRef<HTMLButtonElement>(null);
   // A removed chip takes its button with it: focus goes to the chip now in its place, else the toggle.
@@ -67,6 +68,7 @@ export function FilterBar() {
         <TextSearch text={filters.text} update={update} />
         <AreaPicker area={filters.area} areas={areas} update={update} />
         {filters.feature ? <FeatureChip feature={filters.feature} update={update} /> : null}
+        <TypePicker filters={filters} byType={counts.byType} update={update} />
         <label className={`check ${styles.filterRemoved}`}>
           <input
             type="checkbox"
@@ -84,7 +86,9 @@ export function FilterBar() {
           >
             {chips.map((chip, index) => (
               <li key={chip.key} className={styles.activeChip}>
-                {chip.label}
+                <span className={styles.activeChipLabel} title={chip.label}>
+                  {chip.label}
+                </span>
                 <button
                   type="button"
                   className={styles.activeChipRemove}
@@ -125,9 +129,6 @@ export function FilterBar() {
           <DateControl filters={filters} range={counts.range} update={update} />
           <HoursControl filters={filters} update={update} />
           <WeekdayToggles filters={filters} update={update} />
-        </div>
-        <div className={styles.filterRow}>
-          <TypeChips filters={filters} byType={counts.byType} update={update} />
         </div>
       </div>
       {counts.error ? (

@@ -20,7 +20,7 @@ export function HoursControl({ filters, update }: HoursControlProps) {
   return (
     <div className={styles.hoursControl} role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className={styles.filterLabel}>
-        Time of day
+        Hours
       </span>
       <select
         aria-label="From hour"

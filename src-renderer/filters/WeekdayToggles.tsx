@@ -1,16 +1,16 @@
-/** Weekday toggles, local to each incident (0 = Sunday); none pressed means every day. */
+/**
+ * Weekday toggles, local to each incident, Monday first (the stored numbering stays 0 = Sunday);
+ * none pressed means every day. Each is named by the label it shows ("Mon"), the full name its
+ * tooltip and description.
+ */
 import type { Filters } from '../../src-shared/filters';
+import { MONDAY_FIRST, WEEKDAY_NAMES } from '../../src-shared/weekdays';
 import { toggleWeekday } from './filterModel';
 
-export const WEEKDAYS = [
-  { day: 0, short: 'Sun', name: 'Sunday' },
-  { day: 1, short: 'Mon', name: 'Monday' },
-  { day: 2, short: 'Tue', name: 'Tuesday' },
-  { day: 3, short: 'Wed', name: 'Wednesday' },
-  { day: 4, short: 'Thu', name: 'Thursday' },
-  { day: 5, short: 'Fri', name: 'Friday' },
-  { day: 6, short: 'Sat', name: 'Saturday' },
-];
+export const WEEKDAYS = MONDAY_FIRST.map((day) => {
+  const name = WEEKDAY_NAMES[day] as string;
+  return { day, short: name.slice(0, 3), name };
+});
 
 export type WeekdayTogglesProps = { filters: Filters; update: (patch: Partial<Filters>) => void };
 
@@ -22,8 +22,8 @@ export function WeekdayToggles({ filters, update }: WeekdayTogglesProps) {
         <button
           key={day}
           type="button"
+          data-day={day}
           aria-pressed={chosen.includes(day)}
-          aria-label={name}
           title={name}
           onClick={() => update(toggleWeekday(filters, day))}
         >

@@ -6,12 +6,12 @@ import { activeChips } from './activeChips';
 describe('the folded filter bar’s chips', () => {
   const on: Filters = { preset: '90d', types: ['Burglary', 'Theft'], weekdays: [6, 0], hours: [22, 6] };
 
-  it('names each folded filter that is on, dates first, weekdays in week order', () => {
+  it('names each folded filter that is on, dates first, weekdays Monday first', () => {
     expect(activeChips(on).map((c) => c.label)).toEqual([
       'Last 90 days',
       '22:00–06:00, overnight',
-      'Sundays',
       'Saturdays',
+      'Sundays',
       'Burglary',
       'Theft',
     ]);
@@ -20,6 +20,23 @@ describe('the folded filter bar’s chips', () => {
       'day 2026-01-02 – day 2026-02-03',
     );
     expect(activeChips({ from: '2026-01-02' })[0]?.label).toBe('Since 2026-01-02');
+  });
+
+  it('shows up to two chosen types or weekdays one by one, more as one chip that clears them', () => {
+    const many: Filters = { preset: 'all', types: ['Theft', 'Fraud', 'Car prowl'], weekdays: [0, 5, 1] };
+    const chips = activeChips(many);
+    expect(chips.map((c) => [c.kind, c.label])).toEqual([
+      ['weekday', 'Mon, Fri, Sun'],
+      ['type', '3 types'],
+    ]);
+    expect(chips[1]?.removeLabel).toBe('Remove the types Theft, Fraud, Car prowl (all types)');
+    expect(mergeFilters(many, chips[1]?.remove ?? {})).toEqual({ preset: 'all', weekdays: [0, 5, 1] });
+    expect(mergeFilters(many, chips[0]?.remove ?? {})).toEqual({ preset: 'all', types: many.types });
+    const two = activeChips({ types: ['Theft', 'Fraud'] });
+    expect(two.map((c) => [c.kind, c.label])).toEqual([
+      ['type', 'Theft'],
+      ['type', 'Fraud'],
+    ]);
   });
 
   it('each chip removes exactly its own filter', () => {

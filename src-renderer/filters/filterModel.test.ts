@@ -3,7 +3,6 @@ import { hourMask, resolveDateRange, type Filters } from '../../src-shared/filte
 import { mergeFilters } from './FiltersContext';
 import {
   areaFilterOf,
-  chipTypes,
   DEFAULT_FILTERS,
   hoursPatch,
   hoursText,
@@ -41,15 +40,6 @@ describe('type chips', () => {
     expect(totalOf(byType, undefined)).toBe(83);
     expect(totalOf(byType, ['Theft', 'Arson'])).toBe(54);
     expect(totalOf(byType, ['Shooting'])).toBe(0);
-  });
-
-  it('shows the standard types first, then any other type the archive holds', () => {
-    expect(chipTypes(['Theft', 'Arson'], { Arson: 1, 'Drone sighting': 2, Fraud: 1 })).toEqual([
-      'Theft',
-      'Arson',
-      'Drone sighting',
-      'Fraud',
-    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The filter bar's controls as patches of the shared Filters (src-shared/filters.ts): type chips,
+ * The filter bar's controls as patches of the shared Filters (src-shared/filters.ts): types,
  * date presets and a custom range, time of day, weekdays, removed incidents. "All" is always the
  * absence of a key, so a cleared control leaves no trace. Pure.
  */
@@ -15,7 +15,7 @@ export const PRESETS: { id: DatePreset; label: string }[] = [
   { id: 'all', label: 'All history' },
 ];
 
-/** Chips: a pressed chip is in the filter; none pressed means every type. */
+/** A type picked or unpicked; none picked means every type. */
 export function toggleType(filters: Filters, type: string): Partial<Filters> {
   const current = filters.types ?? [];
   const next = current.includes(type) ? current.filter((t) => t !== type) : [...current, type];
@@ -92,14 +92,6 @@ export function totalOf(byType: Record<string, number>, types: readonly string[]
 export function isDefault(filters: Filters): boolean {
   const keys = Object.keys(filters).filter((k) => filters[k as keyof Filters] !== undefined);
   return keys.length === 1 && filters.preset === DEFAULT_FILTERS.preset;
-}
-
-/** The chips to show: the standard types first, then any other type the archive holds. */
-export function chipTypes(standard: readonly string[], byType: Record<string, number>): string[] {
-  const extra = Object.keys(byType)
-    .filter((t) => !standard.includes(t))
-    .sort();
-  return [...standard, ...extra];
 }
 
 /** A shape drawn on a map (an AreaShape, as the drawing tools give it) as the filter's area. */

@@ -187,7 +187,7 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
       </button>
       <section
         id={`${id}-panel`}
-        className={styles.layersPanel}
+        className={`${styles.layersPanel} app-form`}
         hidden={!open}
         aria-label="Reference layers"
         data-testid="layers-panel"

@@ -108,7 +108,7 @@ export function AnalysisView(_props: DataViewProps) {
       <div className={styles.layout}>
         <form
           ref={formRef}
-          className={styles.controls}
+          className={`${styles.controls} app-form`}
           aria-label="Analysis settings"
           noValidate
           onSubmit={(e) => {
@@ -229,6 +229,7 @@ export function AnalysisView(_props: DataViewProps) {
           ) : null}
           <button
             type="submit"
+            className="button primary"
             disabled={state.running}
             aria-describedby={state.running ? `${id}-running` : undefined}
           >
@@ -250,7 +251,7 @@ export function AnalysisView(_props: DataViewProps) {
         {state.running ? (
           <div className={styles.progress} data-testid="analysis-progress">
             <progress max={1} value={state.fraction} aria-label="Analysis progress" />
-            <button type="button" onClick={cancel}>
+            <button type="button" className="button" onClick={cancel}>
               Cancel
             </button>
           </div>

@@ -13,21 +13,21 @@ const keychain = { available: true as const, backend: 'Secret Service' };
 const needsKey = setupStep(viewOf(DEFAULT_SETTINGS), { keySet: false, keychain });
 
 describe('the filter bar', () => {
-  it('has a chip per type, date presets, time of day, weekdays, search, area and the total', () => {
+  it('has a type picker with the chosen type as a chip, date presets, time of day, weekdays Monday first, search, area and the total', () => {
     const html = renderToStaticMarkup(
       <TestWorkspace areas={[sampleArea()]} filters={{ preset: '30d', types: ['Theft'], hours: [22, 6] }}>
         <FilterBar />
       </TestWorkspace>,
     );
-    for (const type of ['Shooting', 'Assault', 'Theft', 'Other'])
-      expect(html).toContain(`data-type="${type}"`);
-    expect(html).toMatch(/data-type="Theft" aria-pressed="true"/);
+    expect(html).toMatch(/aria-haspopup="dialog" aria-expanded="false"[^>]*>.*Types:.* 1 chosen/);
+    expect(html).toContain('aria-label="Remove the type Theft"');
     expect(html).toMatch(/aria-pressed="true">30 days</);
     expect(html).toContain('All history');
     expect(html).toContain('aria-label="From hour"');
     expect(html).toMatch(/<option value="22" selected="">22:00/);
     expect(html).toContain('overnight');
-    expect(html).toContain('aria-label="Saturday"');
+    const days = [...html.matchAll(/title="(\w+day)"/g)].map((m) => m[1]);
+    expect(days).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     expect(html).toContain('aria-label="Search address and description"');
     expect(html).toContain('>Denver downtown</option>');
     expect(html).toContain('data-testid="filtered-count"');

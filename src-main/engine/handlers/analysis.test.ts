@@ -199,7 +199,7 @@ describe('analysis calls through the engine', () => {
     expect(theftYtd).toBeLessThan(ytd);
     expect(theft.value.filterWords).toEqual([
       'Types: theft',
-      'Weekdays: Sunday, Monday, Tuesday, Wednesday, Thursday, Friday',
+      'Weekdays: Monday, Tuesday, Wednesday, Thursday, Friday, Sunday',
       'Area: Chicago',
       'Dates: not applied (each period is counted up to the as-of day)',
     ]);

@@ -173,7 +173,7 @@ describe('report pieces', () => {
       'Types: Theft, Arson',
       'Dates: 2025-04-11 to 2025-05-10 (last 30 days)',
       'Hours: 22:00 to 06:00 local time (before 06:00)',
-      'Weekdays: Sunday, Saturday',
+      'Weekdays: Saturday, Sunday',
       'Text: oak',
       'Area: Downtown',
       'Incidents the API has since removed are left out',

@@ -74,7 +74,7 @@ export function BasemapSection({ client, settings, onSaved }: BasemapSectionProp
   };
 
   return (
-    <section className="card" aria-labelledby={headingId}>
+    <section className="card app-form" aria-labelledby={headingId}>
       <h2 id={headingId}>Map</h2>
       <p className="muted">The street layer under the incidents. Without one, the map still works offline.</p>
       <form onSubmit={(event) => void save(event)} noValidate>

@@ -61,13 +61,16 @@ export function OfficeStatusList({
   now: number;
 }) {
   return (
-    <ul className="plain" data-testid="office-status" role="status">
-      {officeStatusLines(status, areaName, now).map((l) => (
-        <li key={l.text} className={l.tone === 'warn' ? 'message message-error' : undefined}>
-          {l.text}
-        </li>
-      ))}
-    </ul>
+    // The live region wraps the list: a list given role="status" stops being a list for its items.
+    <div data-testid="office-status" role="status">
+      <ul className="plain">
+        {officeStatusLines(status, areaName, now).map((l) => (
+          <li key={l.text} className={l.tone === 'warn' ? 'message message-error' : undefined}>
+            {l.text}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
