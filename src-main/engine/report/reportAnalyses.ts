@@ -39,7 +39,11 @@ export async function reportAnalyses(
     options.compStat
       ? refusedAsWords(
           analysis
-            .compStat({ filters: job.filters, jobId: ids.compStat })
+            .compStat({
+              filters: job.filters,
+              jobId: ids.compStat,
+              ...(job.report.asOf ? { asOf: job.report.asOf } : {}),
+            })
             .then(({ areas, parameters, filterWords }) => ({ areas, parameters, filterWords })),
         )
       : null,

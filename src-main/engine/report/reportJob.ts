@@ -69,7 +69,8 @@ export function pdfRunner(
       await rm(part, { force: true });
       throw error;
     });
-    return { extra: { print: { token, file: part } }, done: cleaned };
+    const paper = job.report.paper;
+    return { extra: { print: { token, file: part, ...(paper ? { paper } : {}) } }, done: cleaned };
   };
 }
 
