@@ -10,6 +10,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureBuilt, ROOT } from '../../scripts/web.mjs';
+import type { EngineHandle } from '../engine/index';
 import { DEFAULT_CHROMIUM } from '../web/reportPrinter';
 import { startWebHost } from '../web/server';
 import { CallFailure } from './failure';
@@ -45,7 +46,7 @@ export function builtRenderer(): string {
 export async function withPrintHost<T>(
   s: Session,
   options: { rendererDir: string; chromium: string; destination: () => string },
-  work: (printing: Session) => Promise<T>,
+  work: (printing: Session, engine: EngineHandle) => Promise<T>,
 ): Promise<T> {
   const host = await startWebHost({
     engine: s.engine,
@@ -54,14 +55,15 @@ export async function withPrintHost<T>(
     chooseDestination: async () => options.destination(),
   });
   try {
-    return await work({
+    const printing: Session = {
       ...s,
       async call(name, input) {
         const result = await host.engine.call(name, input);
         if (!result.ok) throw CallFailure.of(result.error);
         return result.value;
       },
-    });
+    };
+    return await work(printing, host.engine);
   } finally {
     await host.close();
   }

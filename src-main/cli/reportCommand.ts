@@ -12,11 +12,13 @@ import { runExport } from './exportCommand';
 import { FILTER_FLAGS, filterFlags } from './filterFlags';
 import { EXIT, type Io } from './io';
 import { builtRenderer, chromiumOf, requireChromium, withPrintHost } from './printHost';
+import { scheduleCommand, sendDueCommand } from './reportSchedulesCommand';
 import { withSession } from './session';
 
 export const REPORT_FLAGS = {
-  values: ['data-dir', 'out', 'as-of', 'paper', ...FILTER_FLAGS],
-  booleans: ['include-removed', 'help'],
+  values: ['data-dir', 'out', 'as-of', 'paper', 'weekday', 'time', 'to', ...FILTER_FLAGS],
+  booleans: ['include-removed', 'send-due', 'help'],
+  words: 3,
 };
 
 /** `--as-of` and `--paper` as the report job's parameters (src-shared/reportRoute.ts). */
@@ -31,6 +33,10 @@ export function reportParamsOf(p: Parsed): ReportParams {
 }
 
 export async function reportCommand(p: Parsed, io: Io): Promise<number> {
+  if (p.words[0] === 'schedule') return scheduleCommand(p, io);
+  if (p.words.length > 0)
+    throw new UsageError(`Unexpected argument "${p.words[0]}". Run with --help for usage.`);
+  if (p.flags.has('send-due')) return sendDueCommand(p, io);
   const out = path.resolve(one(p, 'out', true));
   if (path.extname(out).toLowerCase() !== '.pdf')
     throw new UsageError(`--out names the PDF to write, ending in .pdf (got "${one(p, 'out', true)}").`);

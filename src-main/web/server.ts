@@ -26,7 +26,13 @@ import {
   UPLOAD_PATH,
 } from '../../src-shared/webProtocol';
 import { STRICT_CSP } from '../electron/csp';
-import { createLogger, withExportHooks, type EngineHandle, type ExportHostHooks } from '../engine/index';
+import {
+  createLogger,
+  sendReportsWhenDue,
+  withExportHooks,
+  type EngineHandle,
+  type ExportHostHooks,
+} from '../engine/index';
 import { handleCall } from './calls';
 import { streamEvents } from './events';
 import { receiveUpload, serveDownload } from './files';
@@ -118,6 +124,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   const refusals = createRefusalLog((line) => log.warn(line));
+  // Emailed bulletins: when the engine's timer says a schedule is due, print it here and hand it back.
+  const stopSending = sendReportsWhenDue(engine, (error) =>
+    log.warn('scheduled reports not sent', { error }),
+  );
 
   /** A request holding only a print grant: the static files, and its own job's report. */
   const routePrint = async (
@@ -222,6 +232,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close: () =>
       new Promise<void>((resolve) => {
         for (const end of streams) end();
+        stopSending();
         refusals.flush();
         server.close(() => resolve());
         server.closeAllConnections();
