@@ -49,13 +49,20 @@ export function buildIsStale() {
   });
 }
 
+/**
+ * Builds out/ when it is missing or older than its sources (`npm run web`, and the CLI's `report`,
+ * which prints the built report page). Build chatter goes to stderr; a failed build exits.
+ */
+export function ensureBuilt(who = '[web]') {
+  if (!buildIsStale()) return;
+  console.error(`${who} building Blotter (electron-vite build)…`);
+  build();
+}
+
 /** Starts the web host with `args`; resolves with its exit code. Signals reach it too. */
 export function runWebHost(args) {
   runNode(['scripts/native-abi.mjs', 'node']);
-  if (buildIsStale()) {
-    console.error('[web] building Blotter (electron-vite build)…');
-    build();
-  }
+  ensureBuilt();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/main.ts', ...args], {
     cwd: ROOT,
     stdio: 'inherit',

@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import { alertCalls, AlertsChangedFields } from './alertCalls';
+import { reportScheduleCalls, ReportsDueFields } from './reportSchedules';
 import { officeCalls } from './officeCalls';
 import { layerCalls } from './layerCalls';
 import { importMappingCalls } from './importMappingCalls';
@@ -303,6 +304,9 @@ export const contract = {
   // Alerts (handlers/alerts.ts; src-shared/alertCalls.ts): rules, the inbox, delivery channels.
   ...alertCalls,
 
+  // Emailed bulletins (handlers/reportSchedules.ts; src-shared/reportSchedules.ts).
+  ...reportScheduleCalls,
+
   // Office mode (handlers/office.ts; src-shared/officeCalls.ts): PostgreSQL archive, replica.
   ...officeCalls,
 
@@ -451,6 +455,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
   ImportProgressFields.extend({ type: z.literal('importProgress') }),
   /** A sync commit wrote alerts: the inbox count and what was raised (desktop notifications). */
   AlertsChangedFields.extend({ type: z.literal('alertsChanged') }),
+  /** Report schedules are due (the engine's timer): a host that prints reports sends them. */
+  ReportsDueFields.extend({ type: z.literal('reportsDue') }),
   /** The areas' basemap download (startBasemapDownload); 'done' means the map now draws it. */
   BasemapProgressFields.extend({ type: z.literal('basemapProgress') }),
   AnalysisProgressFields.extend({ type: z.literal('analysisProgress') }),

@@ -10,6 +10,7 @@ import { ColumnMapping } from './importMapping';
 import { PlanId } from './plans';
 import { ReportAnalyses } from './reportAnalyses';
 import { ReportBulletin } from './bulletin';
+import { ReportPaper, ReportParams } from './reportRoute';
 
 const Count = z.number().int().nonnegative();
 const Day = z.string();
@@ -55,6 +56,8 @@ export const StartExportInput = z
     /** CSV only: start with a byte-order mark, which Excel needs to read UTF-8. */
     bom: z.boolean().optional(),
     destination: z.object({ path: HostPath }).strict().optional(),
+    /** PDF only: the report's as-of day and paper (src-shared/reportRoute.ts). */
+    report: ReportParams.optional(),
   })
   .strict();
 export type StartExportInput = z.input<typeof StartExportInput>;
@@ -66,7 +69,7 @@ export const StartExportOutput = z.object({
   /** Incidents matching the filters when the job started (= countIncidents). */
   total: Count,
   /** PDF only, for the host that prints the report page; hosts remove it before the page sees it. */
-  print: z.object({ token: z.string(), file: z.string() }).optional(),
+  print: z.object({ token: z.string(), file: z.string(), paper: ReportPaper.optional() }).optional(),
 });
 export type StartExportOutput = z.infer<typeof StartExportOutput>;
 

@@ -72,7 +72,7 @@ export async function exportCommand(p: Parsed, io: Io): Promise<number> {
 }
 
 /** Starts the export job and waits for its last progress event; ^C cancels it (exit 130). */
-async function runExport(s: Session, input: CallInput<'startExport'>): Promise<ExportProgress> {
+export async function runExport(s: Session, input: CallInput<'startExport'>): Promise<ExportProgress> {
   const seen: ExportProgress[] = [];
   let wake: () => void = () => undefined;
   const unsubscribe = s.onEvent((e) => {

@@ -10,6 +10,7 @@ import { ANALYZE_FLAGS, analyzeCommand } from './analyzeCommand';
 import { AREAS_FLAGS, areasCommand } from './areasCommand';
 import { BASEMAP_FLAGS, basemapCommand } from './basemapCommand';
 import { OFFICE_FLAGS, officeCommand } from './officeCommand';
+import { REPORT_FLAGS, reportCommand } from './reportCommand';
 import { EXPORT_FLAGS, exportCommand } from './exportCommand';
 import { CallFailure, cliWords, exitCodeOf } from './failure';
 import { IMPORT_FLAGS, importCommand } from './importCommand';
@@ -60,6 +61,13 @@ export const USAGE = `Usage:
   blotter alerts   list | add --rule FILE.json | test --rule FILE.json|ID [--days 90] | remove ID
                    [--data-dir DIR]   rules as JSON (the schema is in the CLI README); alerts are
                    checked only while Blotter or a command-line sync runs.
+  blotter report   --out FILE.pdf [--as-of YYYY-MM-DD] [--paper a4|letter] [the export's filters]
+                 | --send-due   [--data-dir DIR]   the PDF report the app prints (its page, printed by
+                   headless Chromium: /usr/bin/chromium or BLOTTER_CHROMIUM; none installed: exit 1);
+                   --send-due: email the scheduled reports that are due (for cron).
+  blotter report   schedule list | add --area-id ID [--weekday mon] [--time 07:00] [--paper a4|letter]
+                   [--to a@b,c@d] | remove ID   [--data-dir DIR]   emailed bulletins: weekly, local time in
+                   the area's zone, through the alerts' mail server (password: BLOTTER_SMTP_PASSWORD or the keychain).
   blotter office   join --pg postgres://USER@HOST/DB [--password-stdin] [--replace-local|--seed] | status
                  | leave   [--data-dir DIR]   office mode: the archive in PostgreSQL, this folder a
                    replica; the password from PGPASSWORD, ~/.pgpass or stdin, never the URL.
@@ -88,6 +96,7 @@ const COMMANDS: Record<string, Command> = {
   alerts: { flags: ALERTS_FLAGS, run: alertsCommand },
   office: { flags: OFFICE_FLAGS, run: officeCommand },
   layers: { flags: LAYERS_FLAGS, run: layersCommand },
+  report: { flags: REPORT_FLAGS, run: reportCommand },
 };
 
 /** Errors an engine can throw while it opens the data file, whose message is already the whole story. */

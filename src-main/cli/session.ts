@@ -21,6 +21,8 @@ import { archiveReadingPrinter } from './progressLine';
 
 export type Session = {
   dataDir: string;
+  /** The engine itself, for a host the command starts around it (`report` prints through the web host's). */
+  engine: EngineHandle;
   call<K extends CallName>(name: K, input: CallInput<K>): Promise<CallOutput<K>>;
   onEvent(listener: (event: EngineEvent) => void): () => void;
   close(): Promise<void>;
@@ -64,6 +66,7 @@ export async function openSession(io: Io, dataDirFlag: string | undefined): Prom
   });
   return {
     dataDir,
+    engine,
     async call(name, input) {
       const result = await engine.call(name, input);
       if (!result.ok) throw CallFailure.of(result.error);

@@ -52,7 +52,7 @@ export function createReportPrinter<W extends ReportWindowLike>(deps: ReportPrin
   }
 
   return {
-    async print({ jobId, file }: PrintJob): Promise<void> {
+    async print({ jobId, file, paper }: PrintJob): Promise<void> {
       const base = mainWindowOptions(deps.preloadPath);
       const win = new deps.BrowserWindow({
         ...base,
@@ -63,10 +63,10 @@ export function createReportPrinter<W extends ReportWindowLike>(deps: ReportPrin
       });
       open.add(win);
       try {
-        await win.loadURL(`${deps.appUrl.split('#')[0]}${reportHash(jobId)}`);
+        await win.loadURL(`${deps.appUrl.split('#')[0]}${reportHash(jobId, paper)}`);
         await waitUntilDrawn(win, jobId);
         const pdf = await win.webContents.printToPDF({
-          pageSize: 'Letter',
+          pageSize: paper === 'a4' ? 'A4' : 'Letter',
           printBackground: true,
           preferCSSPageSize: true,
         });

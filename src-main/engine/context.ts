@@ -20,6 +20,7 @@ import type { SecretStore } from './secrets/secretStore';
 import type { Db } from './store/database';
 import type { SettingsRepo } from './store/settingsRepo';
 import type { SyncService } from './sync/syncService';
+import type { ReportScheduleService } from './schedules/service';
 
 export type HostKind = CallOutput<'getAppInfo'>['host'];
 
@@ -61,6 +62,8 @@ export interface EngineServices {
   readonly office: OfficeService;
   /** Reference layers (beats, schools…) and areas from boundary files (boundaries/service.ts). */
   readonly layers: LayerService;
+  /** Emailed bulletins: report schedules, their timer and mail (schedules/service.ts). */
+  readonly schedules: ReportScheduleService;
   // Still to land, each built in services.ts after what it reads: analysis (over query),
   // alerts (after the sync's commits), office (replica and leader).
 }

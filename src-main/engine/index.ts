@@ -37,6 +37,7 @@ export {
   type KeychainStatus,
   type SecretStore,
 } from './secrets/secretStore';
+export { smtpPasswordAccount } from './alerts/channels';
 
 // The hosts' part in exports, imports and the engine's HTTP (Electron's net.fetch).
 export {
@@ -45,6 +46,8 @@ export {
   type ExportHostHooks,
   type PrintJob,
 } from './export/hostHooks';
+// Emailed bulletins: the host prints due schedules' reports and hands them back to be mailed.
+export { sendDueReports, sendReportsWhenDue, type DueRun, type SentReport } from './schedules/sendDue';
 // Calls the contract gives the host (answeredBy): routed by declaration, answered by typed records.
 export { withHostCalls, type HostAnswer, type HostAnswers, type HostSteps } from './hostCalls';
 export { EXPORT_NAME, exportsDirOf } from './export/destination';

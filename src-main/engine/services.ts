@@ -23,6 +23,7 @@ import { ExportJobs } from './export/jobs';
 import { Imports } from './import/imports';
 import { LayerService } from './boundaries/service';
 import { createOfficeService } from './office/service';
+import { createReportScheduleService } from './schedules/service';
 import { QueryService } from './query/service';
 import { pdfRunner } from './report/reportJob';
 import { createEngineSync } from './sync/engineSync';
@@ -94,5 +95,10 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   const layers = new LayerService({ db: core.db, dataDir: core.dataDir, query });
   core.onClose(() => layers.close());
 
-  return { fetch, query, sync, exports, imports, basemap, analysis, alerts, office, layers };
+  // Emailed bulletins: the timer says when a schedule is due; the host prints (sendDueReports).
+  const schedules = createReportScheduleService(core, { exports, leads: () => office.leadsReportMail() });
+  schedules.start();
+  core.onClose(() => schedules.stop());
+
+  return { fetch, query, sync, exports, imports, basemap, analysis, alerts, office, layers, schedules };
 }

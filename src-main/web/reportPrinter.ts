@@ -12,7 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { reportHash } from '../../src-shared/reportRoute';
+import { reportHash, type ReportPaper } from '../../src-shared/reportRoute';
 import { createLogger } from '../engine/index';
 import { connectCdp, type CdpConnection } from './cdpPipe';
 import { judgeReportPage, REPORT_STATE_SCRIPT, type ReportPageState } from './reportReadiness';
@@ -32,6 +32,8 @@ export type PrintRequest = {
   file: string;
   /** The page to open; the job's report page by default. */
   path?: string;
+  /** The sheet (the report page's route carries it); Letter by default. */
+  paper?: ReportPaper;
 };
 
 /** Chromium's command line: no URL, no token, no port. */
@@ -104,7 +106,7 @@ async function printOver(cdp: CdpConnection, request: PrintRequest, pollMs: numb
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
   const page = (method: string, params: Record<string, unknown> = {}) =>
     cdp.send(method, params, sessionId as string);
-  const url = new URL(request.path ?? `/${reportHash(request.jobId)}`, request.origin).href;
+  const url = new URL(request.path ?? `/${reportHash(request.jobId, request.paper)}`, request.origin).href;
   const set = await page('Network.setCookie', {
     name: request.cookie.name,
     value: request.cookie.value,

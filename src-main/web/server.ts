@@ -26,7 +26,13 @@ import {
   UPLOAD_PATH,
 } from '../../src-shared/webProtocol';
 import { STRICT_CSP } from '../electron/csp';
-import { createLogger, withExportHooks, type EngineHandle } from '../engine/index';
+import {
+  createLogger,
+  sendReportsWhenDue,
+  withExportHooks,
+  type EngineHandle,
+  type ExportHostHooks,
+} from '../engine/index';
 import { handleCall } from './calls';
 import { streamEvents } from './events';
 import { receiveUpload, serveDownload } from './files';
@@ -60,12 +66,16 @@ export interface WebHostOptions {
   chromium?: string;
   /** Prints a report page (default: headless Chromium over the DevTools pipe); tests pass a fake. */
   print?: typeof printWithChromium;
+  /** Where an export goes; by default the data folder's exports/ (the CLI's `report` names its file). */
+  chooseDestination?: ExportHostHooks['chooseDestination'];
 }
 
 export interface WebHost {
   /** `http://127.0.0.1:PORT/?token=TOKEN`: the one address that signs a browser in. */
   readonly url: string;
   readonly port: number;
+  /** The engine as this host serves it: its exports print through this host (the CLI's `report`). */
+  readonly engine: EngineHandle;
   close(): Promise<void>;
 }
 
@@ -89,12 +99,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // holding a print grant for that one job, revoked when the print ends.
   const prints = createPrintAccess();
   const engine = withExportHooks(options.engine, {
-    chooseDestination: async () => undefined,
+    chooseDestination: options.chooseDestination ?? (async () => undefined),
     chooseImport: async (sent) => {
       if (sent && 'uploadId' in sent) return sent;
       throw new Error('Upload the file from this page first: the web host imports only uploaded files.');
     },
-    printReport: async ({ jobId, file }) => {
+    printReport: async ({ jobId, file, paper }) => {
       const grant = prints.issue(jobId);
       try {
         await (options.print ?? printWithChromium)(
@@ -103,6 +113,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
             jobId,
             cookie: { name: printCookieName(port), value: grant },
             file,
+            ...(paper ? { paper } : {}),
           },
           { chromium: options.chromium ?? process.env.BLOTTER_CHROMIUM },
         );
@@ -113,6 +124,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   const refusals = createRefusalLog((line) => log.warn(line));
+  // Emailed bulletins: when the engine's timer says a schedule is due, print it here and hand it back.
+  const stopSending = sendReportsWhenDue(engine, (error) =>
+    log.warn('scheduled reports not sent', { error }),
+  );
 
   /** A request holding only a print grant: the static files, and its own job's report. */
   const routePrint = async (
@@ -213,9 +228,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   return {
     url: `http://${host}:${port}/?${TOKEN_PARAM}=${token}`,
     port,
+    engine,
     close: () =>
       new Promise<void>((resolve) => {
         for (const end of streams) end();
+        stopSending();
         refusals.flush();
         server.close(() => resolve());
         server.closeAllConnections();

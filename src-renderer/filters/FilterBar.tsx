@@ -32,7 +32,10 @@ export function FilterBar() {
   const total = counts.total === null ? '…' : count(counts.total);
   const [folded, setFolded] = useState(isShortWindow);
   const moreId = useId();
-  const chips = activeChips(filters, (day) => dayText(day)).filter((chip) => folded || chip.kind === 'type');
+  const chips = activeChips(filters, (day) => dayText(day)).filter(
+    // Types and an analysis focus show always (the picker hides its choices; a focus has no control).
+    (chip) => folded || chip.kind === 'type' || chip.kind === 'focus',
+  );
   const chipList = useRef<HTMLUListElement>(null);
   const foldButton = useRef<HTMLButtonElement>(null);
   // A removed chip takes its button with it: focus goes to the chip now in its place, else the toggle.

@@ -16,8 +16,11 @@ export const MAX_WEEKDAY_CHIPS = 2;
 
 export type ActiveChip = {
   key: string;
-  /** The control the chip stands for. */
-  kind: 'dates' | 'hours' | 'weekday' | 'type';
+  /**
+   * The control the chip stands for; 'focus' has none in the bar (a Gi* cell or a repeat place
+   * opened from Analysis), so its chip is the only place it shows.
+   */
+  kind: 'dates' | 'hours' | 'weekday' | 'type' | 'focus';
   /** What the chip says: "Burglary", "Sundays", "Last 90 days", "22:00–06:00, overnight". */
   label: string;
   /** The remove button's accessible name. */
@@ -101,6 +104,7 @@ export function activeChips(filters: Filters, dayText: (day: string) => string =
   if (filters.focus)
     chips.push({
       key: 'focus',
+      kind: 'focus',
       label: filters.focus.label,
       removeLabel: `Remove the filter ${filters.focus.label}`,
       remove: { focus: undefined },

@@ -10,6 +10,7 @@ import type { Alert, AlertRule } from '../../src-shared/alerts';
 import { instantText } from '../../src-shared/localTime';
 import { useAlertInbox } from '../alerts/AlertInbox';
 import { DeliverySettings } from '../alerts/DeliverySettings';
+import { ReportSchedules } from '../alerts/ReportSchedules';
 import { RemoveRuleConfirm } from '../alerts/RemoveRuleConfirm';
 import { RuleForm } from '../alerts/RuleForm';
 import { useFilters } from '../filters/FiltersContext';
@@ -270,6 +271,7 @@ export function AlertsView({ setup }: DataViewProps) {
         ) : null}
       </section>
       <DeliverySettings client={client} host={inbox.host} />
+      <ReportSchedules client={client} />
     </ViewFrame>
   );
 }

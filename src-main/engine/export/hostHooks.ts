@@ -17,6 +17,7 @@
  * by hostCalls.ts, so a new host step without its answer here is a type error.
  */
 import type { ColumnMapping } from '../../../src-shared/importMapping';
+import type { ReportPaper } from '../../../src-shared/reportRoute';
 import type { CallOutput, Result } from '../../../src-shared/contract';
 import type { ExportFormat, ImportSource, StartExportOutput } from '../../../src-shared/exports';
 import type { EngineHandle } from '../engineHandle';
@@ -35,7 +36,7 @@ function namesHostFile(url: string): boolean {
   }
 }
 
-export type PrintJob = { jobId: string; file: string };
+export type PrintJob = { jobId: string; file: string; paper?: ReportPaper };
 /** What a chosen file is for: an incident import, a boundary file, or an office join's CA certificate. */
 export type ChosenFilePurpose = 'import' | 'boundaries' | 'office-ca';
 
@@ -73,14 +74,19 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
     );
     if (!result.ok || !result.value.print) return result;
     const { print, ...answer } = result.value as StartExportOutput;
-    if (print) void printAndFinish(result.value.jobId, print.token, print.file);
+    if (print) void printAndFinish(result.value.jobId, print.token, print.file, print.paper);
     return { ok: true, value: answer };
   }
 
-  async function printAndFinish(jobId: string, token: string, file: string): Promise<void> {
+  async function printAndFinish(
+    jobId: string,
+    token: string,
+    file: string,
+    paper: ReportPaper | undefined,
+  ): Promise<void> {
     let failed: string | undefined;
     try {
-      await hooks.printReport({ jobId, file });
+      await hooks.printReport({ jobId, file, ...(paper ? { paper } : {}) });
     } catch (error) {
       failed = error instanceof Error ? error.message : String(error);
       log.warn('the report could not be printed', { jobId, reason: failed });

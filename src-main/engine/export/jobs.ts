@@ -7,6 +7,7 @@
  * finishReport. Progress goes out as `exportProgress` events, at most every 150 ms plus every
  * change of state. Closing the engine cancels running jobs and removes their partial files.
  */
+import type { ReportParams } from '../../../src-shared/reportRoute';
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { BridgeError } from '../../../src-shared/contract';
@@ -42,6 +43,8 @@ export type JobStart = {
   filters: Filters;
   bom?: boolean;
   destination?: { path: string };
+  /** PDF only: the report's as-of day and paper. */
+  report?: ReportParams;
 };
 
 export type ExportJob = {
@@ -49,6 +52,8 @@ export type ExportJob = {
   readonly format: ExportFormat;
   readonly filters: Filters;
   readonly bom: boolean;
+  /** PDF only: the report's as-of day and paper (src-shared/reportRoute.ts). */
+  readonly report: ReportParams;
   readonly createdAt: number;
   readonly dest: Destination;
   /** The filter's rows; let go once the job is finished (a million rows hold a few MB). */
@@ -137,6 +142,7 @@ export class ExportJobs {
       format: input.format,
       filters: input.filters,
       bom: input.bom === true,
+      report: input.report ?? {},
       createdAt,
       dest: resolveDestination(this.ctx.dataDir, input.format, input.destination?.path, id, createdAt),
       resolved,

@@ -7,7 +7,7 @@
  */
 import type { EngineCore } from '../context';
 import type { OfficeStatus } from '../../../src-shared/officeCalls';
-import { currentLeader } from './lease';
+import { acquireLease, currentLeader, heartbeat } from './lease';
 import { migrateOffice } from './migrate';
 import { OfficeUnreachableError, openOfficePool, reaching, type OfficePool } from './officeDb';
 import { parseOfficeUrl, type OfficeAddress } from './officeUrl';
@@ -38,6 +38,10 @@ const HOLDER = `${hostname()}:${PROCESS_HOLDER}`;
 
 /** The lease name of the office's sync leader. */
 export const SYNC_LEADER = 'sync';
+/** The lease of the desktop that mails the office's scheduled reports (only the leader sends). */
+export const REPORT_MAIL_LEADER = 'report-mail';
+/** Held across the engine's minute-by-minute looks, so the leader stays while it runs. */
+export const REPORT_MAIL_TTL_MS = 5 * 60_000;
 
 export class OfficeReplicaError extends Error {
   override name = 'OfficeReplicaError';
@@ -52,8 +56,9 @@ export function createOfficeService(
   /** A pull wrote incidents (the query service re-reads what it holds). */
   incidentsWritten: () => void = () => undefined,
   /** Tests shorten the lease and the follower's pause. */
-  leaderOptions: { ttlMs?: number; followEveryMs?: number } = {},
+  leaderOptions: { ttlMs?: number; followEveryMs?: number; holder?: string } = {},
 ) {
+  const holder = leaderOptions.holder ?? HOLDER;
   // Incidents a pull brings are evaluated by this desktop's alert rules, as a sync's commit is.
   const onIncidents = (fresh: readonly PulledIncident[]) => evaluatePulled(core.db, fresh);
 
@@ -251,6 +256,25 @@ export function createOfficeService(
       await close();
       await core.secrets.delete(account()).catch(() => false);
       return { left, replicaIncidents: localCount('incidents') };
+    },
+
+    /**
+     * Whether this desktop sends the scheduled reports: always when standalone; in office mode
+     * only while it holds the office's report-mail lease (renewed at each look, taken when free).
+     * An unreachable office throws: nobody can tell, so this desktop does not send.
+     */
+    async leadsReportMail(): Promise<boolean> {
+      const link = readOfficeLink(core.db);
+      if (!link) return true;
+      const address = parseOfficeUrl(link.url);
+      return reaching(address, async () => {
+        const pool = await poolFor(address);
+        const now = await currentLeader(pool, REPORT_MAIL_LEADER);
+        if (now && now.holder === holder)
+          return heartbeat(pool, { name: REPORT_MAIL_LEADER, holder, token: now.token }, REPORT_MAIL_TTL_MS);
+        if (now) return false;
+        return (await acquireLease(pool, REPORT_MAIL_LEADER, holder, REPORT_MAIL_TTL_MS)) !== null;
+      });
     },
 
     close,

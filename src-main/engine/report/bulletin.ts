@@ -8,10 +8,8 @@
 import {
   BULLETIN_MIN_INCIDENTS,
   BULLETIN_NEAR_REPEAT,
-  paperLocale,
-  paperOf,
   TREND_WEEKS,
-  type PaperChoice,
+  type Paper,
   type ReportBulletin,
 } from '../../../src-shared/bulletin';
 import { dayNumber, dayString, type Filters } from '../../../src-shared/filters';
@@ -54,7 +52,8 @@ export function zoneOf(job: ExportJob): string {
 export type BulletinInput = {
   job: ExportJob;
   today: string;
-  paper: PaperChoice;
+  /** The sheet, as reportPaper.ts resolves it. */
+  paper: Paper;
   analyses: ReportAnalyses;
   /** The Gi* bins the headline reads (the map of them is printed only when asked). */
   hotSpotBins: Record<string, number> | null;
@@ -97,7 +96,7 @@ export async function buildBulletin(
     place,
     headline,
     zone: zoneOf(job),
-    paper: paperOf(input.paper, paperLocale(process.env, Intl.DateTimeFormat().resolvedOptions().locale)),
+    paper: input.paper,
     trend,
     labels: input.labels,
     tooFew,

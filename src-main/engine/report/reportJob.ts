@@ -18,6 +18,8 @@ import type { AnalysisService } from '../analysis/service';
 import { analysesManifest, analysisJobIds } from './reportAnalyses';
 import { bulletinManifest } from './bulletin';
 import { buildReportModel } from './reportModel';
+import { reportPaperOf } from './reportPaper';
+import { reportOptionsOf } from '../../../src-shared/reportOptions';
 
 export const REPORT_TIMEOUT_MS = 120_000;
 
@@ -70,7 +72,9 @@ export function pdfRunner(
       await rm(part, { force: true });
       throw error;
     });
-    return { extra: { print: { token, file: part } }, done: cleaned };
+    // The printer's sheet is the page's (reportPaper.ts): the job's own, else the Settings choice.
+    const paper = reportPaperOf(job, reportOptionsOf(ctx.settings.get().report));
+    return { extra: { print: { token, file: part, paper } }, done: cleaned };
   };
 }
 

@@ -23,6 +23,7 @@ import { provenanceOf, areasInScope } from '../provenance/provenance';
 import { outlineOf } from '../../../src-shared/geo';
 import { analysisJobIds, reportAnalyses } from './reportAnalyses';
 import { buildBulletin } from './bulletin';
+import { reportPaperOf } from './reportPaper';
 import { createLayerStore } from '../boundaries/layerStore';
 import type { Filters } from '../../../src-shared/filters';
 
@@ -84,7 +85,7 @@ export async function buildReportModel(
     {
       job,
       today: service.today(),
-      paper: options.paper,
+      paper: reportPaperOf(job, options),
       analyses,
       hotSpotBins,
       provenance,
@@ -151,7 +152,8 @@ export function labelPoint(ring: [number, number][]): [number, number] {
 /**
  * The bulletin's analyses: CompStat's table always (the bulletin's), the hot spot map when asked
  * (its bins feed the headline either way); under CompStat's floor no comparison is made, and the
- * table's place says the numbers are too few. `asOf`: a report ending before today ends there.
+ * table's place says the numbers are too few. `asOf`: the job's own (`blotter report --as-of`, a
+ * schedule), else a report ending before today ends there.
  */
 async function bulletinAnalyses(
   job: ExportJob,
@@ -160,7 +162,7 @@ async function bulletinAnalyses(
 ): Promise<{ analyses: ReportAnalyses; hotSpotBins: Record<string, number> | null }> {
   if (!analysis) return { analyses: { hotSpots: null, compStat: null }, hotSpotBins: null };
   const today = job.service.today();
-  const asOf = job.range.to && job.range.to < today ? job.range.to : undefined;
+  const asOf = job.report.asOf ?? (job.range.to && job.range.to < today ? job.range.to : undefined);
   if (job.total < BULLETIN_MIN_INCIDENTS) {
     const a = await reportAnalyses(job, { hotSpotMap: options.hotSpotMap, compStat: false }, analysis);
     const refused = `The filters match ${count(job.total)} incidents: too few to compare (a comparison needs at least ${BULLETIN_MIN_INCIDENTS} incidents).`;
