@@ -37,6 +37,7 @@ export const EXPORT_COLUMN_NAMES = [
   'first_seen',
   'last_seen',
   'removed',
+  'subtype',
   'attributes',
 ] as const;
 

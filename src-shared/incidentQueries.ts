@@ -93,6 +93,8 @@ export const IncidentRow = z.object({
   removed: z.boolean(),
   /** Miles from the distance centre; null when there is none. */
   distanceMi: z.number().nullable(),
+  /** The category its source file gave it (an import's own), when it has one. */
+  subtype: z.string().nullable().optional(),
 });
 export type IncidentRow = z.infer<typeof IncidentRow>;
 
@@ -138,6 +140,8 @@ export const IncidentDetail = z.object({
   removedAt: z.number().nullable(),
   removedReason: z.string().nullable(),
   source: z.string(),
+  /** The category its source file gave it (an import's own: SF's "Larceny Theft" under Theft); null for the API's. */
+  subtype: z.string().nullable().optional(),
   /** An imported incident's file, mapping and kept columns (absent for API rows). */
   importedFrom: ImportedFrom.optional(),
 });

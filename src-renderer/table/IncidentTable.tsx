@@ -21,17 +21,19 @@ const HEADER_HEIGHT = 36;
 const ROW_GAP_PX = 12;
 const ROW_PADDING_PX = 10;
 /** Before the first measure: room for the header labels. */
-const START_WIDTHS = [150, 80, 200, 72, 56];
+const START_WIDTHS = [150, 80, 90, 200, 72, 56];
 
 const COLUMNS: { key: SortKey | null; label: string; className: string | undefined }[] = [
   { key: 'date', label: 'Local date and time', className: styles.cDate },
   { key: 'type', label: 'Type', className: styles.cType },
+  // An imported file's own category (SF's "Larceny Theft" under Theft); empty for the API's.
+  { key: null, label: 'Subtype', className: 'c-subtype' },
   { key: 'address', label: 'Address', className: 'c-address' }, // the flexible column (ADDRESS_COLUMN)
   { key: 'distance', label: 'Distance', className: styles.cDistance },
   { key: null, label: 'Flags', className: 'c-flags' },
 ];
 
-const ADDRESS_COLUMN = 2;
+const ADDRESS_COLUMN = 3;
 
 /** The width of each column's widest drawn text (header and rows), measured as laid out. */
 function measureColumns(grid: HTMLElement): number[] {
@@ -210,6 +212,9 @@ export function IncidentTable(props: IncidentTableProps) {
                   <div role="gridcell" className={styles.cType}>
                     <span className="swatch" style={{ background: typeColor(row.type) }} aria-hidden="true" />
                     {row.type}
+                  </div>
+                  <div role="gridcell" className="c-subtype">
+                    {row.subtype ?? ''}
                   </div>
                   <div role="gridcell" className="c-address" title={row.address}>
                     {row.address}

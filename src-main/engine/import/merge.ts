@@ -279,7 +279,8 @@ function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
         const description = v[14] as string | null;
         const replaced = fileSeen !== null && repo.replaceImportedIfLater(v, fileSeen);
         if (replaced) setSubtype.run(subtype, cdid);
-        const taken = replaced || (description !== null && repo.fillDescription(cdid, description, params.now));
+        const taken =
+          replaced || (description !== null && repo.fillDescription(cdid, description, params.now));
         if (taken && heldBefore.get(cdid) !== undefined) updated++;
       }
       after = rows[rows.length - 1]?.[0] as number;

@@ -89,7 +89,11 @@ describe('the shared real exports', () => {
       .filter((l) => l !== '' && l.split(',')[19] === '').length;
     expect(unplaced).toBeGreaterThan(0);
     expect(pv).toMatchObject({ rows: 300, valid: 300 - unplaced, duplicatesInFile: 0 });
-    expect(pv.sample[0]).toMatchObject({ type: 'BATTERY', occurredLocal: '2016-01-03T23:57' });
+    expect(pv.sample[0]).toMatchObject({
+      type: 'Assault',
+      subtype: 'BATTERY',
+      occurredLocal: '2016-01-03T23:57',
+    });
   });
 
   it('Seattle (a file of robberies): the Offense ID (the Report Number repeats), Offense though it has one value, the offence start, precinct/sector/beat/MCPP kept first', async () => {
@@ -263,7 +267,14 @@ describe('other cities’ exports (issue 28)', () => {
     });
     const pv = await asProposed(ins);
     expect(pv).toMatchObject({ rows: 6, valid: 6, errorCount: 0 });
-    expect(pv.sample.map((s) => s.type)).toEqual(['Theft', 'Assault', 'Theft', 'Vandalism', 'Theft', 'All Other Offenses']);
+    expect(pv.sample.map((s) => s.type)).toEqual([
+      'Theft',
+      'Assault',
+      'Theft',
+      'Vandalism',
+      'Theft',
+      'All Other Offenses',
+    ]);
     // Without lat/lng, the EWKB column alone is proposed as the point, and reads the same place.
     const geomOnly = await inspect(
       'geom.csv',

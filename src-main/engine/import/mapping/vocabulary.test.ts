@@ -198,7 +198,8 @@ describe('the offence vocabulary', () => {
       ['Other', null],
       ['', null],
     ];
-    for (const [category, type] of cases) expect([category, typeForCategory(category)]).toEqual([category, type]);
+    for (const [category, type] of cases)
+      expect([category, typeForCategory(category)]).toEqual([category, type]);
   });
 
   it('proposes only standard types (and Homicide), never the API’s Other', () => {

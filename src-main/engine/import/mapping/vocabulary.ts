@@ -26,11 +26,17 @@ export const VOCABULARY: readonly VocabularyRule[] = [
   [/\bsuicide|\bdeath invest|\bmissing|\brunaway|\btraffic collision|\bhit and run|\baccident/, null],
   // The homicide group (NIBRS 09A–C; Chicago's HOMICIDE, SF's Homicide, "Murder").
   [/\bhomicide|\bmurder|\bmanslaughter/, 'Homicide'],
-  [/\bshooting|\bshots? fired|\bshotspotter|\bshot spotter|\bdischarg\w* (of )?(a )?(firearm|weapon|gun)/, 'Shooting'],
+  [
+    /\bshooting|\bshots? fired|\bshotspotter|\bshot spotter|\bdischarg\w* (of )?(a )?(firearm|weapon|gun)/,
+    'Shooting',
+  ],
   [/\brobber|\bcarjack|\bstrong ?arm|\bhold ?up\b|\bmugging/, 'Robbery'],
   [/\bburglar|\bbreaking (and )?entering|\bb e\b|\bbreak ?in\b|\bhousebreak/, 'Burglary'],
   [/\barson|\bincendiar/, 'Arson'],
-  [/\bvandal|\bcriminal (damage|mischief)|\bmalicious mischief|\bgraffiti|\bdestruction|\bdamage to( \w+)? property|\bproperty damage/, 'Vandalism'],
+  [
+    /\bvandal|\bcriminal (damage|mischief)|\bmalicious mischief|\bgraffiti|\bdestruction|\bdamage to( \w+)? property|\bproperty damage/,
+    'Vandalism',
+  ],
   [
     /\btheft|\bthefts\b|\blarcen|\bshopli(f|ft)\w*|\bpocket ?pick|\bpick ?pocket|\bpurse snatch|\bstolen (vehicle|auto|car|bicycle)|\bauto theft|\bunauthori[sz]ed use of (a )?(motor )?veh|\bsteal/,
     'Theft',
@@ -53,7 +59,10 @@ const STANDARD = new Map(CRIME_TYPES.map((t) => [t.toLowerCase(), t]));
  * The type the vocabulary places a category in, or null when it cannot (the category stays as the
  * file has it). A category that is a standard type's name in another case (`THEFT`) is that type.
  */
-export function typeForCategory(category: string, rules: readonly VocabularyRule[] = VOCABULARY): string | null {
+export function typeForCategory(
+  category: string,
+  rules: readonly VocabularyRule[] = VOCABULARY,
+): string | null {
   const words = wordsOf(category);
   if (words === '') return null;
   const standard = STANDARD.get(words);
