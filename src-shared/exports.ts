@@ -39,6 +39,7 @@ export const EXPORT_COLUMN_NAMES = [
   'first_seen',
   'last_seen',
   'removed',
+  'subtype',
   'attributes',
 ] as const;
 
@@ -231,6 +232,8 @@ export type ImportRowError = z.infer<typeof ImportRowError>;
 export const ImportSampleRow = z.object({
   cdid: z.number(),
   type: z.string(),
+  /** The file's own category (a mapped file's type column before the value map), when it has one. */
+  subtype: z.string().nullable().optional(),
   occurredLocal: z.string(),
   timezone: z.string(),
   address: z.string(),

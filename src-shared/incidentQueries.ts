@@ -98,6 +98,8 @@ export const IncidentRow = z.object({
   importFile: z.string().optional(),
   /** An imported row's kept columns (a beat, a district…), for the table's column chooser. */
   attributes: z.record(z.string(), z.string()).optional(),
+  /** The category its source file gave it (an import's own), when it has one. */
+  subtype: z.string().nullable().optional(),
 });
 export type IncidentRow = z.infer<typeof IncidentRow>;
 
@@ -143,6 +145,8 @@ export const IncidentDetail = z.object({
   removedAt: z.number().nullable(),
   removedReason: z.string().nullable(),
   source: z.string(),
+  /** The category its source file gave it (an import's own: SF's "Larceny Theft" under Theft); null for the API's. */
+  subtype: z.string().nullable().optional(),
   /** An imported incident's file, mapping and kept columns (absent for API rows). */
   importedFrom: ImportedFrom.optional(),
 });

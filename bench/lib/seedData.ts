@@ -221,6 +221,7 @@ export function* generateIncidents(opts: GenerateOptions): Generator<SeedInciden
         last_seen: Math.min(seen + Math.floor(rand() * 5) * 86_400_000, horizon),
         removed_at: removed ? Math.min(seen + 86_400_000, horizon) : null,
         removed_reason: removed ? 'absent from a complete re-query' : null,
+        subtype: null,
       };
       made++;
     }

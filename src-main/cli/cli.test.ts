@@ -115,7 +115,7 @@ describe('blotter export and status', () => {
     expect(r.code).toBe(0);
     const text = readFileSync(out, 'utf8');
     expect(text.split('\r\n')[0]).toBe(
-      'cdid,type,occurred_local,timezone,occurred_utc,date_raw,address,lat,lon,link,description,first_seen,last_seen,removed,attributes',
+      'cdid,type,occurred_local,timezone,occurred_utc,date_raw,address,lat,lon,link,description,first_seen,last_seen,removed,subtype,attributes',
     );
     expect(text).toContain(`"'=HYPERLINK(""https://evil.example.test"",""click"") Synthetic Ave"`);
     expect(text).toContain("'+1+2 Block of Synthetic Plus St");

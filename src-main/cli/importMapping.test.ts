@@ -47,6 +47,17 @@ describe('blotter import --mapping', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('may.csv: through the mapping "Chicago RMS", 2 records, 2 valid.');
     expect(first.stdout).toContain('Imported: 2 added');
+    // The mapping file's typeMap is the type map (0820, not in it, keeps its text); each row keeps
+    // the file's own code as its subtype.
+    const stored = new Database(`${data}/blotter.sqlite`, { readonly: true });
+    try {
+      expect(stored.prepare('SELECT type, subtype FROM incidents ORDER BY subtype').all()).toEqual([
+        { type: 'Assault', subtype: '0486' },
+        { type: '0820', subtype: '0820' },
+      ]);
+    } finally {
+      stored.close();
+    }
 
     const june = `${dir.path}/june.csv`;
     writeFileSync(

@@ -62,7 +62,10 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
             {p.sample.map((r) => (
               <tr key={r.cdid}>
                 <td>{r.cdid}</td>
-                <td>{r.type}</td>
+                <td>
+                  {r.type}
+                  {r.subtype && r.subtype !== r.type ? <span className="muted"> ({r.subtype})</span> : null}
+                </td>
                 <td>{r.occurredLocal.replace('T', ' ')}</td>
                 <td>{r.timezone}</td>
                 <td>{r.address}</td>

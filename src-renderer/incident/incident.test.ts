@@ -84,6 +84,12 @@ describe('incident panel fields', () => {
     expect(facts.find((f) => f.label === 'Removed')?.hint).toMatch(/re-query/);
   });
 
+  it('shows an imported incident’s subtype, the category its file gave it; none for the API’s', () => {
+    expect(incidentFacts(detail).find((f) => f.label === 'Subtype')).toBeUndefined();
+    const facts = incidentFacts({ ...detail, type: 'Theft', subtype: 'Larceny Theft', source: 'import' });
+    expect(facts.find((f) => f.label === 'Subtype')).toMatchObject({ value: 'Larceny Theft' });
+  });
+
   it('opens only https permalinks', () => {
     expect(safeLink(detail.link)).toBe(detail.link);
     expect(safeLink('http://crime.example.test/x')).toBeNull();

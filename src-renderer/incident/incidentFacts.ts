@@ -27,6 +27,8 @@ export function incidentFacts(d: IncidentDetail): Fact[] {
     },
   ];
   if (flag) facts.push({ label: 'Time flag', value: d.timeFlag ?? '', hint: flag });
+  if (d.subtype)
+    facts.push({ label: 'Subtype', value: d.subtype, hint: 'The category the imported file gave it' });
   facts.push(
     { label: 'Location', value: `${coord(d.lat)}, ${coord(d.lon)}`, mono: true },
     { label: 'Incident ID', value: String(d.cdid), hint: 'cdid, the API’s detail identifier', mono: true },

@@ -105,7 +105,7 @@ export class BatchFormatter {
   private csvLine(batch: Batch, k: number): string {
     const s = this.snapshot;
     const row = batch.rows[k] as number;
-    const [cdid, dateRaw, link, description, firstSeen, lastSeen] = batch.stored[
+    const [cdid, dateRaw, link, description, firstSeen, lastSeen, subtype] = batch.stored[
       k
     ] as Batch['stored'][number];
     return (
@@ -113,7 +113,7 @@ export class BatchFormatter {
       `${this.cell('zone', s.zone[row] as number)},${isoInstant(s.utc[row] as number, this.days)},` +
       `${csvField(dateRaw)},${this.cell('addr', s.addr[row] as number)},${s.lat[row]},${s.lon[row]},` +
       `${csvField(link)},${csvField(description)},${this.firstSeen(firstSeen)},${this.lastSeen(lastSeen)},` +
-      `${s.state[row] === REMOVED ? 'true' : 'false'},${csvField(batch.attributes.get(cdid))}\r\n`
+      `${s.state[row] === REMOVED ? 'true' : 'false'},${csvField(subtype)},${csvField(batch.attributes.get(cdid))}\r\n`
     );
   }
 
@@ -121,7 +121,7 @@ export class BatchFormatter {
   exportRow(batch: Batch, k: number): ExportRow {
     const s = this.snapshot;
     const row = batch.rows[k] as number;
-    const [cdid, dateRaw, link, description, firstSeen, lastSeen] = batch.stored[
+    const [cdid, dateRaw, link, description, firstSeen, lastSeen, subtype] = batch.stored[
       k
     ] as Batch['stored'][number];
     return {
@@ -139,6 +139,7 @@ export class BatchFormatter {
       first_seen: this.firstSeen(firstSeen),
       last_seen: this.lastSeen(lastSeen),
       removed: s.state[row] === REMOVED,
+      subtype,
       attributes: batch.attributes.get(cdid) ?? null,
     };
   }

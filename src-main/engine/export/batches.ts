@@ -17,8 +17,8 @@ import { attributesReader } from './attributesOf';
 import { matchByCdid } from './matchByCdid';
 
 /** The columns the snapshot lacks. */
-const COLUMNS = ['cdid', 'date_raw', 'link', 'description', 'first_seen', 'last_seen'] as const;
-/** [cdid, date_raw, link, description, first_seen, last_seen]. */
+const COLUMNS = ['cdid', 'date_raw', 'link', 'description', 'first_seen', 'last_seen', 'subtype'] as const;
+/** [cdid, date_raw, link, description, first_seen, last_seen, subtype]. */
 export type StoredColumns = IncidentTuple<typeof COLUMNS>;
 
 export type Batch = {

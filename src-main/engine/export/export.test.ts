@@ -24,6 +24,7 @@ const row: ExportRow = {
   first_seen: '2025-06-15T12:26:40.000Z',
   last_seen: '2025-06-15T12:26:40.000Z',
   removed: false,
+  subtype: null,
   attributes: null,
 };
 

@@ -39,6 +39,8 @@ export function dbfFields(
     timezone: number;
     address: number;
     attributes: number;
+    /** The longest subtype (an import's own category; 1 when none has one). */
+    subtype?: number;
   },
   keptColumns: readonly KeptColumn[] = [],
 ): DbfField[] {
@@ -60,6 +62,7 @@ export function dbfFields(
     first_seen: { type: 'C', length: 24, decimals: 0 },
     last_seen: { type: 'C', length: 24, decimals: 0 },
     removed: { type: 'L', length: 1, decimals: 0 },
+    subtype: { type: 'C', length: text(longest.subtype ?? 1), decimals: 0 },
     // A mapped import's kept columns as JSON text (GeoJSON has them as an object), as wide as the
     // archive's longest (1 when it has none); longer ones are cut and counted like any text.
     attributes: { type: 'C', length: text(longest.attributes), decimals: 0 },
@@ -83,6 +86,13 @@ export function dbfFields(
 
 const longestBytes = (values: readonly string[]): number =>
   values.reduce((n, v) => Math.max(n, Buffer.byteLength(v ?? '', 'utf8')), 1);
+
+/** The longest subtype in the archive, in UTF-8 bytes (a scan of the incidents: no index has it). */
+function longestSubtype(db: Db): number {
+  const n = db.prepare('SELECT max(length(CAST(subtype AS BLOB))) FROM incidents').pluck().get() as
+    number | null;
+  return n ?? 1;
+}
 
 /** The longest kept-columns text in the archive, in UTF-8 bytes. */
 function longestAttributes(db: Db): number {
@@ -123,6 +133,7 @@ export function shpWriter(): Writer {
           timezone: longestBytes(dictionaryOf(job, 'zones')),
           address: longestBytes(dictionaryOf(job, 'addresses')),
           attributes: longestAttributes(ctx.db),
+          subtype: longestSubtype(ctx.db),
         },
         keptColumnsOf(ctx.db),
       );

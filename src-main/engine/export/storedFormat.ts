@@ -56,7 +56,7 @@ export class StoredFormatter {
         `${r[0]},${this.cell(r[1])},${r[2]},${this.cell(r[3])},${isoInstant(r[4], days)},` +
           `${csvField(r[5])},${this.cell(r[6])},${r[7]},${r[8]},${csvField(r[9])},${csvField(r[10])},` +
           `${isoInstant(r[11], days)},${isoInstant(r[12], days)},${r[13] === null ? 'false' : 'true'},` +
-          `${csvField(attributes.get(r[0]))}\r\n`,
+          `${csvField(r[14])},${csvField(attributes.get(r[0]))}\r\n`,
       );
     }
     return lines.bytes();
@@ -86,6 +86,7 @@ export class StoredFormatter {
       first_seen: isoInstant(r[11], days),
       last_seen: isoInstant(r[12], days),
       removed: r[13] !== null,
+      subtype: r[14],
       attributes: attributes.get(r[0]) ?? null,
     };
   }

@@ -113,6 +113,7 @@ const READ: ReadonlySet<string> = new Set([
   'first_seen',
   'last_seen',
   'removed',
+  'subtype',
 ]);
 
 /**

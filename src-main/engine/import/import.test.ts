@@ -109,11 +109,13 @@ describe('staged rows', () => {
     db.close();
     expect(back.length).toBe(10_000);
     expect(back.map((r) => r[0])).toEqual(Array.from({ length: 10_000 }, (_, i) => i + 1));
-    // ImportRow's 18 fields, then a mapped file's kept columns and external id (none here).
-    expect(STAGED_COLUMNS.slice(-2)).toEqual(['attributes', 'external_id']);
+    // ImportRow's 18 fields, then a mapped file's kept columns, external id and subtype (none here).
+    expect(STAGED_COLUMNS.slice(-3)).toEqual(['attributes', 'external_id', 'subtype']);
     const asRows = back.map((r) => r.slice(1, 19));
     expect(
-      back.every((r) => r.length === 1 + STAGED_COLUMNS.length && r[19] === null && r[20] === null),
+      back.every(
+        (r) => r.length === 1 + STAGED_COLUMNS.length && r[19] === null && r[20] === null && r[21] === null,
+      ),
     ).toBe(true);
     expect(asRows.slice(0, 2)).toEqual(rows);
     expect(asRows.at(-1)).toEqual(rows[1]);

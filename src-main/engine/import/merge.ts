@@ -35,11 +35,13 @@ const BULK_MIN_ROWS = 20_000;
 const BULK_MIN_SHARE = 0.25;
 
 const REMOVED_REASON = 'marked removed in an imported file';
-const COLUMNS = columnList(INSERT_COLUMNS);
+/** The archive's columns an import writes: a row's, and the file's own category (store migration 016). */
+const COLUMNS = `${columnList(INSERT_COLUMNS)}, subtype`;
 /** A staged row `s` as the archive's COLUMNS (@now: the import's time). */
 const AS_ARCHIVE_ROW = `${columnList(RECORD_COLUMNS, 's')}, s.description,
   coalesce(s.first_seen, s.last_seen, @now), coalesce(s.last_seen, @now),
-  CASE WHEN s.removed THEN coalesce(s.last_seen, @now) END, CASE WHEN s.removed THEN @reason END, 'import'`;
+  CASE WHEN s.removed THEN coalesce(s.last_seen, @now) END, CASE WHEN s.removed THEN @reason END, 'import',
+  s.subtype`;
 /**
  * Replaces a held copy `i` (an imported one: an API row is never replaced) that the staged copy `s`
  * saw later (the row's archive values as AS_ARCHIVE_ROW). Every column of the target is named
@@ -51,7 +53,7 @@ const REPLACE_SET = `${RECORD_COLUMNS.filter((c) => c !== 'cdid')
   description = coalesce(s.description, i.description),
   first_seen = min(i.first_seen, coalesce(s.first_seen, s.last_seen)),
   last_seen = s.last_seen, removed_at = CASE WHEN s.removed THEN s.last_seen END,
-  removed_reason = CASE WHEN s.removed THEN @reason END, source = 'import'`;
+  removed_reason = CASE WHEN s.removed THEN @reason END, source = 'import', subtype = s.subtype`;
 const TRIGGERS = ['incidents_ai', 'incidents_au_text'];
 /** The change counter's triggers on insert and update (store migration 006). */
 const COUNTER_TRIGGERS = ['incident_changes_ai', 'incident_changes_au'];
@@ -248,6 +250,8 @@ function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
   db.exec(`INSERT OR IGNORE INTO temp.import_held (cdid)
     SELECT cdid FROM (${stagedRowsSql(schemas, 'cdid IN (SELECT cdid FROM main.incidents)')})`);
   const heldBefore = db.prepare('SELECT 1 FROM temp.import_held WHERE cdid = ?').pluck();
+  // The file's own category goes with the copy it came on (inserted, or replacing the held one).
+  const setSubtype = db.prepare('UPDATE main.incidents SET subtype = ? WHERE cdid = ?');
   let updated = 0;
   try {
     for (let after = 0; ;) {
@@ -267,11 +271,16 @@ function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
           'import',
         ];
         const cdid = v[0] as number;
-        if (repo.insertIfNew(v)) continue;
+        const subtype = (r[21] ?? null) as string | null;
+        if (repo.insertIfNew(v)) {
+          if (subtype !== null) setSubtype.run(subtype, cdid);
+          continue;
+        }
         const description = v[14] as string | null;
+        const replaced = fileSeen !== null && repo.replaceImportedIfLater(v, fileSeen);
+        if (replaced) setSubtype.run(subtype, cdid);
         const taken =
-          (fileSeen !== null && repo.replaceImportedIfLater(v, fileSeen)) ||
-          (description !== null && repo.fillDescription(cdid, description, params.now));
+          replaced || (description !== null && repo.fillDescription(cdid, description, params.now));
         if (taken && heldBefore.get(cdid) !== undefined) updated++;
       }
       after = rows[rows.length - 1]?.[0] as number;

@@ -35,6 +35,8 @@ export type ImportRow = [
   attributes?: string | null,
   /** A mapped file's own id for the row. */
   externalId?: string | null,
+  /** The source file's own category (a mapped file's type column; a Blotter export's `subtype`). */
+  subtype?: string | null,
 ];
 
 export type RowProblem = { field: string | null; message: string };
@@ -223,6 +225,9 @@ function toRow(rec: Record<string, unknown>, opts: NormalizeOptions): ImportRow 
   ];
   const attributes = opts.keptColumns === true ? keptColumns(rec) : null;
   if (attributes !== null) row[18] = attributes;
+  // A Blotter export's subtype column: the category its source file gave the incident.
+  const subtype = opts.keptColumns === true ? text(rec, 'subtype', false, 200, un) : null;
+  if (subtype !== null) row[20] = subtype;
   return row;
 }
 

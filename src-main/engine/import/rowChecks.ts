@@ -95,6 +95,7 @@ export function checked(
     if (!Array.isArray(row)) return inFileTerms(row, detected.mapping);
     row[18] = mapped.attributes;
     row[19] = mapped.external_id ?? null;
+    row[20] = mapped.subtype ?? null;
     return row;
   }
   const blotter = detected.format === 'blotter-csv';
@@ -143,7 +144,7 @@ export function checkRecords(
 
 function sampleOf(r: ImportRow): Sample {
   const [cdid, type, address, lat, lon, , , occurredLocal, timezone] = r;
-  return { cdid, type, address, lat, lon, occurredLocal, timezone };
+  return { cdid, type, subtype: r[20] ?? null, address, lat, lon, occurredLocal, timezone };
 }
 
 /** The chunks of one preview, added up in file order. */

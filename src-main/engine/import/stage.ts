@@ -22,13 +22,14 @@ export const STAGED_COLUMNS = [
   'removed',
   'attributes',
   'external_id',
+  'subtype',
 ] as const;
 
 // Declared types give the values the archive's storage classes (and the file its compactness).
 const TABLE = `CREATE TABLE rows (row INTEGER PRIMARY KEY, cdid INTEGER, type TEXT, address TEXT, lat REAL,
   lon REAL, link TEXT, date_raw TEXT, occurred_local TEXT, timezone TEXT, occurred_utc INTEGER, time_flag TEXT,
   local_day TEXT, local_hour INTEGER, local_weekday INTEGER, description TEXT, first_seen INTEGER,
-  last_seen INTEGER, removed INTEGER, attributes TEXT, external_id TEXT)`;
+  last_seen INTEGER, removed INTEGER, attributes TEXT, external_id TEXT, subtype TEXT)`;
 const WIDTH = STAGED_COLUMNS.length + 1;
 /**
  * The same rows in cdid order (made only when they were not staged in it): a clustered copy, so
@@ -100,7 +101,7 @@ export class StageWriter {
     for (let k = 0; k < 18; k++) p.push(r[k]);
     const attributes = r[18] ?? null;
     const externalId = r[19] ?? null;
-    p.push(attributes, externalId);
+    p.push(attributes, externalId, r[20] ?? null);
     if (attributes !== null || externalId !== null) this.plain = false;
     const cdid = r[0];
     if (!(cdid > this.last)) this.ascending = false;

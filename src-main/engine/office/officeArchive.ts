@@ -28,6 +28,7 @@ const PG_TYPES: Record<(typeof ALL_COLUMNS)[number], string> = {
   removed_at: 'bigint',
   removed_reason: 'text',
   source: 'text',
+  subtype: 'text',
 };
 
 /**

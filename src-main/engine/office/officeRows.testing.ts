@@ -24,6 +24,7 @@ export function officeRow(cdid: number, over: Partial<IncidentRow> = {}): Incide
     removed_at: null,
     removed_reason: null,
     source: 'api',
+    subtype: null,
     ...over,
   };
 }

@@ -53,7 +53,9 @@ function standaloneFolder(name: string, rows: number): Db {
   ).run(a.id);
   const repo = createIncidentRepo(db);
   db.transaction(() => {
-    for (let i = 1; i <= rows; i++) repo.putFromOffice(officeRow(i));
+    // Every tenth row imported from a city's file, keeping its category as the subtype.
+    for (let i = 1; i <= rows; i++)
+      repo.putFromOffice(officeRow(i, i % 10 === 0 ? { source: 'import', subtype: 'Larceny Theft' } : {}));
   })();
   return db;
 }
@@ -88,6 +90,14 @@ test('joining an empty office from a standalone folder offers to seed it; --seed
   try {
     expect(await officeDigest(pool)).toEqual(before);
     expect(replicaDigest(db)).toEqual(before);
+    // The imported rows' subtypes are in the office archive (office migration 003) and came back.
+    const subtypes = await pool.query(
+      "SELECT count(*)::int AS n FROM incidents WHERE subtype = 'Larceny Theft' AND source = 'import'",
+    );
+    expect(subtypes.rows[0]).toEqual({ n: 200 });
+    expect(db.prepare("SELECT count(*) FROM incidents WHERE subtype = 'Larceny Theft'").pluck().get()).toBe(
+      200,
+    );
     const areas = await pool.query('SELECT id, name, backfilled_at FROM areas ORDER BY id');
     expect(areas.rows).toEqual([
       { id: 1, name: 'Loop', backfilled_at: 3 },

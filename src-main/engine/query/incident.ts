@@ -28,6 +28,7 @@ export function getIncident(db: Db, cdid: number): IncidentDetail {
     removedAt: row.removed_at,
     removedReason: row.removed_reason,
     source: row.source,
+    subtype: row.subtype ?? null,
     ...(imported ? { importedFrom: imported } : {}),
   };
 }

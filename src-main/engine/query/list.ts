@@ -138,5 +138,24 @@ export async function listIncidents(
   for (let k = req.offset; k < end; k++) {
     rows.push(rowOf(snapshot, order[reverse ? order.length - 1 - k : k] as number, center));
   }
+  withSubtypes(service, rows);
   return { total: set.count, offset: req.offset, rows, center };
+}
+
+/**
+ * The page's subtypes (an imported file's own category, store migration 016), read from the store
+ * for the page's cdids: the snapshot keeps no text per row beyond its dictionaries, and a page is
+ * a few hundred rows.
+ */
+function withSubtypes(service: QueryService, rows: IncidentRow[]): void {
+  if (rows.length === 0) return;
+  const found = service.db
+    .prepare(
+      'SELECT cdid, subtype FROM incidents WHERE cdid IN (SELECT value FROM json_each(?)) AND subtype IS NOT NULL',
+    )
+    .raw()
+    .all(JSON.stringify(rows.map((r) => r.cdid))) as [number, string][];
+  if (found.length === 0) return;
+  const by = new Map(found);
+  for (const r of rows) r.subtype = by.get(r.cdid) ?? null;
 }

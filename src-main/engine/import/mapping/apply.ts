@@ -26,6 +26,8 @@ export type Mapped = {
   description?: string;
   /** The kept columns (attributes) as a JSON object, null when the row has none. */
   attributes: string | null;
+  /** The file's own category (the type column's text, before the value map): the incident's subtype. */
+  subtype?: string;
   external_id?: string;
 };
 
@@ -162,12 +164,15 @@ export function mapper(
       } else cdid = idOf(contentKey(rec));
     }
     let type: string;
+    let subtype: string | undefined;
     if (constantType !== undefined) type = constantType;
     else {
       const code = (rec[typeColumn] ?? '').trim();
       if (code === '') return { column: typeColumn, expected: 'an offence code or type' };
       type = typeOf(code);
       if (type.length > 100) return { column: typeColumn, expected: 'a type of at most 100 characters' };
+      if (code.length > 200) return { column: typeColumn, expected: 'a category of at most 200 characters' };
+      subtype = code;
     }
     let lat: number;
     let lon: number;
@@ -246,6 +251,7 @@ export function mapper(
       out.occurred_utc = new Date(ms).toISOString();
       out.occurred_local = wallIn(timezone, ms);
     }
+    if (subtype !== undefined) out.subtype = subtype;
     if (mapping.description !== undefined && rec[mapping.description])
       out.description = rec[mapping.description];
     if (external !== undefined) out.external_id = external;

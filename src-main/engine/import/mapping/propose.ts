@@ -15,6 +15,7 @@ import type { ColumnMappingInput } from '../../../../src-shared/importMapping';
 import { readClock, readDateTime } from './dates';
 import { pointText, type PointText } from './pointText';
 import { zonesForExtent } from './projection';
+import { proposeTypeMap } from './vocabulary';
 
 const NAMES: Record<string, RegExp> = {
   id: /^(cdid|id|(incident|inci|case|report|rpt|event|call|cad|dr|rd|complaint|cmplnt|record|master_incident|offen[cs]e|row|arrest)_?(number|num|nbr|no|id)|(incident|arrest|complaint|case|dc)_?key|ccn|objectid|fid|oid|cartodb_id)$/,
@@ -272,6 +273,9 @@ export function proposeMapping(
       : best.distinct === 1
         ? `${best.column} is named as the type, though every row has the same value`
         : `${best.column} holds ${best.distinct.toLocaleString('en-US')}${more.stats?.[best.column]?.more ? '+' : ''} distinct offence texts`;
+    // Its categories onto Blotter's types, by the built-in vocabulary (the rest keep their text).
+    const typeMap = proposeTypeMap(valuesOf(sample, more.stats, best.column).map((v) => v.value));
+    if (Object.keys(typeMap).length > 0) m.typeMap = typeMap;
     say('type', level, `${why}${!clear && next ? `; ${next.column} could be too` : ''}.`);
   } else {
     const named = FILE_TYPES.find(([re]) => re.test(more.fileName ?? ''));

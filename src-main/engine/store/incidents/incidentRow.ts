@@ -33,6 +33,8 @@ export type IncidentRow = {
   removed_at: number | null;
   removed_reason: string | null;
   source: 'api' | 'import';
+  /** The category the source file gave it (an import's own; migration 016), null for the API's. */
+  subtype: string | null;
 };
 
 export type IncidentColumn = keyof IncidentRow;
@@ -72,6 +74,7 @@ export const INSERT_COLUMNS = [
 export const ALL_COLUMNS = [
   ...INSERT_COLUMNS,
   'description_fetched_at',
+  'subtype',
 ] as const satisfies readonly IncidentColumn[];
 
 /** A row read with `.raw()` for the columns `C`, in their order. */

@@ -21,6 +21,7 @@ import * as m013 from './013-sync-fair-bound';
 import * as m014 from './014-fts-no-column-sizes';
 import * as m015 from './015-office-skipped';
 import * as m016 from './016-report-schedules';
+import * as m017 from './017-incident-subtype';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   m014,
   m015,
   m016,
+  m017,
 ];
