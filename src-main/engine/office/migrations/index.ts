@@ -4,9 +4,10 @@
  */
 import * as m001 from './001-office';
 import * as m002 from './002-sync-state';
+import * as m003 from './003-server-profiles';
 
 export type OfficeMigration = { name: string; sql: string };
 
-export const officeMigrations: readonly OfficeMigration[] = [m001, m002];
+export const officeMigrations: readonly OfficeMigration[] = [m001, m002, m003];
 
 export const OFFICE_SCHEMA_VERSION = officeMigrations.length;
