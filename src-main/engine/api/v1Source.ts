@@ -20,18 +20,13 @@ import { ApiError, errorForStatus } from './apiError';
 import { createJsonGet } from './jsonGet';
 import { BODY_CAPS } from './outboundAddress';
 import type { ApiIncident } from './schemas';
-import type { FetchLike, IncidentSource, PageQuery, PageResult, RequestMeta } from './source';
+import type { LiveSourceOptions } from './liveSource';
+import type { IncidentSource, PageQuery, PageResult, RequestMeta } from './source';
 import { fromV1Type, toV1Type } from './v1Types';
 import { V1Page, V1Score, V1Trends, type V1Incident } from './v1Schemas';
 
-export type V1SourceOptions = {
-  baseUrl: string;
-  key: string;
-  fetch: FetchLike;
-  timeoutMs?: number;
-  now?: () => number;
-  onReachability?: (reachable: boolean) => void;
-};
+/** The live source's options: the same address, key, fetch and timeout. */
+export type V1SourceOptions = LiveSourceOptions;
 
 export type ScoreQuery = { lat: number; lon: number; radiusMi?: number };
 export type TrendsQuery = {

@@ -173,17 +173,9 @@ export function cursorStrategy(
         refuseTimesOutside(job.start_at, job.end_at, now(), result);
         const through = job.end_at !== null ? localDayOf(job.end_at, zoneAt(job.lat, job.lon)) : undefined;
         const page = job;
-        const ctx = {
-          db,
-          jobs,
-          writer: deps.writer,
-          areaId: area.id,
-          shape: area.shape,
-          runId: hooks.run.id,
-        };
         const applied = await hooks.commit(() =>
           applyV1Page(
-            { ...ctx, now: now(), alerts: !history, ...(through ? { throughDay: through } : {}) },
+            { ...hooks.writes, now: now(), alerts: !history, ...(through ? { throughDay: through } : {}) },
             page,
             result,
           ),

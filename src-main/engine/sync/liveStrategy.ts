@@ -120,17 +120,9 @@ export function liveStrategy(
         // A short page is all there is only if the server does not cap its answers (pageCap.ts).
         await provePageComplete(pageCap, query, result, signal);
         const page = current;
-        const ctx = {
-          db,
-          jobs,
-          writer: deps.writer,
-          areaId: area.id,
-          shape: area.shape,
-          runId: hooks.run.id,
-        };
         const applied = await hooks.commit(() =>
           applyPage(
-            { ...ctx, now: now(), knownTypes: known, windowDays: deps.limits.windowDays },
+            { ...hooks.writes, now: now(), knownTypes: known, windowDays: deps.limits.windowDays },
             page,
             sent,
             result,

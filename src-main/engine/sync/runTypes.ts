@@ -4,6 +4,7 @@
  * surfaceSelect.ts name them without importing the runner.
  */
 import type { ErrorCode } from '../../../src-shared/contract';
+import type { Shape } from '../../../src-shared/geo';
 import { ApiError } from '../api/apiError';
 import type { Logger } from '../log';
 import type { Db } from '../store/database';
@@ -100,6 +101,8 @@ export type RunHooks = {
   run: RunRow;
   deep: boolean;
   commit: Commit;
+  /** Where a page is written (applyPage.ts, surfaceApply.ts): the folder, the area, the run. */
+  writes: { db: Db; jobs: JobStore; writer: IncidentWriter; areaId: number; shape: Shape; runId: number };
   /** A page was written: its counts and how long the request took (progress, incidentsChanged). */
   paged(counts: { new: number; updated: number }, durationMs: number): void;
 };

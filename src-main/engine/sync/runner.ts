@@ -94,6 +94,7 @@ async function drive(
     run,
     deep,
     commit,
+    writes: { db: deps.db, jobs, writer: deps.writer, areaId: area.id, shape: area.shape, runId: run.id },
     paged(counts, durationMs) {
       latency = latency * 0.8 + durationMs * 0.2;
       if (counts.new + counts.updated > 0) deps.onCommit?.(area.id);
