@@ -18,7 +18,6 @@ import { addDays, dayStartUtc, localDayOf } from '../time/localDay';
 import { zoneAt } from '../time/zoneAt';
 import type { AreaRecord } from './areaStore';
 import { DAY, MAX_RECORDS, RESUME_MAX_AGE_MS } from './constants';
-import { finalizeRun } from './finalize';
 import { nextSince } from './frontier';
 import type { JobRow, RunRow } from './jobStore';
 import { densityCounter, planRun, type Depth } from './planner';
@@ -200,18 +199,7 @@ export function cursorStrategy(
         await deps.profile.learn((p) => historyAnswered(p, true));
         return { removed: 0, incomplete: [] };
       }
-      const fin = await hooks.commit(() =>
-        finalizeRun(
-          db,
-          jobs,
-          deps.areas,
-          jobs.run(hooks.run.id) as RunRow,
-          area,
-          now(),
-          deps.limits.windowDays,
-          hooks.deep,
-        ),
-      );
+      const fin = await hooks.finalize();
       return { removed: fin.removed, incomplete: [] };
     },
     async failed(error) {

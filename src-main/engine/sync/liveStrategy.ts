@@ -11,8 +11,7 @@ import type { SearchQuery } from '../api/source';
 import type { AreaRecord } from './areaStore';
 import { CONCURRENCY, MAX_RECORDS } from './constants';
 import { applyPage } from './applyPage';
-import { finalizeRun } from './finalize';
-import { tileOfJob, typesOfJob, type JobRow, type RunRow } from './jobStore';
+import { tileOfJob, typesOfJob, type JobRow } from './jobStore';
 import { provePageComplete } from './pageCap';
 import { createRadiusGuard, type RadiusGuard } from './radiusGuard';
 import { sentRadius } from './radiusEvidence';
@@ -136,18 +135,7 @@ export function liveStrategy(
       return 'settled';
     },
     async finish() {
-      const fin = await hooks.commit(() =>
-        finalizeRun(
-          db,
-          jobs,
-          deps.areas,
-          jobs.run(hooks.run.id) as RunRow,
-          area,
-          now(),
-          deps.limits.windowDays,
-          hooks.deep,
-        ),
-      );
+      const fin = await hooks.finalize();
       return {
         removed: fin.removed,
         incomplete: fin.failedJobs.map((j) => j.error ?? 'incomplete'),

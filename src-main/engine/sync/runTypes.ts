@@ -11,6 +11,7 @@ import type { Db } from '../store/database';
 import { localFailureOf } from '../store/localFailure';
 import type { AreaRecord, AreaStore } from './areaStore';
 import type { DescriptionSink } from './details';
+import type { Finalized } from './finalize';
 import type { IncidentWriter } from './incidentWriter';
 import type { JobRow, JobStore, RunRow, RunSurface } from './jobStore';
 import type { Depth, SyncLimits } from './planner';
@@ -103,6 +104,8 @@ export type RunHooks = {
   commit: Commit;
   /** Where a page is written (applyPage.ts, surfaceApply.ts): the folder, the area, the run. */
   writes: { db: Db; jobs: JobStore; writer: IncidentWriter; areaId: number; shape: Shape; runId: number };
+  /** The run's end through its commit (finalize.ts: removals, lower bounds, the run's and area's state). */
+  finalize(): Promise<Finalized>;
   /** A page was written: its counts and how long the request took (progress, incidentsChanged). */
   paged(counts: { new: number; updated: number }, durationMs: number): void;
 };

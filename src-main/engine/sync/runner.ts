@@ -12,6 +12,8 @@ import { ApiError } from '../api/apiError';
 import type { AreaRecord } from './areaStore';
 import { cursorStrategy } from './cursorStrategy';
 import { fetchMissingDetails } from './details';
+import { finalizeRun } from './finalize';
+import type { RunRow } from './jobStore';
 import { workThrough } from './jobPool';
 import { liveStrategy } from './liveStrategy';
 import { createProgressReporter } from './progress';
@@ -95,6 +97,19 @@ async function drive(
     deep,
     commit,
     writes: { db: deps.db, jobs, writer: deps.writer, areaId: area.id, shape: area.shape, runId: run.id },
+    finalize: () =>
+      commit(() =>
+        finalizeRun(
+          deps.db,
+          jobs,
+          deps.areas,
+          jobs.run(run.id) as RunRow,
+          area,
+          now(),
+          deps.limits.windowDays,
+          deep,
+        ),
+      ),
     paged(counts, durationMs) {
       latency = latency * 0.8 + durationMs * 0.2;
       if (counts.new + counts.updated > 0) deps.onCommit?.(area.id);
