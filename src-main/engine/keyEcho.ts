@@ -1,11 +1,11 @@
 /**
  * A hostile or broken API server could echo the API key back inside an answer's text — an
  * address, a type, a description, any string — and Blotter would keep it in its database, the
- * office archive and every export. So every answer a source hands on passes through
- * `scrubKeyEchoes` first (the sync's source, api/v1Source.ts `withV1`: the live search and detail
- * and v1's pages, score and trends): each string holding the key — as sent or URL-encoded; the
- * JSON parse has already undone \u escapes — has it replaced with "[redacted]", object keys too,
- * and the number of strings is logged with the request's redacted URL, never the key.
+ * office archive and every export. So every answer either surface reads passes through `scrubKey`
+ * in their one request-and-read step (api/jsonGet.ts: the live search and detail, v1's pages, score
+ * and trends), before its schema reads it: each string holding the key — as sent or URL-encoded;
+ * the JSON parse has already undone \u escapes — has it replaced with "[redacted]", object keys
+ * too, and the number of strings is logged with the request's redacted URL, never the key.
  */
 import { createLogger } from './log';
 
@@ -53,28 +53,11 @@ export function scrubKey<T>(value: T, key: string): { value: T; strings: number 
   return { value: walk(value) as T, strings };
 }
 
-/**
- * `source` with each method's answer scrubbed of `key` (see the top of this file); other members
- * as they are. A method that answers no object (or throws) is passed through unchanged.
- */
-export function scrubKeyEchoes<S extends object>(key: string, source: S): S {
-  const wrapped: Record<string, unknown> = {};
-  for (const [name, member] of Object.entries(source)) {
-    wrapped[name] =
-      typeof member !== 'function'
-        ? member
-        : async (...args: unknown[]) => {
-            const answer: unknown = await (member as (...a: unknown[]) => unknown).apply(source, args);
-            const { value, strings } = scrubKey(answer, key);
-            if (strings > 0)
-              log.warn('the service echoed the API key in its answer; replaced before anything kept it', {
-                marker: KEY_ECHO_MARK,
-                strings,
-                call: name,
-                url: (answer as { meta?: { url?: string } } | null)?.meta?.url ?? null,
-              });
-            return value;
-          };
-  }
-  return wrapped as S;
+/** Says (never the key) that an answer held it: how many strings, and the request's redacted URL. */
+export function logKeyEcho(strings: number, url: string): void {
+  log.warn('the service echoed the API key in its answer; replaced before anything kept it', {
+    marker: KEY_ECHO_MARK,
+    strings,
+    url,
+  });
 }

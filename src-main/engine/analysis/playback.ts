@@ -2,11 +2,12 @@
  * The map's time playback (issue 15, item 7): the filter's incidents ordered by local day with an
  * offset per day (a counting sort, one pass to count and one to place), so the renderer draws a
  * day or a week as a slice of packed columns and never sorts or filters 1M incidents itself. Types
- * are indexed as the map points do (first appearance, ≤ 256). The filter's dates come along, so the
- * periods stay inside them.
+ * are indexed as the map points do (query/packedPoints.ts: first appearance, ≤ 256). The filter's
+ * dates come along, so the periods stay inside them.
  */
 import type { PlaybackPoints } from '../../../src-shared/analysis';
 import { dayString } from '../../../src-shared/filters';
+import { packPoints } from '../query/packedPoints';
 import type { Resolved } from '../query/service';
 
 export function playbackPoints({
@@ -27,26 +28,11 @@ export function playbackPoints({
   for (let j = 0; j < n; j++) offsets[(snapshot.day[set.rows[j] as number] as number) - first + 1]!++;
   for (let d = 0; d < days; d++) offsets[d + 1]! += offsets[d] as number;
   const next = offsets.slice(0, Math.max(1, days));
-  const lat = new Float32Array(n);
-  const lon = new Float32Array(n);
-  const typeIndex = new Uint8Array(n);
-  const slot = new Int16Array(Math.max(1, snapshot.types.size)).fill(-1);
-  const types: string[] = [];
-  for (let j = 0; j < n; j++) {
-    const row = set.rows[j] as number;
-    const t = snapshot.type[row] as number;
-    let s = slot[t] as number;
-    if (s < 0) {
-      s = types.length < 255 ? types.length : 255;
-      if (s === types.length) types.push(snapshot.types.values[t] as string);
-      else types[255] = 'Other types';
-      slot[t] = s;
-    }
-    const k = next[(snapshot.day[row] as number) - first]!++;
-    lat[k] = snapshot.lat[row] as number;
-    lon[k] = snapshot.lon[row] as number;
-    typeIndex[k] = s;
-  }
+  const { lat, lon, typeIndex, types } = packPoints(
+    snapshot,
+    set,
+    (_, row) => next[(snapshot.day[row] as number) - first]!++,
+  );
   return {
     count: n,
     firstDay: n ? dayString(first) : null,

@@ -3,9 +3,14 @@
  * module (https or literal loopback, no redirect to another origin, the body streamed and capped),
  * a per-request timeout, reachability reported from any HTTP answer, an answer other than 200 turned
  * into the surface's ApiError from its words (read only up to the small detail cap), and a body that
- * is not JSON (an HTML page, a truncated answer) refused as the service's fault. The URL in every
- * error and in the request's meta is redacted.
+ * is not JSON (an HTML page, a truncated answer) refused as the service's fault; then the key
+ * scrubbed from every string of the answer (engine/keyEcho.ts: a server may echo it back), and the
+ * answer read with the surface's schema (another shape refused as the service's fault too). The URL
+ * in every error and in the request's meta is redacted. Every answer of either surface passes here,
+ * so no source can skip the scrub.
  */
+import type { z } from 'zod';
+import { logKeyEcho, scrubKey } from '../keyEcho';
 import { redact } from '../redact';
 import { ApiError, errorForTransport } from './apiError';
 import { BODY_CAPS, OutboundRefused, outboundGet, readCapped } from './outboundAddress';
@@ -14,6 +19,8 @@ import type { FetchLike, RequestMeta } from './source';
 
 export type JsonGetOptions = {
   fetch: FetchLike;
+  /** The API key: scrubbed from every answer's strings before anything reads them. */
+  key: string;
   timeoutMs: number;
   now: () => number;
   onReachability?: (reachable: boolean) => void;
@@ -23,7 +30,9 @@ export type JsonGetOptions = {
   jsonp?: boolean;
 };
 
-export type JsonGetRequest = {
+export type JsonGetRequest<T> = {
+  /** What the answer must be (the surface's zod schema). */
+  schema: z.ZodType<T>;
   headers?: Record<string, string>;
   /** The body's cap, bytes after decompression. */
   cap: number;
@@ -37,7 +46,7 @@ export type JsonGetRequest = {
   ) => ApiError;
 };
 
-export type JsonGet = (url: string, r: JsonGetRequest) => Promise<{ body: unknown; meta: RequestMeta }>;
+export type JsonGet = <T>(url: string, r: JsonGetRequest<T>) => Promise<{ data: T; meta: RequestMeta }>;
 
 export function createJsonGet(o: JsonGetOptions): JsonGet {
   const { fetch, timeoutMs, now } = o;
@@ -79,7 +88,12 @@ export function createJsonGet(o: JsonGetOptions): JsonGet {
       startedAt,
       durationMs: now() - startedAt,
     };
-    return { body: json, meta };
+    const { value, strings } = scrubKey(json, o.key);
+    if (strings > 0) logKeyEcho(strings, shown);
+    const parsed = r.schema.safeParse(value);
+    if (!parsed.success)
+      throw badAnswer(o.surface, shown, `an unexpected shape (${describeIssue(parsed.error)})`);
+    return { data: parsed.data, meta };
   };
 }
 

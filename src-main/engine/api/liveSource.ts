@@ -9,7 +9,8 @@
  */
 import { registerSecret } from '../redact';
 import { errorForStatus, type ApiError } from './apiError';
-import { badAnswer, createJsonGet, describeIssue } from './jsonGet';
+import type { z } from 'zod';
+import { badAnswer, createJsonGet } from './jsonGet';
 import { BODY_CAPS } from './outboundAddress';
 import { DetailBody, SearchBody } from './schemas';
 import type { FetchLike, IncidentSource, SearchQuery, SortOrder } from './source';
@@ -50,14 +51,16 @@ export function createLiveSource(options: LiveSourceOptions): IncidentSource {
 
   const get = createJsonGet({
     fetch,
+    key,
     timeoutMs,
     now,
     surface: 'The service',
     jsonp: true,
     ...(options.onReachability ? { onReachability: options.onReachability } : {}),
   });
-  const ask = (url: string, what: 'search' | 'detail', signal?: AbortSignal) =>
+  const ask = <T>(url: string, what: 'search' | 'detail', schema: z.ZodType<T>, signal?: AbortSignal) =>
     get(url, {
+      schema,
       cap: BODY_CAPS[what],
       ...(signal ? { signal } : {}),
       errorFor: (status, shown, messages, retryAfter) =>
@@ -67,24 +70,19 @@ export function createLiveSource(options: LiveSourceOptions): IncidentSource {
   return {
     name: 'live',
     async search(query, signal) {
-      const { body, meta } = await ask(searchUrl(baseUrl, key, query), 'search', signal);
-      const parsed = SearchBody.safeParse(body);
-      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
-      const astray =
-        (query.sortBy ?? 'date') === 'date' ? outOfOrder(parsed.data.crimes, query.sortOrder) : null;
+      const { data, meta } = await ask(searchUrl(baseUrl, key, query), 'search', SearchBody, signal);
+      const astray = (query.sortBy ?? 'date') === 'date' ? outOfOrder(data.crimes, query.sortOrder) : null;
       if (astray)
         throw bad(
           meta.url,
           `incidents out of the date order asked (sort_order=${query.sortOrder}: ${astray})`,
         );
-      return { incidents: parsed.data.crimes, meta };
+      return { incidents: data.crimes, meta };
     },
     async detail(cdid, signal) {
-      const { body, meta } = await ask(detailUrl(baseUrl, key, cdid), 'detail', signal);
-      const parsed = DetailBody.safeParse(body);
-      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
-      if (parsed.data.cdid !== cdid) throw bad(meta.url, `incident ${parsed.data.cdid} instead of ${cdid}`);
-      return { incident: parsed.data, meta };
+      const { data, meta } = await ask(detailUrl(baseUrl, key, cdid), 'detail', DetailBody, signal);
+      if (data.cdid !== cdid) throw bad(meta.url, `incident ${data.cdid} instead of ${cdid}`);
+      return { incident: data, meta };
     },
   };
 }

@@ -12,26 +12,21 @@
  * origin, bodies capped at the search cap).
  */
 import { registerSecret } from '../redact';
-import { scrubKeyEchoes } from '../keyEcho';
+import type { z } from 'zod';
 import { formatLegacyDate } from '../time/legacyDate';
 import { offsetAt } from '../time/wallToInstant';
 import { zoneAt } from '../time/zoneAt';
 import { ApiError, errorForStatus } from './apiError';
-import { badAnswer, createJsonGet, describeIssue } from './jsonGet';
+import { createJsonGet } from './jsonGet';
 import { BODY_CAPS } from './outboundAddress';
 import type { ApiIncident } from './schemas';
-import type { FetchLike, IncidentSource, PageQuery, PageResult, RequestMeta } from './source';
+import type { LiveSourceOptions } from './liveSource';
+import type { IncidentSource, PageQuery, PageResult, RequestMeta } from './source';
 import { fromV1Type, toV1Type } from './v1Types';
 import { V1Page, V1Score, V1Trends, type V1Incident } from './v1Schemas';
 
-export type V1SourceOptions = {
-  baseUrl: string;
-  key: string;
-  fetch: FetchLike;
-  timeoutMs?: number;
-  now?: () => number;
-  onReachability?: (reachable: boolean) => void;
-};
+/** The live source's options: the same address, key, fetch and timeout. */
+export type V1SourceOptions = LiveSourceOptions;
 
 export type ScoreQuery = { lat: number; lon: number; radiusMi?: number };
 export type TrendsQuery = {
@@ -104,13 +99,15 @@ export function withV1(live: IncidentSource, options: V1SourceOptions): Incident
 
   const getJson = createJsonGet({
     fetch,
+    key,
     timeoutMs,
     now,
     surface: "The service's v1 surface",
     ...(options.onReachability ? { onReachability: options.onReachability } : {}),
   });
-  const get = (url: string, endpoint: string, signal?: AbortSignal) =>
+  const get = <T>(url: string, endpoint: string, schema: z.ZodType<T>, signal?: AbortSignal) =>
     getJson(url, {
+      schema,
       headers: { Authorization: `Bearer ${key}` },
       cap: BODY_CAPS.search,
       ...(signal ? { signal } : {}),
@@ -118,31 +115,32 @@ export function withV1(live: IncidentSource, options: V1SourceOptions): Incident
         v1ErrorFor(status, shown, messages, retryAfter, endpoint),
     });
 
-  // Every answer (live and v1) with the key scrubbed from its strings first: engine/keyEcho.ts.
-  return scrubKeyEchoes(key, {
+  // Every answer (live and v1) is read with the key scrubbed from its strings: api/jsonGet.ts.
+  return {
     name: 'v1',
     search: (q, s) => live.search(q, s),
     detail: (c, s) => live.detail(c, s),
     async page(q, signal): Promise<PageResult> {
       const endpoint = q.history ? '/v1/history' : '/v1/incidents';
-      const { body, meta } = await get(pageUrl(baseUrl, q), endpoint, signal);
-      const parsed = V1Page.safeParse(body);
-      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
-      const rows = parsed.data.incidents.map(appIncident);
+      const { data, meta } = await get(pageUrl(baseUrl, q), endpoint, V1Page, signal);
+      const rows = data.incidents.map(appIncident);
       return {
         incidents: rows.map((r) => r.incident),
         occurredUtc: rows.map((r) => r.occurredUtc),
-        nextCursor: parsed.data.next_cursor,
+        nextCursor: data.next_cursor,
         meta,
       };
     },
     async score(q, signal) {
       const p = new URLSearchParams({ lat: coord(q.lat), lon: coord(q.lon) });
       if (q.radiusMi !== undefined) p.set('radius_mi', q.radiusMi.toFixed(4));
-      const { body, meta } = await get(`${base(baseUrl)}/score?${p.toString()}`, '/v1/score', signal);
-      const parsed = V1Score.safeParse(body);
-      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
-      return { score: parsed.data, meta };
+      const { data, meta } = await get(
+        `${base(baseUrl)}/score?${p.toString()}`,
+        '/v1/score',
+        V1Score,
+        signal,
+      );
+      return { score: data, meta };
     },
     async trends(q, signal) {
       const p = new URLSearchParams({
@@ -152,12 +150,15 @@ export function withV1(live: IncidentSource, options: V1SourceOptions): Incident
       });
       if (q.interval) p.set('interval', q.interval);
       if (q.window) p.set('window', q.window);
-      const { body, meta } = await get(`${base(baseUrl)}/trends?${p.toString()}`, '/v1/trends', signal);
-      const parsed = V1Trends.safeParse(body);
-      if (!parsed.success) throw bad(meta.url, `an unexpected shape (${describeIssue(parsed.error)})`);
-      return { trends: parsed.data, meta };
+      const { data, meta } = await get(
+        `${base(baseUrl)}/trends?${p.toString()}`,
+        '/v1/trends',
+        V1Trends,
+        signal,
+      );
+      return { trends: data, meta };
     },
-  });
+  };
 }
 
 /** Whether a source has the v1 surface's extras (score and trends). */
@@ -194,8 +195,4 @@ export function v1ErrorFor(
     );
   }
   return errorForStatus(status, url, messages, retryAfter, 'search');
-}
-
-function bad(url: string, what: string): ApiError {
-  return badAnswer("The service's v1 surface", url, what);
 }

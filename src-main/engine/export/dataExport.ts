@@ -13,6 +13,7 @@ import { BatchFormatter } from './batchFormat';
 import { FileSink } from './fileSink';
 import { rowsOf, type Runner, type RunnerResult } from './jobs';
 import { exportOnThreads } from './parallelExport';
+import { endOfRunner } from './runnerEnd';
 
 export type DataExportOptions = {
   /** Sets of this many rows are exported on threads. */
@@ -100,21 +101,6 @@ export const createDataRunner =
       if (!csv) await sink.write(BatchFormatter.geojsonTail);
       return { bytes: await sink.finish(), written, file: sink };
     };
-    const done = run().then(
-      async (result) => {
-        if (!result) await sink.abort();
-        return result;
-      },
-      async (error: unknown) => {
-        await sink.abort();
-        throw error;
-      },
-    );
     // The loop sees cancelRequested at its next batch and aborts the sink; cancel waits for that.
-    job.onCancel = () =>
-      done.then(
-        () => undefined,
-        () => undefined,
-      );
-    return { done };
+    return endOfRunner(job, run(), () => sink.abort());
   };

@@ -14,6 +14,7 @@ import { exportBatches } from './batches';
 import { BatchFormatter } from './batchFormat';
 import { rowsOf, type ExportJob, type Runner, type RunnerResult } from './jobs';
 import type { ExportRow } from './rows';
+import { endOfRunner } from './runnerEnd';
 
 /** The filtered rows as export rows, one array per batch (2,000 rows). */
 export async function* exportRowBatches(job: ExportJob, ctx: EngineCore): AsyncGenerator<ExportRow[]> {
@@ -94,27 +95,9 @@ export type Writer = (
 export const runnerOf =
   (writer: Writer): Runner =>
   (job, ctx, progress) => {
-    const { done: written, cleanup } = writer(job, ctx, (n) => {
+    const { done, cleanup } = writer(job, ctx, (n) => {
       job.done = n;
       progress();
     });
-    const done = written.then(
-      async (result) => {
-        if (!result || job.cancelRequested) {
-          await cleanup();
-          return null;
-        }
-        return result;
-      },
-      async (error: unknown) => {
-        await cleanup();
-        throw error;
-      },
-    );
-    job.onCancel = () =>
-      done.then(
-        () => undefined,
-        () => undefined,
-      );
-    return { done };
+    return endOfRunner(job, done, cleanup);
   };

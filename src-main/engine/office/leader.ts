@@ -18,6 +18,7 @@ import { createLogger, type Logger } from '../log';
 import type { Db } from '../store/database';
 import { ALL_COLUMNS, type IncidentRow } from '../store/incidents/incidentRow';
 import type { CommitSink } from '../sync/runner';
+import { decodeProfile, encodeProfile, writeProfile, type ProfileMirror } from '../sync/serverProfile';
 import type { RequestGate } from '../sync/requester';
 import type { OfficeLeading, OfficeSync } from '../sync/syncService';
 import {
@@ -270,6 +271,27 @@ export async function readSyncState(pool: OfficePool, areaId: number): Promise<S
   return r.rows[0] ?? null;
 }
 
+/** The office's server profiles, now this folder's: a new leader starts from what the others learned. */
+export async function takeOfficeProfiles(pool: OfficePool, db: Db): Promise<void> {
+  const r = await pool.query<{ base_url: string; profile: unknown; updated_at: string }>(
+    'SELECT base_url, profile, updated_at FROM server_profiles',
+  );
+  for (const row of r.rows)
+    writeProfile(db, decodeProfile(row.base_url, JSON.stringify(row.profile)), Number(row.updated_at));
+}
+
+/** What a leader learned of a server, kept in the office at once (the last word wins). */
+export function officeProfileMirror(pool: OfficePool, now: () => number = Date.now): ProfileMirror {
+  return (p) =>
+    officeStep(async () => {
+      await pool.query(
+        `INSERT INTO server_profiles (base_url, profile, updated_at) VALUES ($1, $2::jsonb, $3)
+         ON CONFLICT (base_url) DO UPDATE SET profile = EXCLUDED.profile, updated_at = EXCLUDED.updated_at`,
+        [p.baseUrl, encodeProfile(p), now()],
+      );
+    });
+}
+
 export type LeaderDeps = {
   pool: () => Promise<OfficePool>;
   db: Db;
@@ -384,6 +406,7 @@ export function createOfficeLeader(d: LeaderDeps): OfficeSync & {
       try {
         await d.pull();
         adoptJobState(d.db, areaId, state);
+        await takeOfficeProfiles(pool, d.db);
       } catch (e) {
         clearInterval(beat);
         await releaseLease(pool, lease).catch(() => undefined);
@@ -393,6 +416,7 @@ export function createOfficeLeader(d: LeaderDeps): OfficeSync & {
         token: lease.token,
         sink: sinkFor(pool, lease, areaId),
         gate: gateFor(pool, apiKey),
+        keepProfile: officeProfileMirror(pool),
         lost: lost.signal,
         async release() {
           clearInterval(beat);

@@ -8,6 +8,7 @@
  * (alerts/mailAddress.ts) each keep one binding under this one rule.
  */
 import type { Db } from '../store/database';
+import { getSetting, putSetting } from '../store/settingsRepo';
 
 export type OriginBinding = {
   /** The origin the secret is bound to: null for none; undefined when no binding was ever written. */
@@ -24,21 +25,17 @@ export type OriginBinding = {
 export function originBinding(row: string): OriginBinding {
   const binding: OriginBinding = {
     bound(db) {
-      const found = db
-        .prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?')
-        .get(row);
-      if (!found) return undefined;
+      const found = getSetting(db, row);
+      if (found === undefined) return undefined;
       try {
-        const value: unknown = JSON.parse(found.value);
+        const value: unknown = JSON.parse(found);
         return typeof value === 'string' ? value : null;
       } catch {
         return null;
       }
     },
     bind(db, origin) {
-      db.prepare(
-        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      ).run(row, JSON.stringify(origin));
+      putSetting(db, row, JSON.stringify(origin));
     },
     ensure(db, current) {
       if (binding.bound(db) === undefined) binding.bind(db, current());

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from '../../../src-shared/settings';
 import type { Logger } from '../log';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { openDatabase, type Db } from './database';
-import { createSettingsRepo } from './settingsRepo';
+import { createSettingsRepo, getSetting, putSetting } from './settingsRepo';
 
 function recordingLogger(): Logger & { warnings: string[] } {
   const warnings: string[] = [];
@@ -29,6 +29,16 @@ describe('settings repo', () => {
   afterEach(() => {
     db.close();
     tmp.remove();
+  });
+
+  it('writes every settings row through one upsert: the repo, the profile id and a secret origin read what putSetting wrote', () => {
+    expect(getSetting(db, 'apiKeyOrigin')).toBeUndefined();
+    putSetting(db, 'ratePerMinute', '120');
+    putSetting(db, 'ratePerMinute', '240');
+    expect(getSetting(db, 'ratePerMinute')).toBe('240');
+    expect(createSettingsRepo(db).get().ratePerMinute).toBe(240);
+    createSettingsRepo(db).update({ plan: 'enterprise' });
+    expect(getSetting(db, 'plan')).toBe('"enterprise"');
   });
 
   it('starts from the defaults and round-trips every field through the file', () => {

@@ -21,12 +21,22 @@ const FIELDS = Object.keys(Settings.shape) as (keyof Settings)[];
 const PROFILE_KEY = 'profileId';
 const ProfileId = z.uuid();
 
+const UPSERT =
+  'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
+
+/** The one write of a `settings` row, as stored text (the fields below, the profile id, a secret's origin). */
+export function putSetting(db: Db, key: string, value: string): void {
+  db.prepare<[string, string]>(UPSERT).run(key, value);
+}
+
+/** A `settings` row's stored text; undefined when there is none. */
+export function getSetting(db: Db, key: string): string | undefined {
+  return db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key)?.value;
+}
+
 export function createSettingsRepo(db: Db, log: Logger = createLogger('settings')): SettingsRepo {
   const selectAll = db.prepare<[], { key: string; value: string }>('SELECT key, value FROM settings');
-  const selectOne = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-  const upsert = db.prepare<[string, string]>(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  );
+  const upsert = { run: (key: string, value: string) => putSetting(db, key, value) };
   const warned = new Set<string>();
   let profile: string | undefined;
 
@@ -65,7 +75,7 @@ export function createSettingsRepo(db: Db, log: Logger = createLogger('settings'
   });
 
   const getOrCreateProfile = db.transaction((): string => {
-    const raw = selectOne.get(PROFILE_KEY)?.value;
+    const raw = getSetting(db, PROFILE_KEY);
     if (raw !== undefined) {
       const parsed = ProfileId.safeParse(safeJson(raw));
       if (parsed.success) return parsed.data;

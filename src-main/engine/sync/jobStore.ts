@@ -33,6 +33,9 @@ export type RunRow = {
   fair_lower_bound: number | null;
 };
 
+/** The surface a run asks (runTypes.ts `Surface`). */
+export type RunSurface = 'live' | 'v1' | 'v1-history';
+
 export type JobState = 'pending' | 'done' | 'split' | 'failed';
 
 export type JobRow = {
@@ -57,6 +60,10 @@ export type JobRow = {
   rows: number;
   estimate: number;
   error: string | null;
+  /** v1: the chain's next cursor (null: from its start); `start_at`/`end_at` its occurred_at bounds. */
+  cursor: string | null;
+  start_at: number | null;
+  end_at: number | null;
 };
 
 export const tileOfJob = (j: JobRow): Tile => ({
@@ -124,6 +131,13 @@ export function createJobStore(db: Db) {
     updateJob: db.prepare(
       `UPDATE sync_jobs SET since = @since, mode = @mode, asc_last_utc = @ascLast, state = @state, pages = pages + 1,
          rows = rows + @rows, estimate = @estimate, error = @error, updated_at = @now WHERE id = @id`,
+    ),
+    runSurface: db.prepare<[number], { surface: RunSurface }>('SELECT surface FROM sync_runs WHERE id = ?'),
+    setRunSurface: db.prepare('UPDATE sync_runs SET surface = ? WHERE id = ?'),
+    setCursor: db.prepare('UPDATE sync_jobs SET cursor = ? WHERE id = ?'),
+    setJobSpan: db.prepare('UPDATE sync_jobs SET start_at = ?, end_at = ? WHERE id = ?'),
+    failPending: db.prepare(
+      "UPDATE sync_jobs SET state = 'failed', error = ? WHERE run_id = ? AND state = 'pending'",
     ),
     pendingEstimate: db.prepare<[number], { n: number | null }>(
       "SELECT sum(estimate) AS n FROM sync_jobs WHERE run_id = ? AND state = 'pending'",
@@ -197,6 +211,21 @@ export function createJobStore(db: Db) {
     ): void {
       const estimate = Number.isFinite(u.estimate) ? Math.max(0, Math.ceil(u.estimate)) : 1000;
       s.updateJob.run({ id, ...u, estimate, error: u.error ?? null, now });
+    },
+    /** The surface the run asks (runner.ts); 'live' for runs from before v1. */
+    surfaceOf: (runId: number): RunSurface => s.runSurface.get(runId)?.surface ?? 'live',
+    setSurface: (runId: number, surface: RunSurface) => s.setRunSurface.run(surface, runId),
+    /** Moves a v1 job's cursor (persisted with the page it follows), or settles it. */
+    setCursor: (jobId: number, cursor: string | null) => s.setCursor.run(cursor, jobId),
+    /** A v1 job's occurred_at bounds (null end: up to now). */
+    setSpan: (jobId: number, startAt: number, endAt: number | null) =>
+      s.setJobSpan.run(startAt, endAt, jobId),
+    /** A run that cannot finish: its pending jobs failed with the reason, the run cancelled (one transaction). */
+    abandonRun(runId: number, why: string, now: number): void {
+      db.transaction(() => {
+        s.failPending.run(why, runId);
+        s.finishRun.run('cancelled', now, why, runId);
+      }).immediate();
     },
     pendingEstimate: (runId: number): number => s.pendingEstimate.get(runId)?.n ?? 0,
     /** Ledger entries for the days after `since` up to and including `through`. */

@@ -25,7 +25,7 @@ import type { RunKind } from './jobStore';
 
 export type Depth = 'auto' | 'deep' | 'shallow';
 export type SyncLimits = { ratePerMinute: number; windowDays: number };
-/** What is known of the server: the largest radius it answers correctly (radiusTrust.ts), if learned. */
+/** What is known of the server: the largest radius it answers correctly (serverProfile.ts), if learned. */
 export type PlanOptions = { maxRadius?: number | null; trustedRadius?: number };
 
 export type RunPlan = {

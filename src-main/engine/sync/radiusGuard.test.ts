@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
-import { readRadius } from './radiusTrust';
+import { readProfile } from './serverProfile';
 import { missing, simOptions, startHarness, storedIn, truthIn, type Harness } from './testing/harness';
 
 let h: Harness<Simulator> | null = null;
@@ -29,8 +29,8 @@ describe('a first backfill from wide circles', () => {
     expect(Math.max(...radii)).toBeGreaterThan(0.025);
     // The first page's rows reach past the area's edge in both measures: no check request.
     expect(urls().filter((u) => u.includes('sort_by=distance'))).toHaveLength(0);
-    expect(readRadius(h.db, h.conn.baseUrl)).toMatchObject({ max: null, reading: null });
-    expect(readRadius(h.db, h.conn.baseUrl).trusted).toBeGreaterThan(1.5 / 69.09);
+    expect(readProfile(h.db, h.conn.baseUrl).radius).toMatchObject({ max: null, reading: null });
+    expect(readProfile(h.db, h.conn.baseUrl).radius.trusted).toBeGreaterThan(1.5 / 69.09);
     const wider = { kind: 'circle' as const, lat: 39.9568, lon: -86.0134, radiusMi: 2 };
     const second = h.service.areas.create({ name: 'Fishers', shape: wider }, h.sim.clock.nowMs());
     await h.service.syncAreas([second], h.conn);
@@ -50,7 +50,7 @@ describe('a first backfill from wide circles', () => {
     const [r] = await h.service.syncAreas([area], h.conn);
     expect(r?.state).toBe('done');
     expect(urls().filter((u) => u.includes('sort_by=distance')).length).toBeGreaterThanOrEqual(1);
-    expect(readRadius(h.db, h.conn.baseUrl).max!).toBeLessThanOrEqual(1 / 69.09);
+    expect(readProfile(h.db, h.conn.baseUrl).radius.max!).toBeLessThanOrEqual(1 / 69.09);
     expect(missing(truthIn(h.sim, fishers), storedIn(h.db, fishers))).toEqual([]);
   });
 
@@ -59,7 +59,7 @@ describe('a first backfill from wide circles', () => {
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     const [r] = await h.service.syncAreas([area], h.conn);
     expect(r?.state).toBe('done');
-    expect(readRadius(h.db, h.conn.baseUrl).reading).toBe('great-circle');
+    expect(readProfile(h.db, h.conn.baseUrl).radius.reading).toBe('great-circle');
     expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
     // After the first page, the whole-area circle is asked as the 1.5-mile ground circle (+2 %), not
     // as the degree circle of its east–west reach (1/cos 40.75° ≈ 1.32 times wider).
@@ -104,7 +104,7 @@ describe('a first backfill from wide circles', () => {
     const [r] = await h.service.syncAreas([area], h.conn);
     expect(r?.state).toBe('done');
     expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
-    const learned = readRadius(h.db, h.conn.baseUrl);
+    const learned = readProfile(h.db, h.conn.baseUrl).radius;
     expect(learned.max).not.toBeNull();
     expect(learned.max!).toBeLessThanOrEqual(0.6 * 0.01448);
     // The next area starts from circles that fit, without another clamp.
@@ -125,7 +125,7 @@ describe('a first backfill from wide circles', () => {
     const [r] = await h.service.syncAreas([area], h.conn);
     expect(r?.state).toBe('done');
     expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
-    expect(readRadius(h.db, h.conn.baseUrl).max).toBeLessThanOrEqual(0.015);
+    expect(readProfile(h.db, h.conn.baseUrl).radius.max).toBeLessThanOrEqual(0.015);
   });
 
   it('resumes after a stop in the middle with the same final set', async () => {

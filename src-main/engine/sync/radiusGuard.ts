@@ -1,6 +1,6 @@
 /**
- * Asking a job's circle only at a radius the server answers correctly (radiusTrust.ts holds what is
- * known per base URL). Wraps the job's search:
+ * Asking a job's circle only at a radius the server answers correctly (the server's profile holds
+ * what is known per base URL: serverProfile.ts). Wraps the job's search:
  *
  * - A job wider than the learned maximum is split at once into the quadrant level that fits
  *   (children at the job's own since), without a request.
@@ -28,7 +28,7 @@
  *
  * Every request made here goes through the requester (rate limiter, shared ledger) and is counted in
  * the run's requests and the request log. A kill at any moment leaves the job as it was or split;
- * the learned radius is written at once.
+ * what is learned is recorded in the profile at once (one store, through its ProfileBook).
  */
 import type { SearchQuery, SearchResult } from '../api/source';
 import { ApiError } from '../api/apiError';
@@ -36,21 +36,21 @@ import { degreesBetween, milesBetween, type Shape } from '../../../src-shared/ge
 import { EARTH_RADIUS_MI, RAD } from '../../../src-shared/geo';
 import { MIN_RADIUS, type Tile } from '../geo/tiles';
 import type { Logger } from '../log';
-import type { Db } from '../store/database';
 import type { JobRow, JobStore } from './jobStore';
 import { tileOfJob, typesOfJob } from './jobStore';
 import { splitLevels } from './decide';
 import { BACKFILL_MAX_RADIUS, MAX_RECORDS } from './constants';
 import type { Logged, Requester } from './requester';
 import { areaReach, provenRadius, readingOf, rowsReach } from './radiusEvidence';
-import { learnReading, limitRadius, readRadius, trustRadius, type RadiusKnowledge } from './radiusTrust';
 import {
+  learnReading,
   learnTypesSpelling,
-  nextTypesSpelling,
-  readTypesSpelling,
-  spellTypes,
-  type TypesSpelling,
-} from './typesSpelling';
+  limitRadius,
+  trustRadius,
+  type ProfileBook,
+  type RadiusKnowledge,
+} from './serverProfile';
+import { nextTypesSpelling, spellTypes, type TypesSpelling } from './typesSpelling';
 
 /** Radii are rounded up when sent (geo/tiles.ts); within this, two radii are the same. */
 const SLACK = 1e-5;
@@ -62,18 +62,17 @@ const MILES_PER_DEGREE = EARTH_RADIUS_MI * RAD;
 const DEEPEST_SPLIT = 8;
 
 export type GuardDeps = {
-  db: Db;
   jobs: JobStore;
   requester: Requester;
-  baseUrl: string;
+  /** What is known of the server (serverProfile.ts): read at the start, learning recorded there. */
+  profile: ProfileBook;
   shape: Shape;
   runId: number;
   now: () => number;
   log: Logger;
   /**
    * Where the run's writes go (job splits, request counts; office mode: the run's commit sink);
-   * absent: this folder's file, at once. What is learned of the server's radius is this folder's
-   * own (a settings row) and is written here directly.
+   * absent: this folder's file, at once. What is learned of the server goes to its profile.
    */
   commit?: <T>(runId: number, write: () => T) => Promise<T>;
 };
@@ -93,8 +92,9 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
     ...d,
     commit: d.commit ?? (<T>(_runId: number, write: () => T) => Promise.resolve(write())),
   };
-  let known = readRadius(deps.db, deps.baseUrl);
-  let spelling = readTypesSpelling(deps.db, deps.baseUrl);
+  const start = deps.profile.get();
+  let known = start.radius;
+  let spelling = start.typesSpelling;
   /** Per typed job, the spellings the server refused (400) in this run. */
   const refusedSpellings = new Map<number, TypesSpelling[]>();
   const spellingOf = (job: JobRow): TypesSpelling | null => {
@@ -130,7 +130,7 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
     });
 
   async function learn(max: number, reason: string, radius: number): Promise<void> {
-    known = limitRadius(deps.db, deps.baseUrl, max, reason, deps.now());
+    known = (await deps.profile.learn((p) => limitRadius(p, max, reason))).radius;
     deps.log.info('learned the largest radius this server answers correctly', {
       radius,
       max: known.max,
@@ -275,13 +275,13 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
       }
       const answered = typesOfJob(job) ? spellingOf(job) : null;
       if (answered && answered !== spelling) {
-        learnTypesSpelling(deps.db, deps.baseUrl, answered);
+        await deps.profile.learn((p) => learnTypesSpelling(p, answered));
         spelling = answered;
         refusedSpellings.delete(job.id);
       }
       const circle = { lat: query.lat, lon: query.lon, radius: r, cell: tileOfJob(job).cell };
       if (known.reading !== 'great-circle' && readingOf(circle, page.incidents) === 'great-circle') {
-        known = learnReading(deps.db, deps.baseUrl, deps.now());
+        known = (await deps.profile.learn(learnReading)).radius;
         deps.log.info('the server measures the radius as great-circle distance', { radius: r });
       }
       if (covered(circle, known.trusted)) return page;
@@ -295,13 +295,13 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
       // Rows reaching past the area's part of the circle in both measures prove it was searched.
       const proven = provenRadius(circle, deps.shape, page.incidents);
       if (proven !== null) {
-        known = trustRadius(deps.db, deps.baseUrl, proven, deps.now());
+        known = (await deps.profile.learn((p) => trustRadius(p, proven))).radius;
         return page;
       }
       const first = page.incidents[0] as { cdid: number; lat: number; lon: number };
       const verdict = await check(job, query, first, signal);
       if (verdict.ok) {
-        known = trustRadius(deps.db, deps.baseUrl, verdict.radius, deps.now());
+        known = (await deps.profile.learn((p) => trustRadius(p, verdict.radius))).radius;
         return page;
       }
       // The server did search as far as its farthest answer — the check's, or this page's own from
@@ -319,7 +319,7 @@ export function createRadiusGuard(d: GuardDeps): RadiusGuard {
       await learn(max, `searched only ${searched.toFixed(4)}° of ${r.toFixed(4)}°`, r);
       if (!above(r, max)) {
         // The job's own circle lies within what the server did search: its page stands.
-        known = trustRadius(deps.db, deps.baseUrl, max, deps.now());
+        known = (await deps.profile.learn((p) => trustRadius(p, max))).radius;
         return page;
       }
       await count(page);

@@ -70,16 +70,16 @@ export type RequesterOptions = {
   ledger?: RateLedger;
   /** The key's rate budget shared with other desktops (office mode), asked after the local limiter's slot. */
   gate?: RequestGate;
+  /** Who hears about retries and failed attempts (a run's watch, runWatch.ts). */
   events?: RequesterEvents;
+  /** The run whose requests these are, for the request log (a run's watch); none: no run. */
+  runId?: () => number | null;
 };
 
 export class Requester {
   requests = 0;
   rateLimited = 0;
-  /** Who hears about retries and failed attempts (the run in progress sets these). */
-  events: RequesterEvents;
-  /** The run whose requests these are, for the request log (the run in progress sets it). */
-  runId: number | null = null;
+  private readonly events: RequesterEvents;
   private readonly backoff: BackoffPolicy;
   private readonly clock: Clock;
 
@@ -175,7 +175,7 @@ export class Requester {
             records: records(result),
             error: null,
           };
-          this.o.ledger?.end(logId, entry, this.runId);
+          this.o.ledger?.end(logId, entry, this.o.runId?.() ?? null);
           return { ...result, logId };
         }
         return result;
@@ -192,7 +192,7 @@ export class Requester {
           error: e.message,
           ...(logId !== undefined ? { logId } : {}),
         };
-        if (logId !== undefined) this.o.ledger?.end(logId, entry, this.runId);
+        if (logId !== undefined) this.o.ledger?.end(logId, entry, this.o.runId?.() ?? null);
         if (e.code !== 'cancelled') this.events.onFailedAttempt?.(entry);
         if (e.code === 'rate_limited') {
           this.rateLimited++;

@@ -1,50 +1,71 @@
 /**
- * What every run (live or v1) does around its requests: shows rate waits and retries as progress,
- * and writes each failed attempt (a 5xx, a 429, a network fault) to the request log and the run's
- * counts at once — a request the server may have counted is never lost from the ledger — and builds
- * the run's summary from its row. One place for runner.ts and surfaceRun.ts.
+ * What every run (live or v1) hears from its requester and limiter: rate waits and retries shown as
+ * progress, and each failed attempt (a 5xx, a 429, a network fault) written to the request log and
+ * the run's counts at once — a request the server may have counted is never lost from the ledger.
+ * The watch is made before the run's requester, which is built with `events` and `runId` as its
+ * listeners (syncService.ts); the runner attaches the run once it is prepared. Also the run's
+ * summary from its row.
  */
 import type { Db } from '../store/database';
 import type { AreaRecord } from './areaStore';
 import type { JobStore, RunRow } from './jobStore';
 import { retryMessage, waitMessage, type ProgressReporter } from './progress';
-import type { Requester } from './requester';
-import type { RunSummary } from './runner';
+import type { RateLimiter } from './rateLimiter';
+import type { RequesterEvents } from './requester';
+import type { RunSummary } from './runTypes';
 
-type WatchDeps = { db: Db; jobs: JobStore; requester: Requester; now: () => number };
+type WatchDeps = { db: Db; jobs: JobStore; limiter: RateLimiter; now: () => number };
 
-/** Attaches the run to the requester and its limiter; the returned function detaches it. */
-export function watchRun(deps: WatchDeps, runId: number, progress: ProgressReporter): () => void {
-  const { db, jobs, requester, now } = deps;
-  const unwait = requester.limiter.onWait((w) => {
-    if (!w) return progress.update('running');
-    if (w.reason === 'rate' && (w.untilMs === null || w.untilMs - now() < 1000)) return;
-    progress.update('waiting-rate', {
-      message: waitMessage(w.reason, w.untilMs, now(), requester.limiter.rate),
-      retryAt: w.untilMs ?? undefined,
-    });
-  });
-  requester.runId = runId;
-  requester.events = {
-    onRetry: (e, retryAt) =>
-      progress.update(
-        e.code === 'offline' ? 'offline' : e.code === 'rate_limited' ? 'waiting-rate' : 'retrying',
-        {
-          message: e.code === 'rate_limited' ? e.message : retryMessage(e, retryAt, now()),
-          retryAt,
-        },
-      ),
-    onFailedAttempt: (entry) =>
-      db
-        .transaction(() => {
-          jobs.logRequest(runId, entry);
-          jobs.addCounts(runId, { requests: 1, rateLimited: entry.status === 429 ? 1 : 0 });
-        })
-        .immediate(),
-  };
-  return () => {
-    unwait();
-    requester.events = {};
+export type RunWatch = {
+  /** The requester's listeners: silent until a run is attached. */
+  readonly events: RequesterEvents;
+  /** The run whose requests these are (the request log's run id), once attached. */
+  runId(): number | null;
+  /** Attaches a prepared run; the returned function stops showing and logging (the run id stays). */
+  attach(deps: WatchDeps, runId: number, progress: ProgressReporter): () => void;
+};
+
+export function createRunWatch(): RunWatch {
+  let runId: number | null = null;
+  let heard: RequesterEvents = {};
+  return {
+    events: {
+      onRetry: (e, retryAt) => heard.onRetry?.(e, retryAt),
+      onFailedAttempt: (entry) => heard.onFailedAttempt?.(entry),
+    },
+    runId: () => runId,
+    attach({ db, jobs, limiter, now }, id, progress) {
+      runId = id;
+      const unwait = limiter.onWait((w) => {
+        if (!w) return progress.update('running');
+        if (w.reason === 'rate' && (w.untilMs === null || w.untilMs - now() < 1000)) return;
+        progress.update('waiting-rate', {
+          message: waitMessage(w.reason, w.untilMs, now(), limiter.rate),
+          retryAt: w.untilMs ?? undefined,
+        });
+      });
+      heard = {
+        onRetry: (e, retryAt) =>
+          progress.update(
+            e.code === 'offline' ? 'offline' : e.code === 'rate_limited' ? 'waiting-rate' : 'retrying',
+            {
+              message: e.code === 'rate_limited' ? e.message : retryMessage(e, retryAt, now()),
+              retryAt,
+            },
+          ),
+        onFailedAttempt: (entry) =>
+          db
+            .transaction(() => {
+              jobs.logRequest(id, entry);
+              jobs.addCounts(id, { requests: 1, rateLimited: entry.status === 429 ? 1 : 0 });
+            })
+            .immediate(),
+      };
+      return () => {
+        unwait();
+        heard = {};
+      };
+    },
   };
 }
 

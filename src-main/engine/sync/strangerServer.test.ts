@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
+import { readProfile } from './serverProfile';
 import { startStrangerServer, type StrangerServer } from './testing/strangerServer';
 import {
   dueIncidents,
@@ -137,10 +138,7 @@ describe('types the server matches case-sensitively and refuses when unknown (40
       const { figures } = await syncOnce(server, client, [areasOf(server).downtown]);
       expectComplete(figures);
       expect(ratioWithoutFaults(figures)).toBeLessThanOrEqual(BOUND);
-      const spelled = client.db
-        .prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?')
-        .get(`apiTypes ${server.url}`);
-      expect(spelled?.value).toBe('as-seen');
+      expect(readProfile(client.db, server.url).typesSpelling).toBe('as-seen');
     } finally {
       await client.close();
       await server.close();

@@ -13,8 +13,8 @@ import { contains, type Shape } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
 import { MAX_RECORDS } from './constants';
 import { consistentTimes } from './surfaceApply';
-import { surfaceOfRun } from './surfaceSelect';
-import { PROBE_EVERY_MS, readSurface } from './surfaceStore';
+import { createJobStore } from './jobStore';
+import { PROBE_EVERY_MS, readProfile } from './serverProfile';
 import {
   missing,
   simOptions,
@@ -71,11 +71,11 @@ describe('verification', () => {
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     const [summary] = await h.service.syncAreas([area], h.conn);
     expect(summary?.state).toBe('done');
-    const rec = readSurface(h.db, h.sim.url);
+    const rec = readProfile(h.db, h.sim.url).surface;
     expect(rec?.state).toBe('mismatch');
     expect(rec?.reason).toMatch(why);
     expect(rec?.reason).toMatch(/syncing on the live surface/);
-    expect(surfaceOfRun(h, summary!.runId)).toBe('live');
+    expect(createJobStore(h.db).surfaceOf(summary!.runId)).toBe('live');
     expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ describe('verification', () => {
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     const [summary] = await h.service.syncAreas([area], h.conn);
     expect(summary?.state).toBe('done');
-    expect(readSurface(h.db, h.sim.url)?.state).toBe('absent');
+    expect(readProfile(h.db, h.sim.url).surface?.state).toBe('absent');
     const seen = h.sim.stats();
     // A service without v1 answers its routes as unknown (404): one such request, the probe.
     expect(seen.total - (seen.byRoute.search ?? 0)).toBe(1);
@@ -99,26 +99,26 @@ describe('verification', () => {
     const area = h.service.areas.create({ name: 'Corner', shape: corner }, h.sim.clock.nowMs());
     const [first] = await h.service.syncAreas([area], h.conn);
     expect(first?.state).toBe('done');
-    expect(surfaceOfRun(h, first!.runId)).toBe('live');
+    expect(createJobStore(h.db).surfaceOf(first!.runId)).toBe('live');
     // One live page answered it all: v1 could not have been cheaper, so nothing was asked of it.
-    expect(readSurface(h.db, h.sim.url)).toBeNull();
+    expect(readProfile(h.db, h.sim.url).surface).toBeNull();
     expect(h.sim.stats().total).toBe(h.sim.stats().byRoute.search);
     expect(missing(truthIn(h.sim, corner), storedIn(h.db, corner))).toEqual([]);
     h.sim.clock.advance(3_600_000);
     const [second] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
     expect(second?.state).toBe('done');
-    expect(readSurface(h.db, h.sim.url)?.state).toBe('verified');
-    expect(surfaceOfRun(h, second!.runId)).toBe('v1');
+    expect(readProfile(h.db, h.sim.url).surface?.state).toBe('verified');
+    expect(createJobStore(h.db).surfaceOf(second!.runId)).toBe('v1');
   });
 
   it('a faithful v1 is verified on a sample and used', async () => {
     const h = await start({ v1: true });
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     const [summary] = await h.service.syncAreas([area], h.conn);
-    const rec = readSurface(h.db, h.sim.url);
+    const rec = readProfile(h.db, h.sim.url).surface;
     expect(rec?.state, rec?.reason).toBe('verified');
     expect(rec?.reason).toMatch(/^v1 verified: (\d+) of \1 sample incidents/);
-    expect(surfaceOfRun(h, summary!.runId)).toBe('v1');
+    expect(createJobStore(h.db).surfaceOf(summary!.runId)).toBe('v1');
     // The area's view: the surface in use, and v1's score and trends as the service sent them.
     const view = h.service.surfaceViews(area.id, summary!.runId);
     expect(view.runSurface).toBe('v1');
@@ -157,7 +157,7 @@ describe('a sync over v1', () => {
         backfillRequests,
         backfillRun,
         refreshRequests: h.sim.stats().total,
-        surface: surfaceOfRun(h, refresh!.runId),
+        surface: createJobStore(h.db).surfaceOf(refresh!.runId),
       });
     }
     expect(results.map((r) => r.surface)).toEqual(['live', 'v1']);
@@ -183,15 +183,15 @@ describe('switching surfaces in the middle of a session', () => {
     const h = await start();
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     const [first] = await h.service.syncAreas([area], h.conn);
-    expect(surfaceOfRun(h, first!.runId)).toBe('live');
-    expect(readSurface(h.db, h.sim.url)?.state).toBe('absent');
-    expect(readSurface(h.db, h.sim.url)?.reason).toMatch(/no v1 surface/);
+    expect(createJobStore(h.db).surfaceOf(first!.runId)).toBe('live');
+    expect(readProfile(h.db, h.sim.url).surface?.state).toBe('absent');
+    expect(readProfile(h.db, h.sim.url).surface?.reason).toMatch(/no v1 surface/);
 
     // The service turns v1 on; the probe is not due yet: still live.
     h.sim.setV1(true);
     h.sim.clock.advance(3_600_000);
     const [second] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
-    expect(surfaceOfRun(h, second!.runId)).toBe('live');
+    expect(createJobStore(h.db).surfaceOf(second!.runId)).toBe('live');
 
     // A run started on live and stopped half-way, then the probe falls due.
     const stop = new AbortController();
@@ -210,21 +210,21 @@ describe('switching surfaces in the middle of a session', () => {
     // The run in progress finishes on live; Midtown's next run probes and goes to v1.
     const [resumed] = await h.service.syncAreas([h.service.areas.get(other.id)!], h.conn);
     expect(resumed?.resumed).toBe(true);
-    expect(surfaceOfRun(h, resumed!.runId)).toBe('live');
+    expect(createJobStore(h.db).surfaceOf(resumed!.runId)).toBe('live');
     expect(missing(truthIn(h.sim, big), storedIn(h.db, big))).toEqual([]);
     const [third] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
-    expect(readSurface(h.db, h.sim.url)?.state).toBe('verified');
-    expect(surfaceOfRun(h, third!.runId)).toBe('v1');
+    expect(readProfile(h.db, h.sim.url).surface?.state).toBe('verified');
+    expect(createJobStore(h.db).surfaceOf(third!.runId)).toBe('v1');
     expect(missing(truthIn(h.sim, midtown), storedIn(h.db, midtown))).toEqual([]);
 
     // v1 goes away again: the run says so and the next one is on live.
     h.sim.setV1(false);
     const [gone] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
     expect(gone?.state).toBe('failed');
-    expect(readSurface(h.db, h.sim.url)?.state).toBe('absent');
+    expect(readProfile(h.db, h.sim.url).surface?.state).toBe('absent');
     const [back] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
     expect(back?.state).toBe('done');
-    expect(surfaceOfRun(h, back!.runId)).toBe('live');
+    expect(createJobStore(h.db).surfaceOf(back!.runId)).toBe('live');
   });
 });
 
@@ -243,7 +243,7 @@ describe('a v1 server whose cursor never ends', () => {
       const h = await start({ v1: true });
       const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
       const [first] = await h.service.syncAreas([area], h.conn);
-      expect(surfaceOfRun(h, first!.runId)).toBe('v1');
+      expect(createJobStore(h.db).surfaceOf(first!.runId)).toBe('v1');
       let served = 0;
       h.conn.fetch = async (u, i) => {
         if (!u.includes('/v1/incidents')) return fetch(u, i);
@@ -298,7 +298,7 @@ describe('a v1 server whose occurred_at lies outside what was asked', () => {
     const h = await start({ v1: true });
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     const [first] = await h.service.syncAreas([area], h.conn);
-    expect(surfaceOfRun(h, first!.runId)).toBe('v1');
+    expect(createJobStore(h.db).surfaceOf(first!.runId)).toBe('v1');
     let bent = 0;
     h.conn.fetch = async (u, i) => {
       const answer = await fetch(u, i);
@@ -336,7 +336,7 @@ describe('a v1 server whose chain brings new incidents for ever', () => {
     const h = await start({ v1: true });
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     const [first] = await h.service.syncAreas([area], h.conn);
-    expect(surfaceOfRun(h, first!.runId)).toBe('v1');
+    expect(createJobStore(h.db).surfaceOf(first!.runId)).toBe('v1');
     const held = rowsIn(h.db, midtown).length;
     let served = 0;
     h.conn.fetch = async (u, i) => {
@@ -376,7 +376,7 @@ describe('kill -9 in the middle of a v1 run', () => {
     const h = await start({ v1: true });
     const small = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     await h.service.syncAreas([small], h.conn); // verifies v1
-    expect(readSurface(h.db, h.sim.url)?.state).toBe('verified');
+    expect(readProfile(h.db, h.sim.url).surface?.state).toBe('verified');
     const big = { ...midtown, radiusMi: 1.5 };
     const area = h.service.areas.create({ name: 'Bigger', shape: big }, h.sim.clock.nowMs());
     const truth = truthIn(h.sim, big);
@@ -401,7 +401,7 @@ describe('kill -9 in the middle of a v1 run', () => {
     const [resumed] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
     expect(resumed?.resumed).toBe(true);
     expect(resumed?.state).toBe('done');
-    expect(surfaceOfRun(h, resumed!.runId)).toBe('v1');
+    expect(createJobStore(h.db).surfaceOf(resumed!.runId)).toBe('v1');
     const got = storedIn(h.db, big);
     expect(missing(truth, got)).toEqual([]);
     // Pages after the kill: only those not yet committed (the in-flight one asked again).
@@ -447,7 +447,7 @@ describe('the 36-month history backfill', () => {
     h.sim.resetStats();
     const [history] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn, { history: true });
     expect(history?.state).toBe('done');
-    expect(surfaceOfRun(h, history!.runId)).toBe('v1-history');
+    expect(createJobStore(h.db).surfaceOf(history!.runId)).toBe('v1-history');
     const truth = h.sim
       .groundTruth({ ...midtown, radiusMi: midtown.radiusMi, windowDays: 1096, until: windowFrom } as never)
       .map((t) => t.cdid);
@@ -465,6 +465,6 @@ describe('the 36-month history backfill', () => {
       .get(area.id)?.d;
     expect(Date.parse(`${first}T00:00:00Z`)).toBeLessThan(windowFrom - 5 * 86_400_000);
     const [next] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
-    expect(surfaceOfRun(h, next!.runId)).toBe('v1');
+    expect(createJobStore(h.db).surfaceOf(next!.runId)).toBe('v1');
   });
 });

@@ -58,11 +58,6 @@ export function reconcile(db: Db, rows: readonly ApiIncident[], occurred: readon
   });
 }
 
-/** Moves a v1 job's cursor (persisted with the page it follows), or settles it. */
-export function setCursor(db: Db, jobId: number, cursor: string | null): void {
-  db.prepare('UPDATE sync_jobs SET cursor = ? WHERE id = ?').run(cursor, jobId);
-}
-
 export function applyV1Page(
   ctx: V1ApplyContext,
   job: JobRow,
@@ -86,7 +81,7 @@ export function applyV1Page(
         },
         now,
       );
-      setCursor(ctx.db, job.id, result.nextCursor);
+      jobs.setCursor(job.id, result.nextCursor);
       if (done) {
         // The whole chain answered: every day after `since` through today (or the history's end).
         const tile = tileOfJob(job);

@@ -3,7 +3,7 @@
  * only once this base URL's v1 surface is verified, on Pro and Enterprise (the spec's plans for
  * /v1/history; a 403 there is remembered), and not while the area has a sync in progress (that run
  * finishes on its own surface first). The count: the months before the plan window at the area's
- * density inside it (surfaceRun.ts historyEstimate).
+ * density inside it (cursorStrategy.ts historyEstimate).
  */
 import type { PlanId } from '../../../src-shared/plans';
 import type { HistoryPlan } from '../../../src-shared/sync';
@@ -12,9 +12,9 @@ import type { Db } from '../store/database';
 import type { AreaRecord } from './areaStore';
 import type { JobStore } from './jobStore';
 import type { SyncLimits } from './planner';
-import { historyEstimate, HISTORY_MONTHS } from './surfaceRun';
+import { historyEstimate, HISTORY_MONTHS } from './cursorStrategy';
+import { readProfile } from './serverProfile';
 import { resumableSurface } from './surfaceSelect';
-import { readSurface } from './surfaceStore';
 
 export function planHistory(
   deps: { db: Db; jobs: JobStore; now: () => number },
@@ -30,7 +30,7 @@ export function planHistory(
   const requests = list.reduce((n, a) => n + a.requests, 0);
   const base = { areas: list, requests, minutes: requests / limits.ratePerMinute, months: HISTORY_MONTHS };
   const no = (reason: string): HistoryPlan => ({ ...base, available: false, reason });
-  const rec = readSurface(deps.db, baseUrl);
+  const rec = readProfile(deps.db, baseUrl).surface;
   if (plan === 'developer')
     return no('The 36-month history (/v1/history) comes with the Pro and Enterprise plans.');
   if (rec?.state !== 'verified') {

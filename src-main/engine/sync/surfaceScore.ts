@@ -13,7 +13,7 @@ import type { AreaRecord } from './areaStore';
 import { DAY } from './constants';
 import type { JobStore } from './jobStore';
 import type { Requester } from './requester';
-import { v1Circle } from './surfaceRun';
+import { v1Circle } from './cursorStrategy';
 
 type Stored = { fetched_at: number; score: string | null; trends: string | null };
 

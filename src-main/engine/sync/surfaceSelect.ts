@@ -1,111 +1,84 @@
 /**
- * Which surface a run asks. A run in progress (resumable) finishes on the surface it started on —
- * unless that surface has since been found gone. A new run uses v1 when this base URL's v1 surface
- * has been verified (surfaceStore.ts), probing it first when a probe is due (at most daily); the
- * live surface stays the fallback. An office-mode leader (deps.sink) stays on live for now.
+ * Which surface a run asks — a decision, nothing more (the runner carries it out). A run in
+ * progress (resumable) finishes on the surface it started on, unless that surface has since been
+ * found gone: then it is abandoned and a new one starts. A new run uses v1 when this base URL's v1
+ * surface has been verified (its profile, serverProfile.ts), probing it first when a probe is due
+ * (at most daily); the live surface stays the fallback. Office leaders choose the same way: every
+ * run commits through the office sink.
  */
 import type { AreaRecord } from './areaStore';
 import { RESUME_MAX_AGE_MS } from './constants';
-import type { RunnerDeps } from './runner';
+import type { JobStore } from './jobStore';
+import type { RunnerDeps, Surface } from './runTypes';
+import { probeDue, probedSurface, surfaceOf, type ServerProfile } from './serverProfile';
 import { verifySurface } from './surfaceVerify';
-import { probeDue, readSurface, surfaceOf, writeSurface, type SurfaceRecord } from './surfaceStore';
-
-export type Surface = 'live' | 'v1' | 'v1-history';
 
 /** The surface of the area's run in progress, when it will be resumed; else null. */
 export function resumableSurface(
-  deps: Pick<RunnerDeps, 'db' | 'jobs' | 'now'>,
+  deps: { jobs: JobStore; now: () => number },
   areaId: number,
 ): Surface | null {
   const latest = deps.jobs.latestRun(areaId);
   if (!latest || latest.state === 'done') return null;
   if (deps.now() - latest.started_at >= RESUME_MAX_AGE_MS) return null;
   if (deps.jobs.jobs(latest.id, 'pending').length === 0) return null;
-  return surfaceOfRun(deps, latest.id);
+  return deps.jobs.surfaceOf(latest.id);
 }
 
-export function surfaceOfRun(deps: Pick<RunnerDeps, 'db'>, runId: number): Surface {
-  const row = deps.db
-    .prepare<[number], { surface: Surface }>('SELECT surface FROM sync_runs WHERE id = ?')
-    .get(runId);
-  return row?.surface ?? 'live';
-}
-
-export function setRunSurface(deps: Pick<RunnerDeps, 'db'>, runId: number, surface: Surface): void {
-  deps.db.prepare('UPDATE sync_runs SET surface = ? WHERE id = ?').run(surface, runId);
-}
+/** Why a run in progress on v1 cannot finish there. */
+export const SURFACE_GONE = 'The v1 surface is no longer available; the next sync runs on the live surface.';
 
 /**
- * The surface for the area's next run: its run in progress's, else v1 when verified (probing when
- * due). A history request goes to v1 history when v1 is verified, else is refused by the caller.
+ * use: the surface; probe: probe v1 first, then use what the profile says. `abandon`: the run in
+ * progress cannot finish on its surface (the reason), so it is cancelled before a new one starts.
  */
-export async function pickSurface(
-  deps: RunnerDeps,
-  area: AreaRecord,
-  signal: AbortSignal,
-  opts: { history?: boolean; deferProbe?: boolean } = {},
-): Promise<'live' | 'v1' | 'v1-history'> {
-  // Office mode: a leader's pages go to PostgreSQL through its sink, which v1 runs do not use yet.
-  if (deps.sink) return 'live';
-  const resuming = resumableSurface(deps, area.id);
-  // The opt-in history backfill (the service checked that v1 is verified and nothing is in progress).
-  if (opts.history) return 'v1-history';
-  let rec = readSurface(deps.db, deps.baseUrl);
-  if (resuming === 'live') return 'live';
-  if (resuming !== null && surfaceOf(rec) === 'v1') return resuming;
-  if (resuming !== null) {
-    // Its surface has gone since it started: that run cannot finish there; a new one starts on live.
-    const latest = deps.jobs.latestRun(area.id);
-    if (latest) {
-      const why = 'The v1 surface is no longer available; the next sync runs on the live surface.';
-      deps.db
-        .transaction(() => {
-          deps.db
-            .prepare(
-              "UPDATE sync_jobs SET state = 'failed', error = ? WHERE run_id = ? AND state = 'pending'",
-            )
-            .run(why, latest.id);
-          deps.jobs.finishRun(latest.id, 'cancelled', deps.now(), why);
-        })
-        .immediate();
-    }
-  }
-  if (probeDue(rec, deps.now())) {
-    if (opts.deferProbe) return 'live';
-    rec = await probeSurface(deps, area, signal);
-  }
-  return surfaceOf(rec);
+export type SurfaceChoice = ({ kind: 'use'; surface: Surface } | { kind: 'probe' }) & { abandon?: string };
+
+export function chooseSurface(s: {
+  /** The opt-in history backfill (the service checked that v1 is verified and nothing is in progress). */
+  history: boolean;
+  resuming: Surface | null;
+  profile: ServerProfile;
+  now: number;
+  /** A due probe waits for the first page (defersProbe). */
+  deferProbe: boolean;
+}): SurfaceChoice {
+  if (s.history) return { kind: 'use', surface: 'v1-history' };
+  if (s.resuming === 'live') return { kind: 'use', surface: 'live' };
+  const known = surfaceOf(s.profile);
+  if (s.resuming !== null && known === 'v1') return { kind: 'use', surface: s.resuming };
+  const abandon = s.resuming !== null ? { abandon: SURFACE_GONE } : {};
+  if (probeDue(s.profile, s.now))
+    return s.deferProbe ? { kind: 'use', surface: 'live', ...abandon } : { kind: 'probe', ...abandon };
+  return { kind: 'use', surface: known, ...abandon };
 }
 
-/** Probes this base URL's v1 surface now and records what it found; the record as it stands. */
+/** Probes this base URL's v1 surface now and records what it found; the surface new runs use. */
 export async function probeSurface(
-  deps: RunnerDeps,
+  deps: Pick<RunnerDeps, 'requester' | 'jobs' | 'baseUrl' | 'now' | 'log' | 'profile'>,
   area: AreaRecord,
   signal: AbortSignal,
-): Promise<SurfaceRecord | null> {
-  const rec = readSurface(deps.db, deps.baseUrl);
+): Promise<'live' | 'v1'> {
   const probed = await verifySurface(deps, area, signal);
-  if (probed) {
-    writeSurface(deps.db, { ...probed, history: rec?.history ?? null });
-    deps.log.info('probed the v1 surface', { state: probed.state, reason: probed.reason });
-  }
-  return readSurface(deps.db, deps.baseUrl);
+  if (!probed) return surfaceOf(deps.profile.get());
+  deps.log.info('probed the v1 surface', { state: probed.state, reason: probed.reason });
+  return surfaceOf(await deps.profile.learn((p) => probedSurface(p, probed)));
 }
 
 /**
- * Whether a due probe waits for the first page of the area's first backfill (runner.ts): a
+ * Whether a due probe waits for the first page of the area's first backfill (liveStrategy.ts): a
  * backfill that page shows to need at most MAX_LIVE_LEFT more requests cannot be made cheaper by
  * v1 (its probe and sample check alone cost two, and it needs a page), so the probe is not spent on
  * it and stays due for the next run; a larger one probes then and moves to v1 when verified.
  */
 export function defersProbe(
-  deps: Pick<RunnerDeps, 'db' | 'jobs' | 'now' | 'baseUrl' | 'sink'>,
+  deps: Pick<RunnerDeps, 'jobs' | 'now' | 'profile'>,
   area: AreaRecord,
   opts: { history?: boolean } = {},
 ): boolean {
-  if (deps.sink || opts.history || area.backfilledAt !== null) return false;
+  if (opts.history || area.backfilledAt !== null) return false;
   if (resumableSurface(deps, area.id) !== null) return false;
-  return probeDue(readSurface(deps.db, deps.baseUrl), deps.now());
+  return probeDue(deps.profile.get(), deps.now());
 }
 
 /** More live requests than this after a first backfill's first page: v1 may save some. */

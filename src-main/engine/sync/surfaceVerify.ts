@@ -24,7 +24,7 @@ import { CLOCK_SLACK_MS, DAY, MAX_RECORDS, MAX_REPORT_LAG_MS } from './constants
 import type { JobStore } from './jobStore';
 import type { Requester } from './requester';
 import { consistentTimes } from './surfaceApply';
-import type { SurfaceRecord } from './surfaceStore';
+import type { SurfaceRecord } from './serverProfile';
 import { fromV1Type } from '../api/v1Types';
 
 export type VerifyDeps = {

@@ -11,6 +11,8 @@ import { createConnectivity, offlineMessage, type ConnectivityEvent } from '../a
 import { createLiveSource } from '../api/liveSource';
 import { withV1 } from '../api/v1Source';
 import { surfaceViews } from './surfaceView';
+import { createRunWatch, type RunWatch } from './runWatch';
+import { createProfileBook, type ProfileMirror } from './serverProfile';
 import { planHistory } from './surfaceHistory';
 import type { PlanId } from '../../../src-shared/plans';
 import type { FetchLike } from '../api/source';
@@ -66,6 +68,8 @@ export type OfficeLeading = {
   token: number;
   sink: CommitSink;
   gate: RequestGate;
+  /** Keeps what the leader learned of the server in the office's copy of its profile. */
+  keepProfile?: ProfileMirror;
   lost: AbortSignal;
   release(): Promise<void>;
 };
@@ -137,6 +141,8 @@ export function createSyncService(o: SyncServiceOptions) {
     onDemand: boolean,
     work: (r: Requester) => Promise<T>,
     gate?: RequestGate,
+    /** A run's watch: the requester's listeners and run id (runWatch.ts). */
+    watch?: RunWatch,
   ): Promise<T> {
     const impatient = o.onDemand ?? {};
     const sourceOptions = {
@@ -153,6 +159,7 @@ export function createSyncService(o: SyncServiceOptions) {
       limiter: limiter(conn),
       ledger: createRateLedger(o.db, digestOf(conn.key), PROCESS_HOLDER, now),
       ...(gate ? { gate } : {}),
+      ...(watch ? { events: watch.events, runId: watch.runId } : {}),
       ...(onDemand
         ? {
             backoff: impatient.backoff ?? ON_DEMAND_BACKOFF,
@@ -181,8 +188,9 @@ export function createSyncService(o: SyncServiceOptions) {
     const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
     const release = takeSyncLock(o.db, area.id, now); // throws AlreadySyncingError first
     const office = o.office?.() ?? null;
-    const run = (a: AreaRecord, s: AbortSignal, leading?: OfficeLeading) =>
-      withRequester(
+    const run = (a: AreaRecord, s: AbortSignal, leading?: OfficeLeading) => {
+      const watch = createRunWatch();
+      return withRequester(
         conn,
         false,
         (requester) =>
@@ -190,6 +198,9 @@ export function createSyncService(o: SyncServiceOptions) {
             {
               db: o.db,
               requester,
+              watch,
+              // What is known of the server; a leader's learning goes to the office too.
+              profile: createProfileBook(o.db, conn.baseUrl, now, leading?.keepProfile),
               areas,
               jobs,
               writer,
@@ -213,7 +224,9 @@ export function createSyncService(o: SyncServiceOptions) {
             },
           ),
         leading?.gate,
+        watch,
       );
+    };
     const done = office ? officeRun(office, area, conn, signal, run, askedAt) : run(area, signal);
     return done.finally(() => {
       release();
@@ -343,7 +356,7 @@ export function createSyncService(o: SyncServiceOptions) {
     planHistory: (areaIds: number[] | undefined, baseUrl: string, plan: PlanId, limits: SyncLimits) =>
       planHistory({ db: o.db, jobs, now }, chosen(areaIds), baseUrl, plan, limits),
     /** The v1 surface's status, the run's surface and the area's score, for the area's view (surfaceView.ts). */
-    surfaceViews: (areaId: number, runId: number | null) => surfaceViews(o.db, areaId, runId),
+    surfaceViews: (areaId: number, runId: number | null) => surfaceViews(o.db, jobs, areaId, runId),
     isRunning: (areaId: number): boolean => running.has(areaId),
     /** Requests sent (every attempt) and 429s received by this service so far. */
     stats: () => ({

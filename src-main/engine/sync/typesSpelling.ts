@@ -9,34 +9,14 @@
  * upper and Title case: one of them is the server's whichever way it compares, and on a server that
  * ignores case they are the same type). A 400 asks the same job again as the data spell the types,
  * then in lower case; only when all three are refused does the runner treat a type as unknown to
- * the server (radiusGuard.ts, runner.ts). The spelling a server answered is kept per base URL
- * (`settings` key `apiTypes <base URL>`) and tried first from then on; a refusal alone never
- * changes it (a type the server does not know is refused in every spelling).
+ * the server (radiusGuard.ts, runner.ts). The spelling a server answered is kept in its profile
+ * (serverProfile.ts `typesSpelling`) and tried first from then on; a refusal alone never changes
+ * it (a type the server does not know is refused in every spelling).
  */
-import type { Db } from '../store/database';
 
 export type TypesSpelling = 'every-case' | 'as-seen' | 'lower';
 
 const ORDER: readonly TypesSpelling[] = ['every-case', 'as-seen', 'lower'];
-
-const keyOf = (baseUrl: string): string => `apiTypes ${baseUrl}`;
-
-/** The spelling this server answered last (every case until one is known). */
-export function readTypesSpelling(db: Db, baseUrl: string): TypesSpelling {
-  const row = db
-    .prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?')
-    .get(keyOf(baseUrl));
-  const v = row?.value as TypesSpelling | undefined;
-  return v && ORDER.includes(v) ? v : 'every-case';
-}
-
-/** The server answered a typed query spelled this way. */
-export function learnTypesSpelling(db: Db, baseUrl: string, spelling: TypesSpelling): void {
-  if (readTypesSpelling(db, baseUrl) === spelling) return;
-  db.prepare(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  ).run(keyOf(baseUrl), spelling);
-}
 
 /** The spelling to try after a 400 for `refused` (those not tried yet, in order); null: none left. */
 export function nextTypesSpelling(tried: readonly TypesSpelling[]): TypesSpelling | null {

@@ -3,31 +3,14 @@
  * succeeds with no results" — so a too-old `since` looks exactly like an empty tile, and a since
  * kept safely inside the window never asks for the window's first days. A run that reaches back to
  * the window's start therefore sends no `since` (NO_SINCE): the server's own window start. What a
- * server does with an old since (api_quirks, learned by earlier versions) only lets a stored
- * frontier that aged out of the window be sent as it is.
+ * server does with an old since (its profile's `sinceBeforeWindow`, serverProfile.ts, learned by
+ * earlier versions) only lets a stored frontier that aged out of the window be sent as it is.
  */
-import type { Db } from '../store/database';
 import { addDays, dayOfNumber } from '../time/localDay';
 import { DAY } from './constants';
 import { nextSince } from './frontier';
 
 export type SinceBeforeWindow = 'window' | 'empty' | 'unknown';
-
-export function readQuirk(db: Db, baseUrl: string): SinceBeforeWindow {
-  const row = db
-    .prepare<[string], { v: 'window' | 'empty' }>(
-      'SELECT since_before_window AS v FROM api_quirks WHERE base_url = ?',
-    )
-    .get(baseUrl);
-  return row?.v ?? 'unknown';
-}
-
-export function writeQuirk(db: Db, baseUrl: string, value: 'window' | 'empty', now: number): void {
-  db.prepare(
-    `INSERT INTO api_quirks (base_url, since_before_window, observed_at) VALUES (?, ?, ?)
-     ON CONFLICT (base_url) DO UPDATE SET since_before_window = excluded.since_before_window, observed_at = excluded.observed_at`,
-  ).run(baseUrl, value, now);
-}
 
 /** The earliest `since` that is surely not "older than the window": the UTC day after its start. */
 export function safeSince(now: number, windowDays: number): string {

@@ -22,6 +22,7 @@ import * as m014 from './014-fts-no-column-sizes';
 import * as m015 from './015-office-skipped';
 import * as m016 from './016-report-schedules';
 import * as m017 from './017-incident-subtype';
+import * as m018 from './018-server-profiles';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   m015,
   m016,
   m017,
+  m018,
 ];
