@@ -234,6 +234,23 @@ class Street {
     for (const s of this.segments) for (const p of s.line) out.push(p);
     return out;
   }
+
+  private cellIndex: { size: number; cells: Map<number, [number, number][]> } | null = null;
+
+  /** Its places by cells of CELL_DEG (built once): an intersection looks only at the cells near. */
+  cells(): Map<number, [number, number][]> {
+    if (this.cellIndex && this.cellIndex.size === this.blocks.size + this.points.size + this.segments.length)
+      return this.cellIndex.cells;
+    const cells = new Map<number, [number, number][]>();
+    for (const p of this.places()) {
+      const key = cellOf(p[0], p[1]);
+      const list = cells.get(key);
+      if (list) list.push(p);
+      else cells.set(key, [p]);
+    }
+    this.cellIndex = { size: this.blocks.size + this.points.size + this.segments.length, cells };
+    return cells;
+  }
 }
 
 /** The least-squares line through a street's known blocks (lat and lon against the number), at `n`. */
@@ -287,6 +304,11 @@ function along(line: [number, number][], f: number): { lat: number; lon: number;
   }
   return { lat: first[0], lon: first[1], length };
 }
+
+/** Cells of the intersection search, in degrees: wider than MAX_INTERSECTION_GAP_M everywhere south of 60°. */
+const CELL_DEG = 0.008;
+const cellKey = (y: number, x: number) => (y + 20_000) * 50_000 + (x + 25_000);
+const cellOf = (lat: number, lon: number) => cellKey(Math.floor(lat / CELL_DEG), Math.floor(lon / CELL_DEG));
 
 /** A signed number's hundred block, by its middle: 1234 → 1250, −1234 → −1250, 0 → 50. */
 function middleOf(n: number): number {
@@ -513,12 +535,17 @@ export class Locator {
               };
     let best = Infinity;
     let at: [number, number] = [0, 0];
-    const pb = sb.places();
-    for (const p of sa.places())
-      for (const q of pb) {
-        const d = metres(p[0], p[1], q[0], q[1]);
-        if (d < best) [best, at] = [d, [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2]];
-      }
+    const cb = sb.cells();
+    for (const p of sa.places()) {
+      const y = Math.floor(p[0] / CELL_DEG);
+      const x = Math.floor(p[1] / CELL_DEG);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++)
+          for (const q of cb.get(cellKey(y + dy, x + dx)) ?? []) {
+            const d = metres(p[0], p[1], q[0], q[1]);
+            if (d < best) [best, at] = [d, [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2]];
+          }
+    }
     if (best > MAX_INTERSECTION_GAP_M) return null;
     return { lat: at[0], lon: at[1], method: 'intersection', uncertaintyM: Math.round(50 + best / 2) };
   }
