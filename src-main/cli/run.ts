@@ -14,6 +14,7 @@ import { EXPORT_FLAGS, exportCommand } from './exportCommand';
 import { CallFailure, cliWords, exitCodeOf } from './failure';
 import { IMPORT_FLAGS, importCommand } from './importCommand';
 import { LAYERS_FLAGS, layersCommand } from './layersCommand';
+import { PLACES_FLAGS, placesCommand } from './placesCommand';
 import { EXIT, type Io } from './io';
 import { openedDbFile } from './session';
 import { SETTINGS_FLAGS, settingsCommand } from './settingsCommand';
@@ -34,8 +35,12 @@ export const USAGE = `Usage:
                    feature of a reference layer, or within D of it)
   blotter status   [--data-dir DIR]
   blotter import   FILE [--dry-run] [--on-bad-rows skip|abort] [--mapping NAME | --mapping-file F.json]
-                   [--type TYPE] [--data-dir DIR]   (another system's columns: a mapping saved by name,
-                   or a file; --type: one type for every row, e.g. a file of shootings)
+                   [--type TYPE] [--place] [--data-dir DIR]   (another system's columns: a mapping saved
+                   by name, or a file; --type: one type for every row, e.g. a file of shootings;
+                   rows with an address but no coordinates are kept as unplaced, --place: placed now)
+  blotter places   add FILE | retry | list   [--data-dir DIR]   the offline locator: add a reference
+                   (TIGER/Line EDGES or ADDRFEAT centre lines as a zipped Shapefile or .shp, or address
+                   points as CSV or GeoJSON) and place the unplaced rows; retry: try them again
   blotter areas    list | add --name N (--circle "LAT,LON,RADIUS_MI" | --polygon FILE.geojson)
                    [--refresh-minutes M] | remove ID [--keep-incidents]   [--data-dir DIR]
   blotter layers   import FILE (--name N | --as-areas [--feature NAME]) [--name-field F] | list
@@ -88,6 +93,7 @@ const COMMANDS: Record<string, Command> = {
   alerts: { flags: ALERTS_FLAGS, run: alertsCommand },
   office: { flags: OFFICE_FLAGS, run: officeCommand },
   layers: { flags: LAYERS_FLAGS, run: layersCommand },
+  places: { flags: PLACES_FLAGS, run: placesCommand },
 };
 
 /** Errors an engine can throw while it opens the data file, whose message is already the whole story. */

@@ -17,6 +17,7 @@ import { importHandlers } from './imports';
 import { incidentHandlers } from './incidents';
 import { layerHandlers } from './layers';
 import { officeHandlers } from './office';
+import { placesHandlers } from './places';
 import { settingsHandlers } from './settings';
 import { syncHandlers } from './sync';
 import { mergeHandlers } from './handler';
@@ -36,6 +37,7 @@ export const handlers: Handlers = mergeHandlers(
   alertHandlers,
   officeHandlers,
   layerHandlers,
+  placesHandlers,
 );
 
 export type { Handler, HandlerGroup, Handlers } from './handler';

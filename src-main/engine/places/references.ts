@@ -26,10 +26,11 @@ const MAX_BYTES = 1024 * 1024 * 1024;
 
 export class ReferenceProblem extends Error {}
 
-export function readReference(file: string): Reference {
+/** A reference file; `name` (an upload's own name) says its kind by its extension. */
+export function readReference(file: string, name = file): Reference {
   const size = statSync(file).size;
-  if (size > MAX_BYTES) throw new ReferenceProblem(`${basename(file)} is larger than 1 GB.`);
-  const ext = extname(file).toLowerCase();
+  if (size > MAX_BYTES) throw new ReferenceProblem(`${basename(name)} is larger than 1 GB.`);
+  const ext = extname(name).toLowerCase();
   try {
     if (ext === '.zip') return centreLines(readZip(readFileSync(file)));
     if (ext === '.shp') return centreLines(folderOf(file));
@@ -41,7 +42,7 @@ export function readReference(file: string): Reference {
     throw error;
   }
   throw new ReferenceProblem(
-    `${basename(file)}: a reference is a zipped Shapefile (or .shp) of street centre lines, or a CSV or GeoJSON of address points.`,
+    `${basename(name)}: a reference is a zipped Shapefile (or .shp) of street centre lines, or a CSV or GeoJSON of address points.`,
   );
 }
 

@@ -20,6 +20,7 @@ import * as m012 from './012-import-provenance';
 import * as m013 from './013-sync-fair-bound';
 import * as m014 from './014-fts-no-column-sizes';
 import * as m015 from './015-office-skipped';
+import * as m016 from './016-unplaced-incidents';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   m013,
   m014,
   m015,
+  m016,
 ];
