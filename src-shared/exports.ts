@@ -53,6 +53,8 @@ export const StartExportInput = z
     filters: Filters.default({}),
     /** CSV only: start with a byte-order mark, which Excel needs to read UTF-8. */
     bom: z.boolean().optional(),
+    /** CSV only: then every unplaced row (an import's rows without coordinates), lat and lon empty. */
+    includeUnplaced: z.boolean().optional(),
     destination: z.object({ path: HostPath }).strict().optional(),
   })
   .strict();

@@ -182,6 +182,32 @@ describe('blotter import: rows without coordinates', () => {
     expect(db.prepare('SELECT count(*) FROM unplaced_incidents').pluck().get()).toBe(300 - placed);
     db.close();
 
+    // An export may carry the rows still unplaced after the incidents, their coordinates empty.
+    const out = `${dir.path}/cville.csv`;
+    const exported = await cli([
+      'export',
+      '--format',
+      'csv',
+      '--include-unplaced',
+      '--out',
+      out,
+      '--data-dir',
+      data,
+    ]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const lines = csv(out);
+    expect(lines.length).toBe(300);
+    const waiting = lines.filter((l) => l.lat === '' && l.lon === '');
+    expect(waiting.length).toBe(300 - placed);
+    expect(waiting.find((l) => l.address === '800 ELLIOTT AVE')).toMatchObject({
+      occurred_local: '2022-10-17T21:08',
+      timezone: 'America/New_York',
+      occurred_utc: '2022-10-18T01:08:00.000Z',
+    });
+    const plain = `${dir.path}/cville-placed.csv`;
+    await cli(['export', '--format', 'csv', '--out', plain, '--data-dir', data]);
+    expect(csv(plain).length).toBe(placed);
+
     // Imported again with --place: the rows already placed stay, the rest are tried at once.
     const again = await cli([
       'import',

@@ -41,6 +41,7 @@ export type JobStart = {
   format: ExportFormat;
   filters: Filters;
   bom?: boolean;
+  includeUnplaced?: boolean;
   destination?: { path: string };
 };
 
@@ -49,6 +50,8 @@ export type ExportJob = {
   readonly format: ExportFormat;
   readonly filters: Filters;
   readonly bom: boolean;
+  /** CSV: the unplaced rows follow the incidents, with empty coordinates (engine/places). */
+  readonly includeUnplaced: boolean;
   readonly createdAt: number;
   readonly dest: Destination;
   /** The filter's rows; let go once the job is finished (a million rows hold a few MB). */
@@ -137,6 +140,7 @@ export class ExportJobs {
       format: input.format,
       filters: input.filters,
       bom: input.bom === true,
+      includeUnplaced: input.includeUnplaced === true && input.format === 'csv',
       createdAt,
       dest: resolveDestination(this.ctx.dataDir, input.format, input.destination?.path, id, createdAt),
       resolved,
