@@ -29,7 +29,7 @@ export const USAGE = `Usage:
                    --history: v1's 36 months before the plan window (Pro, Enterprise; count first)
   blotter export   [--data-dir DIR] --format csv|geojson|gpkg|shp|kml [--out FILE] [--bom] [--types a,b]
                    [--from YYYY-MM-DD] [--to YYYY-MM-DD] | [--preset 7d|30d|90d|all] [--hours START-END]
-                   [--weekdays sat,sun] [--text WORDS] [--include-removed]
+                   [--weekdays sat,sun] [--text WORDS] [--include-removed] [--include-unplaced]
                    [--area "LAT,LON,RADIUS_MI" | --area-id ID | --polygon FILE.geojson]
                    [--layer N|ID --feature NAME [--buffer-ft D | --buffer-m D]]   (inside one
                    feature of a reference layer, or within D of it)
