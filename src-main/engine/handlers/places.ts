@@ -1,6 +1,7 @@
 /** Rows without coordinates and the offline locator (engine/places; src-shared/placesCalls.ts). */
 import { EngineError } from '../errors';
 import { openSource } from '../import/sources';
+import { refuseOnReplica } from '../office/standalone';
 import { ReferenceProblem } from '../places/references';
 import { addReference, countUnplaced, listUnplaced, placeUnplaced } from '../places/unplaced';
 import type { EngineContext } from '../context';
@@ -8,6 +9,7 @@ import type { HandlerGroup } from './handler';
 
 /** Tries every unplaced row; the placed ones are new incidents for every view. */
 function retry(ctx: EngineContext) {
+  refuseOnReplica(ctx.db, 'place imported rows');
   const { cdids, ...outcome } = placeUnplaced(ctx.db, Date.now());
   if (cdids.length > 0) {
     ctx.services.query.incidentsWritten(cdids);
@@ -23,6 +25,7 @@ export const placesHandlers = {
   }),
   retryPlaces: async (_input, ctx) => retry(ctx),
   addPlaceReference: async ({ source }, ctx) => {
+    refuseOnReplica(ctx.db, 'place imported rows');
     const opened = openSource(ctx.dataDir, source);
     let added;
     try {

@@ -145,7 +145,13 @@ export function mapper(
   };
   // A row whose location cells are all blank (or 0, 0) but which has an address is unplaced, not bad.
   const placeColumns = loc.kind === 'latlon' ? [loc.lat, loc.lon] : loc.kind === 'xy' ? [loc.x, loc.y] : [];
+  const firstPlaceColumn = placeColumns[0];
   const unplacedWhy = (rec: Record<string, string>): string | undefined => {
+    // The usual row, at a number's parse: its first location cell holds something other than 0.
+    if (firstPlaceColumn !== undefined) {
+      const first = rec[firstPlaceColumn];
+      if (first && Number(first) !== 0) return undefined;
+    }
     const cells = placeColumns.map((c) => (rec[c] ?? '').trim());
     const blank = cells.every((c) => c === '');
     if (!blank && !(cells.length === 2 && cells.every((c) => Number(c) === 0))) return undefined;
