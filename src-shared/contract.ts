@@ -25,6 +25,7 @@ import { reportScheduleCalls, ReportsDueFields } from './reportSchedules';
 import { officeCalls } from './officeCalls';
 import { layerCalls } from './layerCalls';
 import { importMappingCalls } from './importMappingCalls';
+import { placesCalls } from './placesCalls';
 import { PlanId, SettingsPatch, SettingsView } from './settings';
 import { apiKeyDestination, type SecretDestination } from './secretDestination';
 import {
@@ -269,6 +270,8 @@ export const contract = {
   },
   // The Import view's column mapping (src-shared/importMappingCalls.ts).
   ...importMappingCalls,
+  // Rows without coordinates and the offline locator (src-shared/placesCalls.ts).
+  ...placesCalls,
 
   // The map's street layer (handlers/basemap.ts; src-shared/basemap.ts). The engine reads the
   // user's .mbtiles/.pmtiles file or fetches the online tile URL (caching only tiles viewed), so the

@@ -56,6 +56,8 @@ export const StartExportInput = z
     filters: Filters.default({}),
     /** CSV only: start with a byte-order mark, which Excel needs to read UTF-8. */
     bom: z.boolean().optional(),
+    /** CSV only: then every unplaced row (an import's rows without coordinates), lat and lon empty. */
+    includeUnplaced: z.boolean().optional(),
     destination: z.object({ path: HostPath }).strict().optional(),
     /** PDF only: the report's as-of day and paper (src-shared/reportRoute.ts). */
     report: ReportParams.optional(),
@@ -310,6 +312,18 @@ export const ImportPreview = z.object({
     ),
   }),
   sample: z.array(ImportSampleRow),
+  /**
+   * Rows with an address but no coordinates (a mapped file): imported as unplaced, outside the
+   * incidents, until the offline locator places them (issue 28). Their time is read in `zone`.
+   */
+  unplaced: z
+    .object({
+      rows: Count,
+      zone: z.string(),
+      zoneFrom: z.enum(['mapping', 'file', 'area', 'none']),
+      listed: z.array(z.object({ row: z.number().int(), address: z.string(), reason: z.string() })),
+    })
+    .optional(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
@@ -318,6 +332,8 @@ export const RunImportInput = z
     importId: z.string().min(1).max(64),
     /** skip: import the valid rows; abort: import nothing when any row is bad. */
     onBadRows: z.enum(['skip', 'abort']).default('skip'),
+    /** Then try the offline locator on the unplaced rows (CLI `import --place`). */
+    place: z.boolean().optional(),
   })
   .strict();
 
@@ -327,6 +343,9 @@ export const ImportResult = z.object({
   unchanged: Count,
   skipped: Count,
   ms: z.number(),
+  /** Rows kept as unplaced (no coordinates), and of those how many the locator placed (`place`). */
+  unplaced: Count.optional(),
+  placed: Count.optional(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 

@@ -11,6 +11,8 @@ export const DateStyle = z.enum(['auto', 'iso', 'us', 'excel']);
 export type DateStyle = z.infer<typeof DateStyle>;
 
 export const LocationMapping = z.discriminatedUnion('kind', [
+  /** No coordinates (an address-only file): every row with an address is imported as unplaced. */
+  z.object({ kind: z.literal('none') }).strict(),
   z.object({ kind: z.literal('latlon'), lat: Column, lon: Column }).strict(),
   z
     .object({
@@ -56,6 +58,8 @@ export const ColumnMapping = z
     dateStyle: DateStyle.default('auto'),
     location: LocationMapping,
     description: Column.optional(),
+    /** The IANA zone the file's times are in, for rows without coordinates (else most placed rows'). */
+    timezone: z.string().min(1).max(64).optional(),
     /** Other columns kept as the incident's attributes. */
     keep: z.array(Column).max(200).default([]),
   })

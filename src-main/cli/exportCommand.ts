@@ -18,7 +18,7 @@ import { withSession, type Session } from './session';
 
 export const EXPORT_FLAGS = {
   values: ['data-dir', 'format', 'out', ...FILTER_FLAGS],
-  booleans: ['include-removed', 'bom', 'help'],
+  booleans: ['include-removed', 'bom', 'include-unplaced', 'help'],
 };
 
 type ExportProgress = Extract<EngineEvent, { type: 'exportProgress' }>;
@@ -47,6 +47,7 @@ export async function exportCommand(p: Parsed, io: Io): Promise<number> {
         format,
         filters: await filtersIn(s),
         ...(p.flags.has('bom') ? { bom: true } : {}),
+        ...(p.flags.has('include-unplaced') ? { includeUnplaced: true } : {}),
         destination: { path: file },
       });
       if (scratch !== null) {

@@ -19,7 +19,7 @@ import { withSession } from './session';
 
 export const IMPORT_FLAGS = {
   values: ['data-dir', 'on-bad-rows', 'mapping', 'mapping-file', 'type'],
-  booleans: ['dry-run', 'help'],
+  booleans: ['dry-run', 'place', 'help'],
   words: 1,
 };
 
@@ -62,10 +62,21 @@ export async function importCommand(p: Parsed, io: Io): Promise<number> {
       io.out('Dry run: nothing was written.\n');
       return EXIT.ok;
     }
-    const r = await s.call('runImport', { importId: preview.importId, onBadRows });
+    const place = p.flags.has('place');
+    const r = await s.call('runImport', {
+      importId: preview.importId,
+      onBadRows,
+      ...(place ? { place } : {}),
+    });
     io.out(
       `Imported: ${r.inserted} added, ${r.updated} changed, ${r.unchanged} unchanged, ${r.skipped} skipped (${Math.round(r.ms)} ms).\n`,
     );
+    if (r.unplaced)
+      io.out(
+        place
+          ? `Placed ${r.placed ?? 0} of the ${r.unplaced} rows without coordinates; ${r.unplaced - (r.placed ?? 0)} wait as unplaced (blotter places add FILE, places retry).\n`
+          : `${r.unplaced} rows without coordinates wait as unplaced (--place, or blotter places retry, places them).\n`,
+      );
     return EXIT.ok;
   });
 }
@@ -119,6 +130,14 @@ export function previewLines(v: ImportPreview): string[] {
       `${h.keptApi} kept as the API has them, ${h.keptHeld} kept as held, ${h.unchanged} unchanged.`,
   ];
   lines.push(...repeatLines(v.repeats));
+  if (v.unplaced) {
+    const u = v.unplaced;
+    lines.push(
+      `${u.rows} rows have an address but no coordinates: kept as unplaced (their times read in ${u.zone}, ${ZONE_FROM[u.zoneFrom]}):`,
+    );
+    for (const x of u.listed.slice(0, 10)) lines.push(`  row ${x.row}: ${x.address} — ${x.reason}`);
+    if (u.rows > 10) lines.push(`  … and ${u.rows - 10} more`);
+  }
   if (v.errorCount > 0) {
     lines.push(`${v.errorCount} bad rows would be skipped (--on-bad-rows abort imports nothing instead):`);
     lines.push(`  by column: ${v.failures.map((f) => `${f.field ?? 'the record'} ${f.rows}`).join(', ')}`);
@@ -128,6 +147,13 @@ export function previewLines(v: ImportPreview): string[] {
   }
   return lines;
 }
+
+const ZONE_FROM = {
+  mapping: "the mapping's zone",
+  file: "the zone of most of the file's placed rows",
+  area: "the first area's zone",
+  none: 'no zone known',
+} as const;
 
 /** The ids on more than one row, and what the run does with each (the first 10). */
 export function repeatLines(r: ImportPreview['repeats']): string[] {

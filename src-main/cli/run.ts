@@ -15,6 +15,7 @@ import { EXPORT_FLAGS, exportCommand } from './exportCommand';
 import { CallFailure, cliWords, exitCodeOf } from './failure';
 import { IMPORT_FLAGS, importCommand } from './importCommand';
 import { LAYERS_FLAGS, layersCommand } from './layersCommand';
+import { PLACES_FLAGS, placesCommand } from './placesCommand';
 import { EXIT, type Io } from './io';
 import { openedDbFile } from './session';
 import { SETTINGS_FLAGS, settingsCommand } from './settingsCommand';
@@ -29,14 +30,18 @@ export const USAGE = `Usage:
                    --history: v1's 36 months before the plan window (Pro, Enterprise; count first)
   blotter export   [--data-dir DIR] --format csv|geojson|gpkg|shp|kml [--out FILE] [--bom] [--types a,b]
                    [--from YYYY-MM-DD] [--to YYYY-MM-DD] | [--preset 7d|30d|90d|all] [--hours START-END]
-                   [--weekdays sat,sun] [--text WORDS] [--include-removed]
+                   [--weekdays sat,sun] [--text WORDS] [--include-removed] [--include-unplaced]
                    [--area "LAT,LON,RADIUS_MI" | --area-id ID | --polygon FILE.geojson]
                    [--layer N|ID --feature NAME [--buffer-ft D | --buffer-m D]]   (inside one
                    feature of a reference layer, or within D of it)
   blotter status   [--data-dir DIR]
   blotter import   FILE [--dry-run] [--on-bad-rows skip|abort] [--mapping NAME | --mapping-file F.json]
-                   [--type TYPE] [--data-dir DIR]   (another system's columns: a mapping saved by name,
-                   or a file; --type: one type for every row, e.g. a file of shootings)
+                   [--type TYPE] [--place] [--data-dir DIR]   (another system's columns: a mapping saved
+                   by name, or a file; --type: one type for every row, e.g. a file of shootings;
+                   rows with an address but no coordinates are kept as unplaced, --place: placed now)
+  blotter places   add FILE | retry | list   [--data-dir DIR]   the offline locator: add a reference
+                   (TIGER/Line EDGES or ADDRFEAT centre lines as a zipped Shapefile or .shp, or address
+                   points as CSV or GeoJSON) and place the unplaced rows; retry: try them again
   blotter areas    list | add --name N (--circle "LAT,LON,RADIUS_MI" | --polygon FILE.geojson)
                    [--refresh-minutes M] | remove ID [--keep-incidents]   [--data-dir DIR]
   blotter layers   import FILE (--name N | --as-areas [--feature NAME]) [--name-field F] | list
@@ -97,6 +102,7 @@ const COMMANDS: Record<string, Command> = {
   office: { flags: OFFICE_FLAGS, run: officeCommand },
   layers: { flags: LAYERS_FLAGS, run: layersCommand },
   report: { flags: REPORT_FLAGS, run: reportCommand },
+  places: { flags: PLACES_FLAGS, run: placesCommand },
 };
 
 /** Errors an engine can throw while it opens the data file, whose message is already the whole story. */

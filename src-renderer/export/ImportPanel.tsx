@@ -258,10 +258,11 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
             <button
               type="button"
               className="button primary"
-              disabled={preview.valid === 0 || remap.reading}
+              disabled={(preview.valid === 0 && !preview.unplaced) || remap.reading}
               onClick={() => void run()}
             >
               Import {count(preview.valid)} incidents
+              {preview.unplaced ? ` and ${count(preview.unplaced.rows)} unplaced` : ''}
             </button>
             <button type="button" className="button" onClick={() => void discard()}>
               Discard

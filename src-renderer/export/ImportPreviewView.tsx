@@ -4,6 +4,7 @@ import { count } from '../text/count';
 import { bytesText, IMPORT_FORMATS } from './exportText';
 import styles from './export.module.css';
 import { importChanges, newRows } from './importChanges';
+import { UnplacedRows } from './UnplacedRows';
 
 export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
   const p = preview;
@@ -110,6 +111,7 @@ export function ImportPreviewView({ preview }: { preview: ImportPreview }) {
           </tbody>
         </table>
       ) : null}
+      {p.unplaced ? <UnplacedRows unplaced={p.unplaced} /> : null}
       {p.errors.length > 0 ? (
         <table className="data-table import-errors" data-testid="import-errors">
           <caption>

@@ -234,3 +234,44 @@ describe('uploads', () => {
     );
   });
 });
+
+describe('the unplaced rows of an import (issue 28)', () => {
+  it('counts and lists the rows with an address but no coordinates, with why and their zone', () => {
+    const preview: ImportPreview = {
+      importId: 'i',
+      fileName: 'Crime_Data.csv',
+      format: 'api-csv',
+      mapping: 'Charlottesville',
+      bytes: 4096,
+      rows: 300,
+      valid: 0,
+      duplicatesInFile: 0,
+      existing: 0,
+      held: { replace: 0, describe: 0, keptApi: 0, keptHeld: 0, unchanged: 0 },
+      errorCount: 0,
+      errors: [],
+      failures: [],
+      repeats: { ids: 0, differing: 0, listed: [] },
+      sample: [],
+      unplaced: {
+        rows: 300,
+        zone: 'America/New_York',
+        zoneFrom: 'mapping',
+        listed: [
+          { row: 1, address: '800 ELLIOTT AVE', reason: 'no coordinates (the file has no location columns)' },
+        ],
+      },
+    };
+    const html = renderToStaticMarkup(<ImportPreviewView preview={preview} />);
+    expect(html).toContain('data-testid="import-unplaced"');
+    expect(html).toContain('300 rows have an address but no coordinates');
+    expect(html).toContain('America/New_York, the mapping’s zone');
+    expect(html).toContain('; the first 1');
+    expect(html).toContain(
+      '<td>1</td><td>800 ELLIOTT AVE</td><td>no coordinates (the file has no location columns)</td>',
+    );
+    expect(
+      importOutcome({ inserted: 0, updated: 0, unchanged: 0, skipped: 0, ms: 100, unplaced: 300, placed: 0 }),
+    ).toContain('300 without coordinates kept as unplaced');
+  });
+});

@@ -64,5 +64,6 @@ export function importOutcome(r: ImportResult): string {
     `${count(r.unchanged)} already held`,
   ];
   if (r.skipped > 0) parts.push(`${count(r.skipped)} bad rows skipped`);
+  if (r.unplaced) parts.push(`${count(r.unplaced)} without coordinates kept as unplaced`);
   return `Imported: ${parts.join(', ')} (${(r.ms / 1000).toFixed(1)} s).`;
 }

@@ -49,7 +49,7 @@ export function draftOf(inspection: ImportInspection): Draft {
     date: p.date ?? '',
     time: p.time ?? '',
     dateStyle: p.dateStyle ?? 'auto',
-    location: loc?.kind ?? 'xy',
+    location: loc?.kind === 'latlon' ? 'latlon' : 'xy',
     lat: loc?.kind === 'latlon' ? loc.lat : '',
     lon: loc?.kind === 'latlon' ? loc.lon : '',
     x: loc?.kind === 'xy' ? loc.x : '',

@@ -1,5 +1,6 @@
 /**
- * A zipped Shapefile: its `.shp` (polygons, points, multipoints; Z and M variants read for X/Y),
+ * A zipped Shapefile: its `.shp` (polygons, points, multipoints, and lines for the locator's street
+ * centre lines: `readLineShapefile`; Z and M variants read for X/Y),
  * `.dbf` attributes (text in the `.cpg`'s encoding, UTF-8 when absent and valid, else Windows-1252),
  * and `.prj`: projected coordinates are reprojected to EPSG:4326 with proj4, through the import
  * mapping's `unprojector` (one place for projections). Polygon rings follow the format's rule:
@@ -20,8 +21,6 @@ import { readZip, type ZipArchive } from './zipRead';
 
 type XY = [number, number];
 
-/** Records of any kind (empty and line ones too) read from one .shp. */
-const MAX_RECORDS = LIMITS.features * 10;
 /** Bytes of a .prj or .cpg read (a WKT is a few kB). */
 const MAX_SIDECAR = 64 * 1024;
 
@@ -66,7 +65,13 @@ type ShapeRecord =
   | { kind: 'polygons'; rings: XY[][] }
   | { kind: 'points'; points: XY[] }
   | { kind: 'null' }
-  | { kind: 'line' };
+  | { kind: 'line'; parts: XY[][] };
+
+/** How much one .shp may hold: a boundary layer's LIMITS, or more for a county's street lines. */
+type ShpLimits = { features: number; vertices: number };
+
+/** A county's TIGER/Line EDGES: some 100,000–600,000 lines of a few corners each. */
+export const LINE_LIMITS: ShpLimits = { features: 2_000_000, vertices: 30_000_000 };
 
 const damaged = (record: number, why: string) =>
   new BoundaryProblem(`Record ${record} of the .shp is damaged: ${why}.`);
@@ -77,7 +82,8 @@ const damaged = (record: number, why: string) =>
  * build millions of corners), and the file stops being read once it holds more features or corners
  * than LIMITS allows (an entry can inflate to far more than the zip's size).
  */
-function readShp(buf: Buffer): ShapeRecord[] {
+function readShp(buf: Buffer, limits: ShpLimits = LIMITS): ShapeRecord[] {
+  const maxRecords = limits.features * 10;
   if (buf.length < 100 || buf.readInt32BE(0) !== 9994)
     throw new BoundaryProblem('The .shp is not a shapefile (wrong file code).');
   const out: ShapeRecord[] = [];
@@ -87,20 +93,20 @@ function readShp(buf: Buffer): ShapeRecord[] {
   const count = (n: number) => {
     features++;
     corners += n;
-    if (features > LIMITS.features)
+    if (features > limits.features)
       throw new BoundaryProblem(
-        `The .shp holds more than ${LIMITS.features.toLocaleString('en-US')} features; Blotter reads at most that many in one layer.`,
+        `The .shp holds more than ${limits.features.toLocaleString('en-US')} features; Blotter reads at most that many in one layer.`,
       );
-    if (corners > LIMITS.vertices)
+    if (corners > limits.vertices)
       throw new BoundaryProblem(
-        `The .shp's features have more than ${LIMITS.vertices.toLocaleString('en-US')} corners in all; simplify them first.`,
+        `The .shp's features have more than ${limits.vertices.toLocaleString('en-US')} corners in all; simplify them first.`,
       );
   };
   while (p + 8 <= buf.length) {
     const record = out.length + 1;
-    if (record > MAX_RECORDS)
+    if (record > maxRecords)
       throw new BoundaryProblem(
-        `The .shp holds more than ${MAX_RECORDS.toLocaleString('en-US')} records; Blotter reads at most that many.`,
+        `The .shp holds more than ${maxRecords.toLocaleString('en-US')} records; Blotter reads at most that many.`,
       );
     const len = buf.readInt32BE(p + 4) * 2;
     const start = p + 8;
@@ -121,7 +127,8 @@ function readShp(buf: Buffer): ShapeRecord[] {
       for (let i = 0; i < n; i++)
         points.push([buf.readDoubleLE(start + 40 + 16 * i), buf.readDoubleLE(start + 48 + 16 * i)]);
       out.push({ kind: 'points', points });
-    } else if (type === 5 || type === 15 || type === 25) {
+    } else if (type === 3 || type === 13 || type === 23 || type === 5 || type === 15 || type === 25) {
+      // PolyLine and Polygon records share their layout: box, parts, points, part starts, X/Y.
       if (len < 44) throw damaged(record, 'shorter than its header');
       const parts = buf.readInt32LE(start + 36);
       const n = buf.readInt32LE(start + 40);
@@ -130,6 +137,7 @@ function readShp(buf: Buffer): ShapeRecord[] {
       if (parts < 0 || n < 0 || pts + 16 * n > p)
         throw damaged(record, `${parts} parts of ${n} points do not fit in its length`);
       count(n);
+      const line = type === 3 || type === 13 || type === 23;
       const rings: XY[][] = [];
       for (let k = 0; k < parts; k++) {
         const from = buf.readInt32LE(first + 4 * k);
@@ -140,12 +148,11 @@ function readShp(buf: Buffer): ShapeRecord[] {
           ring.push([buf.readDoubleLE(pts + 16 * i), buf.readDoubleLE(pts + 16 * i + 8)]);
         const a = ring[0];
         const b = ring[ring.length - 1];
-        if (ring.length > 1 && a && b && a[0] === b[0] && a[1] === b[1]) ring.pop();
+        if (!line && ring.length > 1 && a && b && a[0] === b[0] && a[1] === b[1]) ring.pop();
         rings.push(ring);
       }
-      out.push({ kind: 'polygons', rings });
-    } else if (type === 3 || type === 13 || type === 23) out.push({ kind: 'line' });
-    else
+      out.push(line ? { kind: 'line', parts: rings } : { kind: 'polygons', rings });
+    } else
       throw new BoundaryProblem(
         `Record ${record} of the .shp has shape type ${type}, which Blotter does not read.`,
       );
@@ -262,8 +269,16 @@ export function readShapefileZip(bytes: Buffer): BoundaryFile {
   return readShapefile(readZip(bytes));
 }
 
-/** The one shapefile of a zip already opened (readBoundaries.ts first looks whether it is a KMZ). */
-export function readShapefile(zip: ZipArchive): BoundaryFile {
+/** The one shapefile of a zip: its records, attributes and reprojection. */
+function openShapefile(
+  zip: ZipArchive,
+  limits: ShpLimits,
+): {
+  records: ShapeRecord[];
+  dbf: { fields: string[]; rows: Record<string, Attribute>[] };
+  crs: string;
+  toLatLon: (p: XY) => LatLon;
+} {
   const shps = zip.entries.filter(
     (e) => e.name.toLowerCase().endsWith('.shp') && !path.basename(e.name).startsWith('._'),
   );
@@ -282,7 +297,7 @@ export function readShapefile(zip: ZipArchive): BoundaryFile {
       );
     return e ? zip.read(e) : null;
   };
-  const records = readShp(zip.read(shp));
+  const records = readShp(zip.read(shp), limits);
   const cpg = part('.cpg', MAX_SIDECAR);
   const dbfBytes = part('.dbf');
   const dbf = dbfBytes
@@ -295,7 +310,12 @@ export function readShapefile(zip: ZipArchive): BoundaryFile {
     const { lat, lon } = unproject(p[0], p[1]);
     return [lat, lon];
   };
+  return { records, dbf, crs, toLatLon };
+}
 
+/** The one shapefile of a zip already opened (readBoundaries.ts first looks whether it is a KMZ). */
+export function readShapefile(zip: ZipArchive): BoundaryFile {
+  const { records, dbf, crs, toLatLon } = openShapefile(zip, LIMITS);
   const features: BoundaryFeature[] = [];
   const skipped: BoundaryFile['skipped'] = [];
   records.forEach((rec, i) => {
@@ -314,4 +334,26 @@ export function readShapefile(zip: ZipArchive): BoundaryFile {
     features.push({ index, properties, geometry: { kind: 'polygons', polygons } });
   });
   return { format: 'shapefile', features, fields: dbf.fields, crs, skipped };
+}
+
+/** A line of a shapefile of lines: its attributes and its parts, [lat, lon]. */
+export type ShapefileLine = { index: number; properties: Record<string, Attribute>; parts: LatLon[][] };
+
+/**
+ * The line records (PolyLine, with its Z and M variants) of a zipped Shapefile, such as a county's
+ * TIGER/Line EDGES or ADDRFEAT street centre lines, with their attributes, in EPSG:4326. Other
+ * records are left out. A county's lines are many: LINE_LIMITS, not a boundary layer's.
+ */
+export function readLineShapefile(zip: ZipArchive): {
+  fields: string[];
+  crs: string;
+  lines: ShapefileLine[];
+} {
+  const { records, dbf, crs, toLatLon } = openShapefile(zip, LINE_LIMITS);
+  const lines: ShapefileLine[] = [];
+  records.forEach((rec, i) => {
+    if (rec.kind !== 'line') return;
+    lines.push({ index: i + 1, properties: dbf.rows[i] ?? {}, parts: rec.parts.map((p) => p.map(toLatLon)) });
+  });
+  return { fields: dbf.fields, crs, lines };
 }

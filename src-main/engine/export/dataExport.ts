@@ -9,6 +9,7 @@ import type { ResourceLimits } from 'node:worker_threads';
 import type { EngineCore } from '../context';
 import { createLogger } from '../log';
 import { batchReader, exportBatches, rowsInCdidOrder } from './batches';
+import { unplacedCsv } from '../places/unplacedExport';
 import { BatchFormatter } from './batchFormat';
 import { FileSink } from './fileSink';
 import { rowsOf, type Runner, type RunnerResult } from './jobs';
@@ -77,7 +78,9 @@ export const createDataRunner =
           });
           if (!done || job.cancelRequested) return null;
           if (!csv) await sink.write(BatchFormatter.geojsonTail);
-          return { bytes: await sink.finish(), written: done.written, file: sink };
+          const extra = job.includeUnplaced ? unplacedCsv(ctx.db) : null;
+          if (extra) await sink.write(extra.text);
+          return { bytes: await sink.finish(), written: done.written + (extra?.rows ?? 0), file: sink };
         } catch (error) {
           if (job.cancelRequested) throw error;
           // A thread that failed (a batch too big for its heap, a missing bundle): start the file
@@ -99,7 +102,9 @@ export const createDataRunner =
       }
       if (job.cancelRequested) return null;
       if (!csv) await sink.write(BatchFormatter.geojsonTail);
-      return { bytes: await sink.finish(), written, file: sink };
+      const extra = job.includeUnplaced ? unplacedCsv(ctx.db) : null;
+      if (extra) await sink.write(extra.text);
+      return { bytes: await sink.finish(), written: written + (extra?.rows ?? 0), file: sink };
     };
     // The loop sees cancelRequested at its next batch and aborts the sink; cancel waits for that.
     return endOfRunner(job, run(), () => sink.abort());

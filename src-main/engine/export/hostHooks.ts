@@ -172,6 +172,20 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
     );
   }
 
-  const steps: HostSteps = { startExport, previewImport, inspectImport, previewBoundaries, joinOffice };
+  /** A reference file for the offline locator (engine/places): the host chooses it, as for previewImport. */
+  async function addPlaceReference(input: {
+    source?: ImportSource;
+  }): Promise<Result<CallOutput<'addPlaceReference'>>> {
+    return withChosenFile(input.source, (source) => engine.call('addPlaceReference', { source }));
+  }
+
+  const steps: HostSteps = {
+    startExport,
+    previewImport,
+    inspectImport,
+    previewBoundaries,
+    joinOffice,
+    addPlaceReference,
+  };
   return withHostCalls(engine, steps);
 }

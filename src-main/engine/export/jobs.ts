@@ -42,6 +42,7 @@ export type JobStart = {
   format: ExportFormat;
   filters: Filters;
   bom?: boolean;
+  includeUnplaced?: boolean;
   destination?: { path: string };
   /** PDF only: the report's as-of day and paper. */
   report?: ReportParams;
@@ -54,6 +55,8 @@ export type ExportJob = {
   readonly bom: boolean;
   /** PDF only: the report's as-of day and paper (src-shared/reportRoute.ts). */
   readonly report: ReportParams;
+  /** CSV: the unplaced rows follow the incidents, with empty coordinates (engine/places). */
+  readonly includeUnplaced: boolean;
   readonly createdAt: number;
   readonly dest: Destination;
   /** The filter's rows; let go once the job is finished (a million rows hold a few MB). */
@@ -143,6 +146,7 @@ export class ExportJobs {
       filters: input.filters,
       bom: input.bom === true,
       report: input.report ?? {},
+      includeUnplaced: input.includeUnplaced === true && input.format === 'csv',
       createdAt,
       dest: resolveDestination(this.ctx.dataDir, input.format, input.destination?.path, id, createdAt),
       resolved,

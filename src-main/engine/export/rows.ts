@@ -20,7 +20,7 @@ export type ExportRow = {
   first_seen: string;
   last_seen: string;
   removed: boolean;
-  /** The category the source file gave it (an import's own; store migration 016), null for the API's. */
+  /** The category the source file gave it (an import's own; store migration 017), null for the API's. */
   subtype: string | null;
   /** A mapped import's kept columns as JSON object text (incident_imports), null for API rows. */
   attributes: string | null;

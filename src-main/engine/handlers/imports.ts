@@ -3,7 +3,7 @@ import type { HandlerGroup } from './handler';
 
 export const importHandlers = {
   previewImport: ({ source, mapping }, ctx) => ctx.services.imports.preview(source, mapping),
-  runImport: ({ importId, onBadRows }, ctx) => ctx.services.imports.run(importId, onBadRows),
+  runImport: ({ importId, onBadRows, place }, ctx) => ctx.services.imports.run(importId, onBadRows, place),
   discardImport: async ({ importId }, ctx) => ({ discarded: await ctx.services.imports.discard(importId) }),
   inspectImport: ({ source }, ctx) => ctx.services.imports.inspect(source),
   previewMapped: ({ fileId, mapping }, ctx) => ctx.services.imports.previewMapped(fileId, mapping),

@@ -18,6 +18,7 @@ import { incidentHandlers } from './incidents';
 import { layerHandlers } from './layers';
 import { officeHandlers } from './office';
 import { reportScheduleHandlers } from './reportSchedules';
+import { placesHandlers } from './places';
 import { settingsHandlers } from './settings';
 import { syncHandlers } from './sync';
 import { mergeHandlers } from './handler';
@@ -38,6 +39,7 @@ export const handlers: Handlers = mergeHandlers(
   officeHandlers,
   layerHandlers,
   reportScheduleHandlers,
+  placesHandlers,
 );
 
 export type { Handler, HandlerGroup, Handlers } from './handler';

@@ -63,7 +63,7 @@ function mappedNames(mapping: ColumnMapping): string[] {
     mapping.date,
     mapping.time,
     mapping.description,
-    ...(loc.kind === 'latlon' ? [loc.lat, loc.lon] : [loc.x, loc.y]),
+    ...(loc.kind === 'latlon' ? [loc.lat, loc.lon] : loc.kind === 'xy' ? [loc.x, loc.y] : []),
     ...mapping.keep,
   ].filter((c): c is string => c !== undefined);
 }

@@ -39,6 +39,8 @@ import { readRecords } from './readRecords';
 import { checkRecords, CheckTally, failuresOf, nothingUsable, type CheckRules } from './rowChecks';
 import { importsDirOf, openSource, removeAbandonedUploads, type OpenedSource } from './sources';
 import { removeStageFiles, stageFileOf, StageWriter } from './stage';
+import { placeUnplaced, saveUnplaced, type UnplacedRow } from '../places/unplaced';
+import { settleUnplaced, unplacedZone } from '../places/unplacedRows';
 
 const log = createLogger('import');
 const PROGRESS_EVERY_MS = 150;
@@ -80,6 +82,8 @@ type Current = {
   stageFiles: string[];
   /** A mapping the page previewed with: saved for the file's header shape when the import runs. */
   saveOnRun?: { columns: string[]; mapping: ColumnMapping };
+  /** Rows with an address but no coordinates, in their zone: kept as unplaced by the run. */
+  unplaced: UnplacedRow[];
 };
 
 /** A file the mapping editor inspected (inspectImport), previewed again as the mapping changes. */
@@ -314,9 +318,14 @@ export class Imports {
         removeStageFiles(importsDir, id);
         throw error;
       }
-      const { errorCount } = tally;
+      // Rows without coordinates: their time in the mapping's zone, else most placed rows', else the area's.
+      const zone = unplacedZone(this.ctx.db, detected.mapping?.timezone, tally.zones);
+      const settled = settleUnplaced(tally.unplaced, zone.zone, rules.notAfter);
+      for (const e of settled.problems) if (tally.errors.length < 500) tally.errors.push(e);
+      const errorCount = tally.errorCount + settled.problems.length;
       const failures = failuresOf(tally);
-      const unusable = valid === 0 ? nothingUsable({ fileName: source.name, failures }) : null;
+      const unusable =
+        valid === 0 && settled.rows.length === 0 ? nothingUsable({ fileName: source.name, failures }) : null;
       this.current = {
         id,
         source,
@@ -330,6 +339,7 @@ export class Imports {
         unusable,
         stageFiles,
         ...(mapping && columns && from === 'page' ? { saveOnRun: { columns, mapping } } : {}),
+        unplaced: settled.rows,
       };
       log.info('import read', {
         format: detected.format,
@@ -355,11 +365,23 @@ export class Imports {
         failures,
         ...(unusable !== null ? { unusable } : {}),
         sample: tally.sample,
+        ...(settled.rows.length > 0
+          ? {
+              unplaced: {
+                rows: settled.rows.length,
+                zone: zone.zone,
+                zoneFrom: zone.from,
+                listed: settled.rows
+                  .slice(0, 100)
+                  .map((r) => ({ row: r.row, address: r.address, reason: r.reason })),
+              },
+            }
+          : {}),
       };
     });
   }
 
-  async run(importId: string, onBadRows: 'skip' | 'abort'): Promise<ImportResult> {
+  async run(importId: string, onBadRows: 'skip' | 'abort', place = false): Promise<ImportResult> {
     return this.exclusive(async () => {
       const current = this.currentOf(importId);
       const n = current.errorCount;
@@ -393,6 +415,16 @@ export class Imports {
         if (deferred) this.checkpointing = deferred.release();
       }
       progress(current.source.bytes, true);
+      // Rows without coordinates wait outside the incidents, placed now if asked (engine/places).
+      const unplaced = current.unplaced.length
+        ? saveUnplaced(
+            this.ctx.db,
+            current.unplaced,
+            { fileName: current.source.name, mappingName: current.detected.mapping?.name ?? null },
+            this.now(),
+          )
+        : 0;
+      const placed = place && unplaced > 0 ? placeUnplaced(this.ctx.db, this.now()).placed : 0;
       if (current.saveOnRun)
         await saveMapping(this.ctx.dataDir, current.saveOnRun.columns, current.saveOnRun.mapping, this.now());
       this.ctx.query.incidentsWritten();
@@ -402,7 +434,7 @@ export class Imports {
       const unchanged = Math.max(0, current.distinct - counts.inserted - counts.updated);
       const skipped = current.errorCount;
       log.info('import written', { ...counts, unchanged, skipped, ms, phases });
-      return { ...counts, unchanged, skipped, ms };
+      return { ...counts, unchanged, skipped, ms, ...(unplaced > 0 ? { unplaced, placed } : {}) };
     });
   }
 

@@ -35,7 +35,7 @@ const BULK_MIN_ROWS = 20_000;
 const BULK_MIN_SHARE = 0.25;
 
 const REMOVED_REASON = 'marked removed in an imported file';
-/** The archive's columns an import writes: a row's, and the file's own category (store migration 016). */
+/** The archive's columns an import writes: a row's, and the file's own category (store migration 017). */
 const COLUMNS = `${columnList(INSERT_COLUMNS)}, subtype`;
 /** A staged row `s` as the archive's COLUMNS (@now: the import's time). */
 const AS_ARCHIVE_ROW = `${columnList(RECORD_COLUMNS, 's')}, s.description,

@@ -79,18 +79,11 @@ describe('a records-system export as it comes out of the system', () => {
       keep: [],
     });
     const pv = await mapped(ins, 'Dallas RMS');
-    expect([pv.rows, pv.valid, pv.errorCount]).toEqual([4, 2, 2]);
-    expect(pv.errors).toEqual([
-      {
-        row: 3,
-        field: 'X Coordinate',
-        message: expect.stringMatching(/^X Coordinate: expected .*the cell is blank/),
-      },
-      {
-        row: 4,
-        field: 'X Coordinate',
-        message: expect.stringMatching(/^X Coordinate: expected a location \(0, 0/),
-      },
+    // Rows with a block address but no place are kept as unplaced (issue 28), not refused.
+    expect([pv.rows, pv.valid, pv.errorCount]).toEqual([4, 2, 0]);
+    expect(pv.unplaced?.listed).toEqual([
+      { row: 3, address: '99 BLK OAK LN', reason: 'no coordinates (X Coordinate, Y Coordinate blank)' },
+      { row: 4, address: '1 BLK NOWHERE', reason: 'no coordinates (X Coordinate, Y Coordinate are 0, 0)' },
     ]);
     expect(count()).toBe(0);
     const run = await call<ImportResult>('runImport', { importId: pv.importId, onBadRows: 'skip' });
@@ -241,8 +234,10 @@ describe('GIS and open-data shapes', () => {
     });
     const pv = await mapped(ins, 'LAPD');
     expect(pv.sample[0]?.occurredLocal).toBe('2025-05-10T14:30');
-    expect(pv.errors).toEqual([
-      { row: 2, field: 'LAT', message: expect.stringMatching(/^LAT: expected a location \(0, 0 is how/) },
+    // 0, 0 is how records systems write a row they could not place: with its address, it waits as unplaced.
+    expect(pv.errors).toEqual([]);
+    expect(pv.unplaced?.listed).toEqual([
+      { row: 2, address: '100 W 1ST ST', reason: 'no coordinates (LAT, LON are 0, 0)' },
     ]);
   });
 });
@@ -443,12 +438,11 @@ describe('a location as text in one column', () => {
       [32.77, -96.79, '2025-05-10T14:30'],
       [32.77, -96.79, '2025-05-10T14:30'],
     ]);
+    // A blank point with an address waits as unplaced (issue 28); a point that cannot be read is bad.
+    expect(pv.unplaced?.listed).toEqual([
+      { row: 3, address: '3 A ST', reason: 'no coordinates (Geocoded Column blank)' },
+    ]);
     expect(pv.errors).toEqual([
-      {
-        row: 3,
-        field: 'Geocoded Column',
-        message: expect.stringMatching(/expected a point such as .*the cell is blank/),
-      },
       { row: 4, field: 'Geocoded Column', message: expect.stringMatching(/expected a point such as POINT/) },
     ]);
   });

@@ -7,7 +7,7 @@
 import type { ImportPreview, ImportRowError } from '../../../src-shared/exports';
 import type { ColumnMapping } from '../../../src-shared/importMapping';
 import type { Detected } from './detect';
-import { mapper } from './mapping/apply';
+import { mapper, type Mapped } from './mapping/apply';
 import { normalize, type ImportRow } from './normalize';
 import type { RawRecord } from './readRecords';
 import type { StageWriter } from './stage';
@@ -43,6 +43,10 @@ export type CheckedChunk = {
   sample: Sample[];
   /** Each valid row's cdid, in order. */
   cdid: Float64Array;
+  /** Rows with an address but no coordinates (a mapped file): kept as unplaced (engine/places). */
+  unplaced: { row: number; mapped: Mapped }[];
+  /** The valid rows' zones, counted (an unplaced row's zone is most of the file's). */
+  zones: Record<string, number>;
 };
 
 /** What every row of one preview is held to, beyond its own fields. */
@@ -84,13 +88,14 @@ export function checked(
   rec: RawRecord,
   detected: Detected,
   rules: CheckRules,
-): ImportRow | { field: string | null; message: string } {
+): ImportRow | { field: string | null; message: string } | { unplaced: Mapped } {
   if ('problem' in rec) return { field: null, message: rec.problem };
   if (detected.mapping) {
     // Another system's columns: mapped to Blotter's fields here, in the check threads too.
     const mapped = mapperOf(detected.mapping)(rec.value as Record<string, string>, rec.row);
     if ('expected' in mapped)
       return { field: mapped.column, message: `${mapped.column}: expected ${mapped.expected}.` };
+    if (mapped.unplaced !== undefined) return { unplaced: mapped };
     const row = normalize(mapped, { unneutralise: false, notAfter: rules.notAfter, namespaced: true });
     if (!Array.isArray(row)) return inFileTerms(row, detected.mapping);
     row[18] = mapped.attributes;
@@ -123,10 +128,16 @@ export function checkRecords(
     failures: new Map(),
     sample: [],
     cdid: new Float64Array(n),
+    unplaced: [],
+    zones: {},
   };
   for (const rec of records) {
     if (rec.row > 0) out.rows++;
     const result = checked(rec, detected, rules);
+    if ('unplaced' in result) {
+      out.unplaced.push({ row: rec.row, mapped: result.unplaced });
+      continue;
+    }
     if (!Array.isArray(result)) {
       out.errorCount++;
       if (out.errors.length < MAX_LISTED_ERRORS) out.errors.push({ row: rec.row, ...result });
@@ -134,6 +145,7 @@ export function checkRecords(
       continue;
     }
     stage.add(rec.row, result);
+    out.zones[result[8]] = (out.zones[result[8]] ?? 0) + 1;
     const v = out.valid++;
     out.cdid[v] = result[0];
     if (out.sample.length < SAMPLE) out.sample.push(sampleOf(result));
@@ -156,8 +168,12 @@ export class CheckTally {
   readonly failureMap = new Map<string | null, Failure>();
   readonly sample: Sample[] = [];
   cdid: Float64Array = new Float64Array(1024);
+  readonly unplaced: CheckedChunk['unplaced'] = [];
+  readonly zones: Record<string, number> = {};
 
   add(c: CheckedChunk): void {
+    for (const u of c.unplaced) this.unplaced.push(u);
+    for (const [zone, k] of Object.entries(c.zones)) this.zones[zone] = (this.zones[zone] ?? 0) + k;
     this.rows += c.rows;
     this.errorCount += c.errorCount;
     for (const [field, f] of c.failures) countFailure(this.failureMap, field, f.rows, f.message);

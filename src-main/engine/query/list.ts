@@ -143,7 +143,7 @@ export async function listIncidents(
 }
 
 /**
- * The page's subtypes (an imported file's own category, store migration 016), read from the store
+ * The page's subtypes (an imported file's own category, store migration 017), read from the store
  * for the page's cdids: the snapshot keeps no text per row beyond its dictionaries, and a page is
  * a few hundred rows.
  */

@@ -1,6 +1,6 @@
 /**
  * What Blotter has learned about a server, one profile per base URL (table `server_profiles`,
- * migration 016; office mode: the office database's copy too, engine/office/leader.ts), so a killed
+ * migration 018; office mode: the office database's copy too, engine/office/leader.ts), so a killed
  * process, a later run and — in an office — another desktop's leader start from it:
  *
  * - `radius`: the radii the server answers correctly (radiusGuard.ts). The spec recommends 0.01° or

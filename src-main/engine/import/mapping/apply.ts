@@ -29,7 +29,15 @@ export type Mapped = {
   /** The file's own category (the type column's text, before the value map): the incident's subtype. */
   subtype?: string;
   external_id?: string;
+  /**
+   * The row has an address but no coordinates: why (its blank location columns). It is kept as
+   * unplaced (engine/places), its time read in `UNPLACED_ZONE` until the preview settles its zone.
+   */
+  unplaced?: string;
 };
+
+/** An unplaced row's zone until the preview settles it (places/unplacedRows.ts). */
+export const UNPLACED_ZONE = 'UTC';
 
 export type MapProblem = { column: string; expected: string };
 
@@ -124,7 +132,7 @@ export function mapper(
     return type;
   };
   // One column named as both coordinates holds the point as text (pointText.ts).
-  const oneCell = loc.kind === 'latlon' ? loc.lat === loc.lon : loc.x === loc.y;
+  const oneCell = loc.kind === 'latlon' ? loc.lat === loc.lon : loc.kind === 'xy' && loc.x === loc.y;
   const point = (rec: Record<string, string>, column: string): PointText | MapProblem => {
     const t = rec[column] ?? '';
     if (t.trim() === '') return { column, expected: `${POINT_EXPECTED}; the cell is blank` };
@@ -136,6 +144,23 @@ export function mapper(
     if (block === undefined) return a;
     const b = (rec[block] ?? '').trim();
     return b === '' ? a : a === '' ? b : `${b} ${a}`;
+  };
+  // A row whose location cells are all blank (or 0, 0) but which has an address is unplaced, not bad.
+  const placeColumns = loc.kind === 'latlon' ? [loc.lat, loc.lon] : loc.kind === 'xy' ? [loc.x, loc.y] : [];
+  const firstPlaceColumn = placeColumns[0];
+  const unplacedWhy = (rec: Record<string, string>): string | undefined => {
+    // The usual row, at a number's parse: its first location cell holds something other than 0.
+    if (firstPlaceColumn !== undefined) {
+      const first = rec[firstPlaceColumn];
+      if (first && Number(first) !== 0) return undefined;
+    }
+    const cells = placeColumns.map((c) => (rec[c] ?? '').trim());
+    const blank = cells.every((c) => c === '');
+    if (!blank && !(cells.length === 2 && cells.every((c) => Number(c) === 0))) return undefined;
+    if (addressOf(rec) === '') return undefined;
+    const cols = [...new Set(placeColumns)].join(', ');
+    if (cols === '') return 'no coordinates (the file has no location columns)';
+    return blank ? `no coordinates (${cols} blank)` : `no coordinates (${cols} are 0, 0)`;
   };
   const kept = mapping.keep.map((c) => ({ column: c, key: `${JSON.stringify(c)}:` }));
   const num = (rec: Record<string, string>, column: string, what: string): number | MapProblem => {
@@ -176,7 +201,9 @@ export function mapper(
     }
     let lat: number;
     let lon: number;
-    if (loc.kind === 'latlon') {
+    const unplaced = unplacedWhy(rec);
+    if (unplaced !== undefined) [lat, lon] = [Number.NaN, Number.NaN];
+    else if (loc.kind === 'latlon') {
       let a: number;
       let b: number;
       if (oneCell) {
@@ -195,7 +222,7 @@ export function mapper(
       // Records systems write 0, 0 for a row they could not place.
       if (a === 0 && b === 0) return { column: loc.lat, expected: NO_PLACE };
       [lat, lon] = [a, b];
-    } else {
+    } else if (loc.kind === 'xy') {
       let x: number;
       let y: number;
       if (oneCell) {
@@ -216,7 +243,12 @@ export function mapper(
           column: loc.x,
           expected: `${outsideZone}; this row reads as ${lat.toFixed(4)}, ${lon.toFixed(4)}`,
         };
-    }
+    } else
+      // No location columns, and no address to place the row by.
+      return {
+        column: street ?? block ?? mapping.date,
+        expected: 'an address (the file has no coordinates)',
+      };
     const when = readDateTime(
       rec[mapping.date] ?? '',
       mapping.time !== undefined ? (rec[mapping.time] ?? '') : null,
@@ -227,7 +259,7 @@ export function mapper(
         column: mapping.time !== undefined && /time/.test(when.expected) ? mapping.time : mapping.date,
         expected: when.expected,
       };
-    const timezone = zoneAt(lat, lon);
+    const timezone = unplaced !== undefined ? UNPLACED_ZONE : zoneAt(lat, lon);
     let attributes: string | null = null;
     for (const { column, key } of kept) {
       const v = rec[column];
@@ -255,6 +287,7 @@ export function mapper(
     if (mapping.description !== undefined && rec[mapping.description])
       out.description = rec[mapping.description];
     if (external !== undefined) out.external_id = external;
+    if (unplaced !== undefined) out.unplaced = unplaced;
     return out;
   };
 }

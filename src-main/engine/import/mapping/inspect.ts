@@ -217,7 +217,9 @@ export function respelled(mapping: ColumnMapping, columns: readonly string[]): C
     location:
       loc.kind === 'latlon'
         ? { ...loc, lat: as(loc.lat), lon: as(loc.lon) }
-        : { ...loc, x: as(loc.x), y: as(loc.y) },
+        : loc.kind === 'xy'
+          ? { ...loc, x: as(loc.x), y: as(loc.y) }
+          : loc,
     keep: mapping.keep.map(as),
   };
   for (const k of ['id', 'type', 'address', 'block', 'time', 'description'] as const) {

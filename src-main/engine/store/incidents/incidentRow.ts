@@ -33,7 +33,7 @@ export type IncidentRow = {
   removed_at: number | null;
   removed_reason: string | null;
   source: 'api' | 'import';
-  /** The category the source file gave it (an import's own; migration 016), null for the API's. */
+  /** The category the source file gave it (an import's own; migration 017), null for the API's. */
   subtype: string | null;
 };
 

@@ -23,6 +23,7 @@ import * as m015 from './015-office-skipped';
 import * as m016 from './016-report-schedules';
 import * as m017 from './017-incident-subtype';
 import * as m018 from './018-server-profiles';
+import * as m019 from './019-unplaced-incidents';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   m016,
   m017,
   m018,
+  m019,
 ];

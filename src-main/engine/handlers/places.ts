@@ -1,0 +1,39 @@
+/** Rows without coordinates and the offline locator (engine/places; src-shared/placesCalls.ts). */
+import { EngineError } from '../errors';
+import { openSource } from '../import/sources';
+import { refuseOnReplica } from '../office/standalone';
+import { ReferenceProblem } from '../places/references';
+import { addReference, countUnplaced, listUnplaced, placeUnplaced } from '../places/unplaced';
+import type { EngineContext } from '../context';
+import type { HandlerGroup } from './handler';
+
+/** Tries every unplaced row; the placed ones are new incidents for every view. */
+function retry(ctx: EngineContext) {
+  refuseOnReplica(ctx.db, 'place imported rows');
+  const { cdids, ...outcome } = placeUnplaced(ctx.db, Date.now());
+  if (cdids.length > 0) {
+    ctx.services.query.incidentsWritten(cdids);
+    ctx.emit({ type: 'incidentsChanged' });
+  }
+  return outcome;
+}
+
+export const placesHandlers = {
+  listUnplaced: async ({ limit }, ctx) => ({
+    count: countUnplaced(ctx.db),
+    rows: listUnplaced(ctx.db, limit),
+  }),
+  retryPlaces: async (_input, ctx) => retry(ctx),
+  addPlaceReference: async ({ source }, ctx) => {
+    refuseOnReplica(ctx.db, 'place imported rows');
+    const opened = openSource(ctx.dataDir, source);
+    let added;
+    try {
+      added = addReference(ctx.db, opened.file, Date.now(), opened.name);
+    } catch (error) {
+      if (error instanceof ReferenceProblem) throw new EngineError('bad_input', error.message);
+      throw error;
+    }
+    return { kind: added.kind, items: added.items, skipped: added.skipped, retry: retry(ctx) };
+  },
+} satisfies HandlerGroup;
