@@ -11,7 +11,8 @@
  *   boundaries    previewBoundaries of a 2,000,000-corner GeoJSON (500 beats of 4,000 corners)
  *   gpkg          startExport of every incident as GeoPackage, to its done event
  *   gistar        analyzeHotSpots over every incident (defaults)
- *   kde           analyzeKde over every incident, 250 m cells, r = 1 km
+ *   kde           analyzeKde over every incident, r = 1 km (the seeded cities are too far apart
+ *                 for analysis.ts's 250 m cells: the engine picks the cell)
  *   knox          analyzeNearRepeat over ~20k incidents, 99 permutations, bands to 800 ft (analysis.ts)
  *   selfcrossing  previewBoundaries of one 250k-corner zig-zag star (1 km / 1.01 km)
  *
@@ -198,8 +199,7 @@ async function main(): Promise<void> {
         return done.manifest?.counts.written;
       },
       gistar: async () => () => call(engine, 'analyzeHotSpots', { filters: { preset: 'all' } }),
-      kde: async () => () =>
-        call(engine, 'analyzeKde', { filters: { preset: 'all' }, radiusM: 1000, cellSizeM: 250 }),
+      kde: async () => () => call(engine, 'analyzeKde', { filters: { preset: 'all' }, radiusM: 1000 }),
       knox: async () => {
         const filters = await filterNear(engine, KNOX_INCIDENTS);
         return () =>

@@ -78,7 +78,7 @@ export function segmentsIntersect(a: LatLon, b: LatLon, c: LatLon, d: LatLon): b
  */
 export function selfIntersects(ring: readonly LatLon[]): boolean {
   return (
-    gridSelfIntersects(ring, GRID_PAIRS_PER_EDGE * ring.length + 1024) ??
+    gridSelfIntersects(ring, GRID_PAIRS_PER_EDGE * ring.length + GRID_PAIRS_SLACK) ??
     sweepSelfIntersects(ring, segmentsIntersect) ??
     gridSelfIntersects(ring) === true
   );
@@ -86,6 +86,8 @@ export function selfIntersects(ring: readonly LatLon[]): boolean {
 
 /** Pairs of edges per edge the grid may compare before the sweep takes over. */
 const GRID_PAIRS_PER_EDGE = 2;
+/** And beyond that, so a small ring (a comb of 1,000 teeth compares ~3 pairs an edge) stays on the grid. */
+const GRID_PAIRS_SLACK = 16_384;
 
 /**
  * The same answer by an edge grid. Edges are compared only when they pass through the same cell of a grid whose cell side follows
