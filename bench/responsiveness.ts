@@ -11,8 +11,8 @@
  *   boundaries    previewBoundaries of a 2,000,000-corner GeoJSON (500 beats of 4,000 corners)
  *   gpkg          startExport of every incident as GeoPackage, to its done event
  *   gistar        analyzeHotSpots over every incident (defaults)
- *   kde           analyzeKde over every incident, r = 1 km (the seeded cities are too far apart
- *                 for analysis.ts's 250 m cells: the engine picks the cell)
+ *   kde           analyzeKde over every incident, 1.5 km cells, r = 3 km (the seeded cities lie too
+ *                 far apart for analysis.ts's 250 m cells: a grid may hold 2M cells)
  *   knox          analyzeNearRepeat over ~20k incidents, 99 permutations, bands to 800 ft (analysis.ts)
  *   selfcrossing  previewBoundaries of one 250k-corner zig-zag star (1 km / 1.01 km)
  *
@@ -199,9 +199,12 @@ async function main(): Promise<void> {
         return done.manifest?.counts.written;
       },
       gistar: async () => () => call(engine, 'analyzeHotSpots', { filters: { preset: 'all' } }),
-      kde: async () => () => call(engine, 'analyzeKde', { filters: { preset: 'all' }, radiusM: 1000 }),
+      kde: async () => () =>
+        call(engine, 'analyzeKde', { filters: { preset: 'all' }, radiusM: 3000, cellSizeM: 1500 }),
       knox: async () => {
         const filters = await filterNear(engine, KNOX_INCIDENTS);
+        const { total: chosen } = await call<{ total: number }>(engine, 'countIncidents', { filters });
+        out({ bench: 'responsiveness-knox-filter', filters, incidents: chosen });
         return () =>
           call(engine, 'analyzeNearRepeat', {
             filters,
