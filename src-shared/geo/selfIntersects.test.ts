@@ -7,8 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LatLon } from './bbox';
 import { geometryProblems } from './features';
-import { selfIntersects } from './polygon';
-import { allPairsCross as allPairs, comb, wavyRing as wavy } from './rings.testing';
+import { gridSelfIntersects, segmentsIntersect, selfIntersects } from './polygon';
+import { allPairsCross as allPairs, comb, crossedStar, wavyRing as wavy, zigzagStar } from './rings.testing';
+import { sweepSelfIntersects } from './sweepCrossing';
 
 let seed = 7;
 const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
@@ -115,5 +116,72 @@ describe('selfIntersects', () => {
     expect(geometryProblems({ kind: 'polygons', polygons: [[crossed]] })).toEqual([
       'the outer ring crosses itself',
     ]);
+  });
+
+  it('judges the 250,000-corner zig-zag star simple by the sweep (the grid gives up on it) and finds one crossing put in', () => {
+    const star = zigzagStar(250_000);
+    expect(gridSelfIntersects(star, 2 * star.length + 16_384)).toBeUndefined();
+    expect(sweepSelfIntersects(star, segmentsIntersect)).toBe(false);
+    expect(selfIntersects(star)).toBe(false);
+    const crossed = crossedStar(star, 123_456);
+    expect(sweepSelfIntersects(crossed, segmentsIntersect)).toBe(true);
+    const square: LatLon[] = [
+      [41.8, -87.7],
+      [41.8, -87.6],
+      [41.9, -87.6],
+      [41.9, -87.7],
+    ];
+    expect(geometryProblems({ kind: 'polygons', polygons: [[square, star]] })).toEqual([]);
+    expect(geometryProblems({ kind: 'polygons', polygons: [[square, crossed]] })).toEqual([
+      'hole 1 crosses itself',
+    ]);
+    // The same swap in a small star crosses by all pairs too.
+    expect(allPairs(crossedStar(zigzagStar(400), 100))).toBe(true);
+    expect(allPairs(zigzagStar(400))).toBe(false);
+  });
+
+  it('sweeps to the all-pairs answer: random rings, rectilinear lattice walks, spikes onto edges', () => {
+    let answered = 0;
+    let crossing = 0;
+    for (let t = 0; t < 1500; t++) {
+      const n = 4 + 2 * Math.floor(random() * 30);
+      let ring: LatLon[] = [];
+      if (t % 3 === 0) {
+        // Upright and level edges on a lattice: touches, overlaps and corners on edges.
+        let x = 0;
+        let y = 0;
+        for (let k = 0; k < n - 1; k++) {
+          ring.push([y, x]);
+          if (k % 2 === 0) x += Math.floor(random() * 7) - 3;
+          else y += Math.floor(random() * 7) - 3;
+        }
+        ring.push([y, 0]);
+      } else if (t % 3 === 1) {
+        ring = Array.from({ length: n }, () => [random(), random()]);
+      } else {
+        const angles = Array.from({ length: n }, () => random() * 2 * Math.PI).sort((a, b) => a - b);
+        ring = angles.map((a) => {
+          const r = 0.5 + random();
+          return [r * Math.sin(a), r * Math.cos(a)];
+        });
+        if (random() < 0.4) {
+          const k = Math.floor(random() * n);
+          const j = (k + 1 + Math.floor(random() * (n - 2))) % n;
+          const [a, b] = [ring[j]!, ring[(j + 1) % n]!];
+          ring[k] = [a[0] * 0.75 + b[0] * 0.25, a[1] * 0.75 + b[1] * 0.25];
+        }
+      }
+      const want = allPairs(ring);
+      if (want) crossing++;
+      const swept = sweepSelfIntersects(ring, segmentsIntersect);
+      if (swept !== undefined) {
+        answered++;
+        expect(swept, JSON.stringify(ring)).toBe(want);
+      }
+      expect(selfIntersects(ring)).toBe(want);
+    }
+    expect(answered).toBeGreaterThan(1350);
+    expect(crossing).toBeGreaterThan(300);
+    expect(crossing).toBeLessThan(1200);
   });
 });
