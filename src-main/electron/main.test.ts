@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { callNames, channelOf } from '../../src-shared/contract';
+import { existsSync, readFileSync } from 'node:fs';
+import { callNames, channelOf, type EngineEvent } from '../../src-shared/contract';
 import type { HostFetch } from '../engine/api/fetchBridge';
 
 const fakes = vi.hoisted(() => {
@@ -19,7 +20,13 @@ const fakes = vi.hoisted(() => {
     windows,
     handlers: new Map<string, unknown>(),
     paths: new Map<string, string>(),
-    engine: { call: vi.fn(), onEvent: vi.fn(() => () => {}), close: vi.fn(async () => {}) },
+    engine: {
+      call: vi.fn(),
+      onEvent: vi.fn((_listener: (e: EngineEvent) => void) => () => {}),
+      close: vi.fn(async () => {}),
+    },
+    printToPDF: vi.fn(async () => new TextEncoder().encode('%PDF-1.7 scheduled')),
+    showSaveDialog: vi.fn(),
     startEngine: vi.fn(),
     netFetch: vi.fn(
       async (_url: string, _init: unknown) =>
@@ -36,7 +43,20 @@ const fakes = vi.hoisted(() => {
 
 vi.mock('electron', () => {
   class BrowserWindow {
-    webContents = { id: 1, mainFrame: {}, isDestroyed: () => false, send: vi.fn() };
+    webContents = {
+      id: 1,
+      mainFrame: {},
+      isDestroyed: () => false,
+      send: vi.fn(),
+      // A report window's page: drawn for the job its URL names (web/reportReadiness.ts).
+      executeJavaScript: async () => ({
+        loaded: true,
+        app: true,
+        ready: true,
+        job: /job=([^&]+)/.exec((this as { url?: string }).url ?? '')?.[1],
+      }),
+      printToPDF: fakes.printToPDF,
+    };
     constructor(readonly options: { webPreferences?: Record<string, unknown> }) {
       fakes.windows.push(this);
     }
@@ -46,6 +66,7 @@ vi.mock('electron', () => {
     isDestroyed() {
       return false;
     }
+    destroy() {}
     loadURL(url: string) {
       (this as { url?: string }).url = url;
       return Promise.resolve();
@@ -68,7 +89,7 @@ vi.mock('electron', () => {
   return {
     app,
     BrowserWindow,
-    dialog: { showErrorBox: vi.fn() },
+    dialog: { showErrorBox: vi.fn(), showSaveDialog: fakes.showSaveDialog, showOpenDialog: vi.fn() },
     nativeTheme: { shouldUseDarkColors: false },
     ipcMain: {
       handle: (channel: string, listener: unknown) => fakes.handlers.set(channel, listener),
@@ -170,5 +191,47 @@ describe('Electron main wiring', () => {
     });
     expect(answer).toMatchObject({ status: 200, headers: [['content-type', 'application/json']] });
     expect(new TextDecoder().decode(answer.body as Uint8Array)).toBe('{"crimes":[]}');
+  });
+
+  it('on reportsDue, prints the due report with the report printer into the data folder, no dialog, and sends it once', async () => {
+    const part = path.join(dataDir, 'exports', 'report.pdf.j1.part');
+    const due = {
+      scheduleId: 7,
+      dueAt: 1_700_000_000_000,
+      filters: { area: { areaId: 1 }, from: '2025-03-03', to: '2025-03-09' },
+      report: { asOf: '2025-03-09', paper: 'letter' },
+    };
+    const listeners = fakes.engine.onEvent.mock.calls.map(([l]) => l);
+    const emit = (e: EngineEvent) => listeners.forEach((l) => l(e));
+    fakes.engine.call.mockImplementation(async (name: string, input: { jobId?: string }) => {
+      if (name === 'claimDueReports') return { ok: true, value: { due: [due], leader: true } };
+      if (name === 'startExport')
+        return { ok: true, value: { jobId: 'j1', print: { token: 't1', file: part, paper: 'letter' } } };
+      if (name === 'finishReport') {
+        setTimeout(() => emit({ type: 'exportProgress', jobId: input.jobId, state: 'done' } as EngineEvent));
+        return { ok: true, value: {} };
+      }
+      if (name === 'sendScheduledReport') return { ok: true, value: { sent: true } };
+      return { ok: false, error: { code: 'internal', message: `unexpected ${name}` } };
+    });
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(path.dirname(part), { recursive: true });
+    const before = fakes.windows.length;
+    emit({ type: 'reportsDue', count: 1 });
+    await vi.waitFor(() =>
+      expect(fakes.engine.call).toHaveBeenCalledWith('sendScheduledReport', expect.anything()),
+    );
+    const calls = fakes.engine.call.mock.calls.map(([name, input]) => [name, input] as const);
+    expect(calls.filter(([n]) => n === 'startExport')).toEqual([
+      ['startExport', { format: 'pdf', filters: due.filters, report: due.report }],
+    ]);
+    expect(calls.filter(([n]) => n === 'sendScheduledReport')).toEqual([
+      ['sendScheduledReport', { scheduleId: 7, dueAt: due.dueAt, jobId: 'j1' }],
+    ]);
+    expect(fakes.showSaveDialog).not.toHaveBeenCalled();
+    expect(fakes.printToPDF).toHaveBeenCalledTimes(1);
+    expect(fakes.windows.length).toBe(before + 1); // one hidden report window
+    expect(fakes.windows.at(-1)?.url).toMatch(/#\/report\?job=j1/);
+    expect(existsSync(part) && readFileSync(part, 'utf8')).toBe('%PDF-1.7 scheduled');
   });
 });

@@ -20,8 +20,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoHost } from '../demo/demoHost';
 import {
+  createLogger,
   PRIVATE_UMASK,
   resolveDataDir,
+  sendScheduledReports,
   startEngine,
   withExportHooks,
   type EngineHandle,
@@ -168,6 +170,13 @@ function run(): void {
         printReport: (job) => printer.print(job),
         join,
       }),
+    );
+    // Emailed bulletins: when the engine's timer says a schedule is due, the report printer prints
+    // it into the data folder's exports/ (its .part file) with no save dialog, and the engine mails it.
+    sendScheduledReports(
+      engine,
+      (job) => printer.print(job),
+      (error) => createLogger('electron').warn('scheduled reports not sent', { error }),
     );
     const isMainWindow = trustedSenderCheck(currentWindow, isApp);
     registerCalls({

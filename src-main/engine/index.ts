@@ -47,7 +47,13 @@ export {
   type PrintJob,
 } from './export/hostHooks';
 // Emailed bulletins: the host prints due schedules' reports and hands them back to be mailed.
-export { sendDueReports, sendReportsWhenDue, type DueRun, type SentReport } from './schedules/sendDue';
+export {
+  sendDueReports,
+  sendReportsWhenDue,
+  sendScheduledReports,
+  type DueRun,
+  type SentReport,
+} from './schedules/sendDue';
 // Calls the contract gives the host (answeredBy): routed by declaration, answered by typed records.
 export { withHostCalls, type HostAnswer, type HostAnswers, type HostSteps } from './hostCalls';
 export { EXPORT_NAME, exportsDirOf } from './export/destination';

@@ -28,7 +28,7 @@ import {
 import { STRICT_CSP } from '../electron/csp';
 import {
   createLogger,
-  sendReportsWhenDue,
+  sendScheduledReports,
   withExportHooks,
   type EngineHandle,
   type ExportHostHooks,
@@ -98,34 +98,35 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // are downloaded from there; imports are uploads; PDF reports are printed by headless Chromium
   // holding a print grant for that one job, revoked when the print ends.
   const prints = createPrintAccess();
+  const printReport: ExportHostHooks['printReport'] = async ({ jobId, file, paper }) => {
+    const grant = prints.issue(jobId);
+    try {
+      await (options.print ?? printWithChromium)(
+        {
+          origin: `http://${host}:${port}`,
+          jobId,
+          cookie: { name: printCookieName(port), value: grant },
+          file,
+          ...(paper ? { paper } : {}),
+        },
+        { chromium: options.chromium ?? process.env.BLOTTER_CHROMIUM },
+      );
+    } finally {
+      prints.revoke(grant);
+    }
+  };
   const engine = withExportHooks(options.engine, {
     chooseDestination: options.chooseDestination ?? (async () => undefined),
     chooseImport: async (sent) => {
       if (sent && 'uploadId' in sent) return sent;
       throw new Error('Upload the file from this page first: the web host imports only uploaded files.');
     },
-    printReport: async ({ jobId, file, paper }) => {
-      const grant = prints.issue(jobId);
-      try {
-        await (options.print ?? printWithChromium)(
-          {
-            origin: `http://${host}:${port}`,
-            jobId,
-            cookie: { name: printCookieName(port), value: grant },
-            file,
-            ...(paper ? { paper } : {}),
-          },
-          { chromium: options.chromium ?? process.env.BLOTTER_CHROMIUM },
-        );
-      } finally {
-        prints.revoke(grant);
-      }
-    },
+    printReport,
   });
 
   const refusals = createRefusalLog((line) => log.warn(line));
   // Emailed bulletins: when the engine's timer says a schedule is due, print it here and hand it back.
-  const stopSending = sendReportsWhenDue(engine, (error) =>
+  const stopSending = sendScheduledReports(options.engine, printReport, (error) =>
     log.warn('scheduled reports not sent', { error }),
   );
 

@@ -8,6 +8,7 @@
 import type { CallName, CallOutput, EngineEvent } from '../../../src-shared/contract';
 import type { DueReport } from '../../../src-shared/reportSchedules';
 import type { EngineHandle } from '../engineHandle';
+import { withExportHooks, type ExportHostHooks } from '../export/hostHooks';
 
 export type SentReport = { scheduleId: number; dueAt: number; sent: boolean; error?: string };
 export type DueRun = { leader: boolean; reports: SentReport[] };
@@ -88,4 +89,25 @@ export function sendReportsWhenDue(engine: EngineHandle, onError: (error: unknow
   return engine.onEvent((e) => {
     if (e.type === 'reportsDue') sendDueReports(engine).catch(onError);
   });
+}
+
+/**
+ * Every host's hookup (web host, Electron): on each `reportsDue`, print through the host's own
+ * `printReport` with no dialog — the engine's default destination in the data folder (the job's
+ * `.part` file, renamed when printed) — and hand the job to the engine to mail. Its own hooked
+ * handle, so a host whose page exports ask for a file (Electron's save dialog) never asks here.
+ */
+export function sendScheduledReports(
+  engine: EngineHandle,
+  printReport: ExportHostHooks['printReport'],
+  onError: (error: unknown) => void,
+): () => void {
+  const printing = withExportHooks(engine, {
+    chooseDestination: async () => undefined,
+    chooseImport: async () => {
+      throw new Error('A scheduled report imports nothing.');
+    },
+    printReport,
+  });
+  return sendReportsWhenDue(printing, onError);
 }
