@@ -20,9 +20,16 @@ const Email = z
   .max(320)
   .regex(/^[^\s@]+@[^\s@]+$/, 'Give an email address.');
 
+/** A schedule's other target: one feature of a reference layer (a beat, a district). */
+export const ScheduleFeature = z
+  .object({ layerId: z.number().int().positive(), featureId: z.number().int().positive() })
+  .strict();
+
 export const ReportScheduleInput = z
   .object({
-    areaId: z.number().int().positive(),
+    /** The area the bulletin is for, or (instead) `feature`. */
+    areaId: z.number().int().positive().optional(),
+    feature: ScheduleFeature.optional(),
     /** 1 = Monday … 7 = Sunday (ISO). */
     weekday: z.number().int().min(1).max(7).default(1),
     /** HH:MM, local time in the area's zone. */
@@ -34,16 +41,22 @@ export const ReportScheduleInput = z
     /** Who gets it; absent: the alerts' email recipients. */
     to: z.array(Email).min(1).max(50).optional(),
   })
-  .strict();
+  .strict()
+  .refine((s) => (s.areaId === undefined) !== (s.feature === undefined), {
+    message: 'A schedule is for one area or one feature of a layer: give areaId or feature.',
+  });
 export type ReportScheduleInput = z.input<typeof ReportScheduleInput>;
 
 export const ReportSchedule = z.object({
   id: ScheduleId,
-  areaId: z.number().int(),
+  /** The area, or null when the schedule is for `feature`. */
+  areaId: z.number().int().nullable(),
+  /** The target's name: the area's, or "layer: feature". */
   areaName: z.string(),
+  feature: ScheduleFeature.extend({ layerName: z.string(), featureName: z.string() }).nullable(),
   weekday: z.number().int(),
   time: z.string(),
-  /** The area's IANA zone the time is read in. */
+  /** The IANA zone the time is read in (the area's centre, or the feature's). */
   zone: z.string(),
   paper: ReportPaper,
   to: z.array(z.string()).nullable(),

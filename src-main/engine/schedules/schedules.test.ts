@@ -7,6 +7,8 @@
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../src-shared/contract';
+import { setChannel } from '../alerts/channels';
+import type { MailTransport } from '../alerts/email';
 import { addArea, craftedArchive, type Crafted } from '../alerts/testing/crafted';
 import type { EngineCore } from '../context';
 import type { ExportJobs } from '../export/jobs';
@@ -24,6 +26,44 @@ import { createReportScheduleService } from './service';
 import { CLAIM_MS, createScheduleStore } from './store';
 
 const CHICAGO = { lat: 41.8781, lon: -87.6298 };
+const DENVER = { lat: 39.7392, lon: -104.9903 };
+
+/** A boundary layer "Beats" with one square feature around `at` (as layerStore writes them). */
+function addBeat(db: Crafted['db'], name: string, at: { lat: number; lon: number }) {
+  const layerId = Number(
+    db
+      .prepare(
+        `INSERT INTO reference_layers (name, name_field, source_name, source_format, crs, created_at)
+         VALUES ('Beats', 'name', 'beats.geojson', 'geojson', 'EPSG:4326', 0)`,
+      )
+      .run().lastInsertRowid,
+  );
+  const d = 0.01;
+  const ring = [
+    [at.lat - d, at.lon - d],
+    [at.lat - d, at.lon + d],
+    [at.lat + d, at.lon + d],
+    [at.lat + d, at.lon - d],
+    [at.lat - d, at.lon - d],
+  ];
+  const featureId = Number(
+    db
+      .prepare(
+        `INSERT INTO reference_features (layer_id, ordinal, name, kind, properties, geometry, min_lat, min_lon, max_lat, max_lon)
+         VALUES (?, 1, ?, 'polygons', '{}', ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        layerId,
+        name,
+        JSON.stringify({ kind: 'polygons', polygons: [[ring]] }),
+        at.lat - d,
+        at.lon - d,
+        at.lat + d,
+        at.lon + d,
+      ).lastInsertRowid,
+  );
+  return { layerId, featureId };
+}
 const ms = (iso: string): number => DateTime.fromISO(iso, { setZone: true }).toMillis();
 const DAY = 86_400_000;
 
@@ -56,7 +96,11 @@ describe('the schedule store and service', () => {
     c = null;
   });
 
-  function service(now: { t: number }, leads = true) {
+  function service(
+    now: { t: number },
+    leads = true,
+    more: { exports?: ExportJobs; transport?: () => MailTransport } = {},
+  ) {
     c = craftedArchive();
     const areaId = addArea(c.db, { at: CHICAGO, name: 'Loop' });
     const events: EngineEvent[] = [];
@@ -69,11 +113,12 @@ describe('the schedule store and service', () => {
       emit: (e: EngineEvent) => events.push(e),
     } as unknown as EngineCore;
     const s = createReportScheduleService(core, {
-      exports: {} as ExportJobs,
+      exports: more.exports ?? ({} as ExportJobs),
       leads: async () => leads,
       now: () => now.t,
+      ...(more.transport ? { transport: more.transport } : {}),
     });
-    return { s, areaId, events, store: createScheduleStore(c.db) };
+    return { s, areaId, events, db: c.db, store: createScheduleStore(c.db) };
   }
 
   it('a new schedule waits for its next time; three missed weeks are one send, the latest', async () => {
@@ -123,6 +168,59 @@ describe('the schedule store and service', () => {
     });
     expect(s.list().schedules[0]?.lastError).toContain('Chromium stopped');
     expect((await s.claimDue()).due).toHaveLength(1);
+  });
+
+  it('a schedule for one feature of a layer: its zone, a bulletin filtered to that feature, mailed once', async () => {
+    const now = { t: ms('2025-03-12T15:00:00Z') };
+    const sent: { subject?: string; attachments?: unknown }[] = [];
+    const printed = { format: 'pdf', state: 'done', file: { path: '/data/exports/report.pdf' } };
+    const { s, db, areaId } = service(now, true, {
+      exports: { get: (id: string) => (id === 'job-1' ? printed : undefined) } as unknown as ExportJobs,
+      transport: () => ({
+        sendMail: async (m) => void sent.push(m as (typeof sent)[number]),
+        close: () => undefined,
+      }),
+    });
+    setChannel(
+      db,
+      'email',
+      { host: '127.0.0.1', port: 2525, tls: 'starttls', from: 'b@o.test', to: ['a@o.test'] },
+      false,
+      0,
+    );
+    const beat = addBeat(db, 'Beat 1234', DENVER);
+    expect(() => s.save(undefined, { areaId, feature: beat })).toThrow(/one area or one feature/);
+    expect(() => s.save(undefined, { feature: { ...beat, featureId: beat.featureId + 9 } })).toThrow(
+      /has no feature/,
+    );
+    const saved = s.save(undefined, { feature: beat, weekday: 1, time: '07:00' });
+    expect(saved).toMatchObject({
+      areaId: null,
+      areaName: 'Beats: Beat 1234',
+      feature: { ...beat, layerName: 'Beats', featureName: 'Beat 1234' },
+      zone: 'America/Denver',
+      nextDueAt: ms('2025-03-17T07:00:00-06:00'),
+    });
+    now.t = ms('2025-03-17T13:05:00Z'); // Monday 07:05 in Denver (MDT)
+    const { due } = await s.claimDue();
+    expect(due).toEqual([
+      {
+        scheduleId: saved.id,
+        dueAt: ms('2025-03-17T07:00:00-06:00'),
+        filters: { feature: beat, from: '2025-03-10', to: '2025-03-16' },
+        report: { asOf: '2025-03-16', paper: 'letter' },
+      },
+    ]);
+    expect(await s.send({ scheduleId: saved.id, dueAt: due[0]?.dueAt ?? 0, jobId: 'job-1' })).toEqual({
+      sent: true,
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toBe('Blotter bulletin: Beats: Beat 1234, 2025-03-10 to 2025-03-16');
+    expect(sent[0]?.attachments).toEqual([expect.objectContaining({ path: '/data/exports/report.pdf' })]);
+    expect((await s.claimDue()).due).toEqual([]);
+    // Removing the layer removes its schedule.
+    db.prepare('DELETE FROM reference_layers WHERE id = ?').run(beat.layerId);
+    expect(s.list().schedules).toEqual([]);
   });
 
   it('refuses to mail for a schedule nobody claimed', async () => {

@@ -94,7 +94,13 @@ export function createReportScheduleService(core: EngineCore, deps: ScheduleServ
           return {
             scheduleId: schedule.id,
             dueAt,
-            filters: { area: { areaId: schedule.areaId }, from: week.from, to: week.to },
+            filters: {
+              ...(schedule.feature
+                ? { feature: { layerId: schedule.feature.layerId, featureId: schedule.feature.featureId } }
+                : { area: { areaId: schedule.areaId ?? 0 } }),
+              from: week.from,
+              to: week.to,
+            },
             report: { asOf: week.to, paper: schedule.paper },
           };
         });

@@ -18,8 +18,12 @@ export const CLAIM_MS = 10 * 60_000;
 
 type Row = {
   id: number;
-  area_id: number;
-  area_name: string;
+  area_id: number | null;
+  area_name: string | null;
+  feature_id: number | null;
+  layer_id: number | null;
+  layer_name: string | null;
+  feature_name: string | null;
   lat: number;
   lon: number;
   weekday: number;
@@ -35,8 +39,10 @@ type Row = {
 
 export type ScheduleRow = Weekly & {
   id: number;
-  areaId: number;
+  areaId: number | null;
+  /** The target's name: the area's, or "layer: feature". */
   areaName: string;
+  feature: { layerId: number; featureId: number; layerName: string; featureName: string } | null;
   paper: ReportPaper;
   to: string[] | null;
   lastDueAt: number | null;
@@ -45,13 +51,28 @@ export type ScheduleRow = Weekly & {
   claimedUntil: number | null;
 };
 
-const SELECT = `SELECT s.*, a.name AS area_name, a.center_lat AS lat, a.center_lon AS lon
-  FROM report_schedules s JOIN areas a ON a.id = s.area_id`;
+// The target is an area (its centre gives the zone) or a layer's feature (its box's centre).
+const SELECT = `SELECT s.*, a.name AS area_name, f.layer_id, l.name AS layer_name, f.name AS feature_name,
+    coalesce(a.center_lat, (f.min_lat + f.max_lat) / 2) AS lat,
+    coalesce(a.center_lon, (f.min_lon + f.max_lon) / 2) AS lon
+  FROM report_schedules s
+  LEFT JOIN areas a ON a.id = s.area_id
+  LEFT JOIN reference_features f ON f.id = s.feature_id
+  LEFT JOIN reference_layers l ON l.id = f.layer_id`;
 
 const fromRow = (r: Row): ScheduleRow => ({
   id: r.id,
   areaId: r.area_id,
-  areaName: r.area_name,
+  areaName: r.area_name ?? `${r.layer_name ?? ''}: ${r.feature_name ?? ''}`,
+  feature:
+    r.feature_id === null
+      ? null
+      : {
+          layerId: r.layer_id ?? 0,
+          featureId: r.feature_id,
+          layerName: r.layer_name ?? '',
+          featureName: r.feature_name ?? '',
+        },
   weekday: r.weekday,
   time: r.time,
   zone: zoneAt(r.lat, r.lon),
@@ -67,6 +88,7 @@ export const viewOf = (s: ScheduleRow, now: number): ReportSchedule => ({
   id: s.id,
   areaId: s.areaId,
   areaName: s.areaName,
+  feature: s.feature,
   weekday: s.weekday,
   time: s.time,
   zone: s.zone,
@@ -76,6 +98,31 @@ export const viewOf = (s: ScheduleRow, now: number): ReportSchedule => ({
   lastSentAt: s.lastSentAt,
   lastError: s.lastError,
 });
+
+/** The schedule's target's centre (its zone), or not_found for an area or feature that is not there. */
+function centreOf(
+  db: Db,
+  s: { areaId?: number | undefined; feature?: { layerId: number; featureId: number } | undefined },
+) {
+  if (s.feature) {
+    const f = db
+      .prepare<[number, number], { lat: number; lon: number }>(
+        `SELECT (min_lat + max_lat) / 2 AS lat, (min_lon + max_lon) / 2 AS lon
+           FROM reference_features WHERE id = ? AND layer_id = ?`,
+      )
+      .get(s.feature.featureId, s.feature.layerId);
+    if (!f)
+      throw new EngineError('not_found', `Layer ${s.feature.layerId} has no feature ${s.feature.featureId}.`);
+    return f;
+  }
+  const area = db
+    .prepare<[number], { lat: number; lon: number }>(
+      'SELECT center_lat AS lat, center_lon AS lon FROM areas WHERE id = ?',
+    )
+    .get(s.areaId ?? 0);
+  if (!area) throw new EngineError('not_found', `There is no area ${s.areaId}.`);
+  return area;
+}
 
 export function createScheduleStore(db: Db) {
   const get = (id: number): ScheduleRow | undefined => {
@@ -90,32 +137,42 @@ export function createScheduleStore(db: Db) {
     /** Adds (or, with `id`, replaces) a schedule; it first sends at its next due time after `now`. */
     save(input: ScheduleInput, now: number, id?: number): ScheduleRow {
       const s = ReportScheduleInput.parse(input);
-      const area = db
-        .prepare<[number], { lat: number; lon: number }>(
-          'SELECT center_lat AS lat, center_lon AS lon FROM areas WHERE id = ?',
-        )
-        .get(s.areaId);
-      if (!area) throw new EngineError('not_found', `There is no area ${s.areaId}.`);
-      const lastDue = latestDueAt(
-        { weekday: s.weekday, time: s.time, zone: zoneAt(area.lat, area.lon) },
-        now,
-      );
+      const at = centreOf(db, s);
+      const lastDue = latestDueAt({ weekday: s.weekday, time: s.time, zone: zoneAt(at.lat, at.lon) }, now);
       const recipients = s.to ? JSON.stringify(s.to) : null;
       if (id === undefined) {
         const r = db
           .prepare(
-            `INSERT INTO report_schedules (area_id, weekday, time, paper, recipients, created_at, last_due_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO report_schedules (area_id, feature_id, weekday, time, paper, recipients, created_at, last_due_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(s.areaId, s.weekday, s.time, s.paper, recipients, now, lastDue);
+          .run(
+            s.areaId ?? null,
+            s.feature?.featureId ?? null,
+            s.weekday,
+            s.time,
+            s.paper,
+            recipients,
+            now,
+            lastDue,
+          );
         return get(Number(r.lastInsertRowid)) as ScheduleRow;
       }
       const changed = db
         .prepare(
-          `UPDATE report_schedules SET area_id = ?, weekday = ?, time = ?, paper = ?, recipients = ?,
+          `UPDATE report_schedules SET area_id = ?, feature_id = ?, weekday = ?, time = ?, paper = ?, recipients = ?,
              last_due_at = max(coalesce(last_due_at, 0), ?) WHERE id = ?`,
         )
-        .run(s.areaId, s.weekday, s.time, s.paper, recipients, lastDue, id).changes;
+        .run(
+          s.areaId ?? null,
+          s.feature?.featureId ?? null,
+          s.weekday,
+          s.time,
+          s.paper,
+          recipients,
+          lastDue,
+          id,
+        ).changes;
       if (changed === 0) throw new EngineError('not_found', `There is no report schedule ${id}.`);
       return get(id) as ScheduleRow;
     },

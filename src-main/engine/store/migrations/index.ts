@@ -24,6 +24,7 @@ import * as m016 from './016-report-schedules';
 import * as m017 from './017-incident-subtype';
 import * as m018 from './018-server-profiles';
 import * as m019 from './019-unplaced-incidents';
+import * as m020 from './020-report-schedule-features';
 
 export type Migration = { name: string } & ({ sql: string } | { up: (db: Database.Database) => void });
 
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   m017,
   m018,
   m019,
+  m020,
 ];
