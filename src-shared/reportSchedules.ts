@@ -24,6 +24,7 @@ const Email = z
 export const ScheduleFeature = z
   .object({ layerId: z.number().int().positive(), featureId: z.number().int().positive() })
   .strict();
+export type ScheduleFeature = z.infer<typeof ScheduleFeature>;
 
 export const ReportScheduleInput = z
   .object({

@@ -8,13 +8,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WEEKDAY_NAMES, type ReportSchedule } from '../../src-shared/reportSchedules';
+import { WEEKDAY_NAMES, type ReportSchedule, type ScheduleFeature } from '../../src-shared/reportSchedules';
 import { sendDueReports } from '../engine/index';
 import { one, parseId, UsageError, type Parsed } from './args';
 import { EXIT, type Io } from './io';
+import { filterFlags } from './filterFlags';
 import { builtRenderer, chromiumOf, requireChromium, withPrintHost } from './printHost';
 import { reportParamsOf } from './reportCommand';
-import { withSession } from './session';
+import { withSession, type Session } from './session';
 
 export async function sendDueCommand(p: Parsed, io: Io): Promise<number> {
   const chromium = chromiumOf(io.env);
@@ -56,8 +57,33 @@ function weekdayOf(text: string): number {
   return day;
 }
 
+/** `--area-id ID` or `--layer N --feature NAME` (report's flags; a feature read in the session). */
+function targetOf(p: Parsed): (s: Session) => Promise<{ areaId: number } | { feature: ScheduleFeature }> {
+  const areaId = one(p, 'area-id');
+  const named = one(p, 'feature');
+  if ((areaId === undefined) === (named === undefined))
+    throw new UsageError('report schedule add takes --area-id ID or --layer N --feature NAME (one of them).');
+  if (areaId !== undefined) {
+    const id = parseId('--area-id', areaId);
+    return async () => ({ areaId: id });
+  }
+  if (one(p, 'buffer-ft') !== undefined || one(p, 'buffer-m') !== undefined)
+    throw new UsageError('A scheduled bulletin is for the feature itself: drop --buffer-ft/--buffer-m.');
+  // Only the layer and feature flags: --to here is the recipients, not a filter's last day.
+  const step = filterFlags({
+    ...p,
+    values: new Map([...p.values].filter(([k]) => k === 'layer' || k === 'feature')),
+    flags: new Set(),
+  });
+  return async (s) => {
+    const { feature } = await step(s);
+    if (!feature) throw new UsageError('--feature needs --layer NAME|ID.');
+    return { feature: { layerId: feature.layerId, featureId: feature.featureId } };
+  };
+}
+
 const line = (s: ReportSchedule): string =>
-  `${s.id}\t${s.areaName} (area ${s.areaId})\tevery ${WEEKDAY_NAMES[s.weekday - 1]} ${s.time} ${s.zone}\t${s.paper}\t` +
+  `${s.id}\t${s.feature ? s.areaName : `${s.areaName} (area ${s.areaId})`}\tevery ${WEEKDAY_NAMES[s.weekday - 1]} ${s.time} ${s.zone}\t${s.paper}\t` +
   `to ${s.to?.join(', ') ?? "the alerts' recipients"}\tnext ${new Date(s.nextDueAt).toISOString()}` +
   (s.lastError ? `\tlast error: ${s.lastError}` : '');
 
@@ -67,7 +93,7 @@ export async function scheduleCommand(p: Parsed, io: Io): Promise<number> {
     const input =
       action === 'add'
         ? {
-            areaId: parseId('--area-id', one(p, 'area-id', true)),
+            target: targetOf(p),
             ...(one(p, 'weekday') ? { weekday: weekdayOf(one(p, 'weekday') as string) } : {}),
             ...(one(p, 'time') ? { time: one(p, 'time') } : {}),
             ...(reportParamsOf(p).paper ? { paper: reportParamsOf(p).paper } : {}),
@@ -77,7 +103,8 @@ export async function scheduleCommand(p: Parsed, io: Io): Promise<number> {
     const removing = action === 'remove' ? parseId('schedule id', id ?? '') : null;
     return withSession(io, one(p, 'data-dir'), async (s) => {
       if (input) {
-        const saved = await s.call('saveReportSchedule', { schedule: input });
+        const { target, ...rest } = input;
+        const saved = await s.call('saveReportSchedule', { schedule: { ...(await target(s)), ...rest } });
         io.err(`${line(saved)}\n`);
         io.out(`${JSON.stringify(saved)}\n`);
       } else if (removing !== null) {
@@ -96,6 +123,6 @@ export async function scheduleCommand(p: Parsed, io: Io): Promise<number> {
     });
   }
   throw new UsageError(
-    'report schedule takes list, add --area-id ID [--weekday mon] [--time 07:00] [--paper a4] [--to a@b,c@d], or remove ID.',
+    'report schedule takes list, add --area-id ID | --layer N --feature NAME [--weekday mon] [--time 07:00] [--paper a4] [--to a@b,c@d], or remove ID.',
   );
 }

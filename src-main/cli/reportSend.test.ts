@@ -5,8 +5,8 @@
  * time, and a schedule that missed three weeks is caught up once. A schedule made with
  * `report schedule add` waits for its next time.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -198,5 +198,94 @@ describe('blotter report --send-due', () => {
     expect(retried.code, retried.stderr).toBe(0);
     expect(last(retried.stdout)).toMatchObject({ sent: 1 });
     expect(mails.length).toBe(before + 1);
+  });
+
+  it('a schedule for one feature of a layer (--layer --feature) mails a bulletin of that feature only', async () => {
+    // A "Beats" layer with one square beat in the middle of area 1, as `layers import` leaves it.
+    const db = openDatabase(dbFileOf(data));
+    try {
+      const c = db
+        .prepare<[], { lat: number; lon: number }>(
+          'SELECT center_lat AS lat, center_lon AS lon FROM areas WHERE id = 1',
+        )
+        .get() as { lat: number; lon: number };
+      const layerId = Number(
+        db
+          .prepare(
+            `INSERT INTO reference_layers (name, name_field, source_name, source_format, crs, created_at)
+             VALUES ('Beats', 'name', 'beats.geojson', 'geojson', 'EPSG:4326', 0)`,
+          )
+          .run().lastInsertRowid,
+      );
+      const d = 0.03;
+      const ring = [
+        [c.lat - d, c.lon - d],
+        [c.lat - d, c.lon + d],
+        [c.lat + d, c.lon + d],
+        [c.lat + d, c.lon - d],
+        [c.lat - d, c.lon - d],
+      ];
+      db.prepare(
+        `INSERT INTO reference_features (layer_id, ordinal, name, kind, properties, geometry, min_lat, min_lon, max_lat, max_lon)
+         VALUES (?, 1, 'Beat 1234', 'polygons', '{"name":"Beat 1234"}', ?, ?, ?, ?, ?)`,
+      ).run(
+        layerId,
+        JSON.stringify({ kind: 'polygons', polygons: [[ring]] }),
+        c.lat - d,
+        c.lon - d,
+        c.lat + d,
+        c.lon + d,
+      );
+    } finally {
+      db.close();
+    }
+    const bad = await fromCron(['report', 'schedule', 'add', '--layer', 'Beats', '--feature', 'Beat 9']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Beat 1234');
+    const added = await fromCron([
+      'report',
+      'schedule',
+      'add',
+      '--layer',
+      'beats',
+      '--feature',
+      'beat 1234',
+      '--to',
+      'beat@office.test',
+    ]);
+    expect(added.code, added.stderr).toBe(0);
+    const schedule = last(added.stdout) as {
+      id: number;
+      areaId: number | null;
+      zone: string;
+      feature: unknown;
+    };
+    expect(schedule).toMatchObject({
+      areaId: null,
+      zone: 'America/Chicago',
+      feature: { layerName: 'Beats', featureName: 'Beat 1234' },
+    });
+    missWeeks(schedule.id, 1);
+    const before = mails.length;
+    const sent = await fromCron(['report', '--send-due'], { BLOTTER_SMTP_PASSWORD: PASSWORD });
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(last(sent.stdout)).toMatchObject({ sent: 1, failed: 0 });
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails.at(-1) as Mail;
+    expect(mail.to).toEqual(['beat@office.test']);
+    expect(mail.raw).toMatch(/Subject: Blotter bulletin: Beats: Beat 1234, /);
+    // The same week as area 1's bulletin above, fewer incidents: the beat's only.
+    const text = (m: Mail) => {
+      const file = path.join(dir.path, `mail-${mails.indexOf(m)}.pdf`);
+      writeFileSync(file, attachedPdf(m.raw) as Buffer);
+      return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    };
+    const incidents = (t: string) =>
+      Number(/([\d,]+) incidents · Prepared/.exec(t)?.[1]?.replace(/,/g, '') ?? NaN);
+    const beat = text(mail);
+    const area = text(mails[0] as Mail);
+    expect(beat).toContain('Beat 1234');
+    expect(incidents(beat)).toBeGreaterThan(0);
+    expect(incidents(beat)).toBeLessThan(incidents(area));
   });
 });
