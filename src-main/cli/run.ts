@@ -70,9 +70,10 @@ export const USAGE = `Usage:
                  | --send-due   [--data-dir DIR]   the PDF report the app prints (its page, printed by
                    headless Chromium: /usr/bin/chromium or BLOTTER_CHROMIUM; none installed: exit 1);
                    --send-due: email the scheduled reports that are due (for cron).
-  blotter report   schedule list | add --area-id ID [--weekday mon] [--time 07:00] [--paper a4|letter]
-                   [--to a@b,c@d] | remove ID   [--data-dir DIR]   emailed bulletins: weekly, local time in
-                   the area's zone, through the alerts' mail server (password: BLOTTER_SMTP_PASSWORD or the keychain).
+  blotter report   schedule list | add (--area-id ID | --layer N --feature NAME) [--weekday mon] [--time 07:00]
+                   [--paper a4|letter] [--to a@b,c@d] | remove ID   [--data-dir DIR]   emailed bulletins: weekly,
+                   local time in the area's (or feature's) zone, through the alerts' mail server (password:
+                   BLOTTER_SMTP_PASSWORD or the keychain).
   blotter office   join --pg postgres://USER@HOST/DB [--password-stdin] [--replace-local|--seed] | status
                  | leave   [--data-dir DIR]   office mode: the archive in PostgreSQL, this folder a
                    replica; the password from PGPASSWORD, ~/.pgpass or stdin, never the URL.
