@@ -1,7 +1,8 @@
 /**
  * Emailed bulletins in the page: the Alerts view, under the mail settings they use, schedules an
  * area's weekly report (a weekday and a local time in the area's zone, the paper, recipients),
- * lists it with its zone and next time, and removes it.
+ * lists it with its zone and next time, and removes it; and one for a feature of a boundary layer
+ * (a beat), chosen with the Layer and Feature selects beside the area's.
  */
 import { startSimulator, type Simulator } from '../src-sim/index';
 import { expect, test } from './fixtures';
@@ -27,6 +28,37 @@ test('a weekly bulletin is scheduled for an area in its zone, listed, and remove
   await addAreaByCoordinates(page, { lat: 41.8837, lon: -87.6289, radiusMi: 0.5 }, 'The Loop');
   await expect(page.getByTestId('area-card').first()).toBeVisible();
 
+  // A "Beats" layer with one beat, kept in the Layers panel.
+  const ring = [
+    [-87.64, 41.87],
+    [-87.62, 41.87],
+    [-87.62, 41.89],
+    [-87.64, 41.89],
+    [-87.64, 41.87],
+  ];
+  await openView(page, 'Map');
+  await page.getByRole('button', { name: /^Layers/ }).click();
+  await page.getByTestId('boundary-file').setInputFiles({
+    name: 'beats.geojson',
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { BEAT: 'Beat 7' },
+            geometry: { type: 'Polygon', coordinates: [ring] },
+          },
+        ],
+      }),
+    ),
+  });
+  const preview = page.getByTestId('boundary-preview');
+  await preview.getByLabel('Layer name').fill('Beats');
+  await preview.getByRole('button', { name: 'Keep as reference layer' }).click();
+  await expect(page.getByTestId('boundary-outcome')).toHaveText('Layer "Beats" kept: 1 feature.');
+
   await openView(page, 'Alerts');
   const section = page.getByTestId('report-schedules');
   await expect(section.getByRole('heading', { name: 'Emailed bulletins' })).toBeVisible();
@@ -46,4 +78,12 @@ test('a weekly bulletin is scheduled for an area in its zone, listed, and remove
 
   await list.getByRole('button', { name: 'Remove' }).click();
   await expect(section).toContainText('No bulletins scheduled.');
+
+  // One beat of the layer instead of an area: the area's select steps aside.
+  await form.getByLabel('Or a layer’s feature: Layer').selectOption({ label: 'Beats' });
+  await expect(form.getByLabel('Area', { exact: true })).toBeDisabled();
+  await form.getByLabel('Feature', { exact: true }).selectOption({ label: 'Beat 7' });
+  await form.getByRole('button', { name: 'Schedule bulletin' }).click();
+  await expect(list).toContainText('Beats: Beat 7');
+  await expect(list).toContainText('every Monday 07:00 (America/Chicago) · Letter · to the alert recipients');
 });

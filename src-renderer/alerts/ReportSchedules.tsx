@@ -1,7 +1,7 @@
 /**
- * Emailed bulletins, beside the alerts' mail settings they use: each schedule sends an area's
- * report every week at a local time in the area's zone ("every Monday 07:00") through the mail
- * server set above. They run while Blotter is open, or when `blotter report --send-due` runs (cron);
+ * Emailed bulletins, beside the alerts' mail settings they use: each schedule sends the report of
+ * an area or of one feature of a reference layer (ScheduleTarget.tsx) every week at a local time in
+ * its zone ("every Monday 07:00") through the mail server set above. They run while Blotter is open, or when `blotter report --send-due` runs (cron);
  * a missed week is sent once when Blotter next looks. Add one, or remove one; nothing else to set.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -12,10 +12,19 @@ import type { AreaView } from '../../src-shared/sync';
 import type { Client } from '../bridge/client';
 import { errorText } from '../text/errorText';
 import { InlineError } from '../shell/InlineMessage';
+import { ScheduleTarget, targetInput, type Target } from './ScheduleTarget';
 import styles from './alerts.module.css';
 
-type Draft = { areaId: string; weekday: string; time: string; paper: 'letter' | 'a4'; to: string };
-const EMPTY: Draft = { areaId: '', weekday: '1', time: '07:00', paper: 'letter', to: '' };
+type Draft = Target & { weekday: string; time: string; paper: 'letter' | 'a4'; to: string };
+const EMPTY: Draft = {
+  areaId: '',
+  layerId: '',
+  featureId: '',
+  weekday: '1',
+  time: '07:00',
+  paper: 'letter',
+  to: '',
+};
 
 export function ReportSchedules({ client }: { client: Client }) {
   const id = useId();
@@ -94,7 +103,7 @@ export function ReportSchedules({ client }: { client: Client }) {
           void act(async () => {
             await client.call('saveReportSchedule', {
               schedule: {
-                areaId: Number(areaId),
+                ...(await targetInput(client, { ...draft, areaId })),
                 weekday: Number(draft.weekday),
                 time: draft.time,
                 paper: draft.paper,
@@ -105,18 +114,14 @@ export function ReportSchedules({ client }: { client: Client }) {
           });
         }}
       >
-        <label htmlFor={`${id}-area`}>Area</label>
-        <select
-          id={`${id}-area`}
-          value={areaId}
-          onChange={(e) => setDraft({ ...draft, areaId: e.target.value })}
-        >
-          {areas.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </select>
+        <ScheduleTarget
+          client={client}
+          id={id}
+          areas={areas}
+          value={{ ...draft, areaId }}
+          onChange={(t) => setDraft({ ...draft, ...t })}
+          onError={setError}
+        />
         <label htmlFor={`${id}-day`}>Every</label>
         <select
           id={`${id}-day`}
@@ -154,7 +159,7 @@ export function ReportSchedules({ client }: { client: Client }) {
           onChange={(e) => setDraft({ ...draft, to: e.target.value })}
         />
         <div className={styles.formActions}>
-          <button type="submit" className="button" disabled={!areaId}>
+          <button type="submit" className="button" disabled={!areaId && !draft.layerId}>
             Schedule bulletin
           </button>
         </div>
