@@ -17,7 +17,9 @@ test.afterEach(async () => {
   sim = null;
 });
 
-test('a weekly bulletin is scheduled for an area in its zone, listed, and removed', async ({ page }) => {
+test('a weekly bulletin is scheduled for an area in its zone, listed, removed, and scheduled for a beat of a layer', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   sim = await startSimulator({
     seed: 3,
@@ -37,7 +39,8 @@ test('a weekly bulletin is scheduled for an area in its zone, listed, and remove
     [-87.64, 41.87],
   ];
   await openView(page, 'Map');
-  await page.getByRole('button', { name: /^Layers/ }).click();
+  // By keyboard: before the first sync the map's empty-state card lies over the Layers panel.
+  await page.getByRole('button', { name: /^Layers/ }).press('Enter');
   await page.getByTestId('boundary-file').setInputFiles({
     name: 'beats.geojson',
     mimeType: 'application/geo+json',
@@ -56,7 +59,7 @@ test('a weekly bulletin is scheduled for an area in its zone, listed, and remove
   });
   const preview = page.getByTestId('boundary-preview');
   await preview.getByLabel('Layer name').fill('Beats');
-  await preview.getByRole('button', { name: 'Keep as reference layer' }).click();
+  await preview.getByRole('button', { name: 'Keep as reference layer' }).press('Enter');
   await expect(page.getByTestId('boundary-outcome')).toHaveText('Layer "Beats" kept: 1 feature.');
 
   await openView(page, 'Alerts');
