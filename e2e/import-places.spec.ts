@@ -52,6 +52,17 @@ test('rows without coordinates wait as unplaced, listed with why, and an address
     await expect(count).toHaveText('2 rows wait for a place');
   });
 
+  await test.step('a file that is no reference is refused beside the controls, and nothing changes', async () => {
+    const notPoints = path.join(dataDir, 'not-points.csv');
+    writeFileSync(notPoints, 'colour,size\nred,3\n');
+    await page.getByTestId('place-reference-file').setInputFiles(notPoints);
+    await expect(page.getByTestId('unplaced-problem')).toHaveText(
+      'An address point file needs a house number and a street (or one address column) and latitude/longitude; it has colour, size.',
+    );
+    await expect(page.getByTestId('unplaced-problem')).toHaveAttribute('role', 'alert');
+    await expect(count).toHaveText('2 rows wait for a place');
+  });
+
   await test.step('an address points file added from the page places them', async () => {
     const points = path.join(dataDir, 'address-points.csv');
     writeFileSync(
@@ -63,6 +74,7 @@ test('rows without coordinates wait as unplaced, listed with why, and an address
       ].join('\n') + '\n',
     );
     await page.getByTestId('place-reference-file').setInputFiles(points);
+    await expect(page.getByTestId('unplaced-problem')).toHaveCount(0);
     await expect(page.getByTestId('unplaced-outcome')).toHaveText(
       'Added 2 address points. Placed 2 of 2 unplaced rows (address point 2); 0 still unplaced.',
     );
