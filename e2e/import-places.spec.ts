@@ -90,3 +90,31 @@ test('rows without coordinates wait as unplaced, listed with why, and an address
     await expect(grid.getByRole('row').filter({ hasText: '340 ELM AVE' })).toContainText('Assault');
   });
 });
+
+test('an address-only file imports as proposed: no coordinates, every row unplaced', async ({
+  page,
+  dataDir,
+}) => {
+  test.setTimeout(60_000);
+  const csv = path.join(dataDir, 'Crime_Data.csv');
+  writeFileSync(
+    csv,
+    [
+      'IncidentID,Offense,BlockNumber,StreetName,DateReported',
+      `202200030104,Burglary,800,ELLIOTT AVE,${when(2, 9)}`,
+      `202200030105,Robbery,200,E MARKET ST,${when(3, 10)}`,
+    ].join('\n') + '\n',
+  );
+  await openView(page, 'Export');
+  await page.getByTestId('import-file').setInputFiles(csv);
+  await expect(
+    page.getByRole('radio', {
+      name: 'No coordinates: the rows import as unplaced, placed from their address',
+    }),
+  ).toBeChecked();
+  await page.getByRole('button', { name: 'Import 0 incidents and 2 unplaced' }).click();
+  await expect(page.getByTestId('unplaced-count')).toHaveText('2 rows wait for a place');
+  await expect(
+    page.getByTestId('unplaced-list').getByRole('row').filter({ hasText: '800 ELLIOTT AVE' }),
+  ).toContainText('the file has no location columns');
+});

@@ -257,12 +257,22 @@ export function MappingEditor({ inspection, draft, onChange }: Props) {
           />{' '}
           X and Y in a projected coordinate system
         </label>
+        <label>
+          <input
+            type="radio"
+            id={`${uid}-location`}
+            name={`${uid}-loc`}
+            checked={draft.location === 'none'}
+            onChange={() => set('location', 'none')}
+          />{' '}
+          No coordinates: the rows import as unplaced, placed from their address
+        </label>
         {draft.location === 'latlon' ? (
           <>
             {columnSelect('lat', 'Latitude', null)}
             {columnSelect('lon', 'Longitude', null)}
           </>
-        ) : (
+        ) : draft.location === 'none' ? null : (
           <>
             {columnSelect('x', 'X (easting)', null)}
             {columnSelect('y', 'Y (northing)', null)}
