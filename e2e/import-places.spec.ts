@@ -109,7 +109,7 @@ test('an address-only file imports as proposed: no coordinates, every row unplac
   await page.getByTestId('import-file').setInputFiles(csv);
   await expect(
     page.getByRole('radio', {
-      name: 'No coordinates: the rows import as unplaced, placed from their address',
+      name: 'No coordinates: the rows import as unplaced, to be placed offline',
     }),
   ).toBeChecked();
   await page.getByRole('button', { name: 'Import 0 incidents and 2 unplaced' }).click();
