@@ -73,6 +73,22 @@ describe('Electron export dialogs', () => {
     );
   });
 
+  it('asks for a place reference in its own words, offering centre lines (zip, .shp) and address points (CSV, GeoJSON)', async () => {
+    const showOpenDialog = vi.fn(async () => ({ canceled: false, filePaths: ['/home/ana/tl_edges.zip'] }));
+    expect(await deps({ showOpenDialog }).chooseImport(undefined, 'place-reference')).toEqual({
+      path: '/home/ana/tl_edges.zip',
+    });
+    expect(showOpenDialog).toHaveBeenCalledWith(
+      win,
+      expect.objectContaining({
+        title: 'Add a reference for placing addresses',
+        filters: expect.arrayContaining([
+          expect.objectContaining({ extensions: ['zip', 'shp', 'csv', 'geojson', 'json'] }),
+        ]),
+      }),
+    );
+  });
+
   it('refuses when the window is gone', async () => {
     await expect(deps({}, null).chooseDestination({ format: 'csv', suggestedName: 'x.csv' })).rejects.toThrow(
       /closed/,

@@ -41,6 +41,17 @@ const OPEN_DIALOGS: Record<ChosenFilePurpose, OpenDialogOptions> = {
       { name: 'All files', extensions: ['*'] },
     ],
   },
+  'place-reference': {
+    title: 'Add a reference for placing addresses',
+    properties: ['openFile'],
+    filters: [
+      {
+        name: 'Street centre lines (TIGER/Line EDGES or ADDRFEAT: zipped Shapefile, .shp) or address points (CSV, GeoJSON)',
+        extensions: ['zip', 'shp', 'csv', 'geojson', 'json'],
+      },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  },
   'office-ca': {
     title: 'The office database’s CA certificate',
     properties: ['openFile'],

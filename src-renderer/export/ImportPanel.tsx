@@ -16,6 +16,7 @@ import { count } from '../text/count';
 import { errorText } from '../text/errorText';
 import { importOutcome } from './exportText';
 import { ImportPreviewView } from './ImportPreviewView';
+import { UnplacedArchive } from './UnplacedArchive';
 import { FileColumns } from './FileColumns';
 import { MappingEditor } from './MappingEditor';
 import { draftOf, mappingOf, type Draft } from './mappingDraft';
@@ -270,6 +271,7 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
           </p>
         </>
       ) : null}
+      <UnplacedArchive client={client} web={web} refreshKey={outcome} />
     </section>
   );
 }

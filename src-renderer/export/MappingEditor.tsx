@@ -2,7 +2,8 @@
  * The column mapping of another system's file, as editable fields: which column is the id, the
  * type (with a value map from the file's codes to Blotter's types or a new type), the address, the
  * date and time (one column or two, the format shown and overridable), the location (lat/lon, or
- * X/Y in a State Plane / UTM zone — those the file's X/Y fit first — or a pasted .prj), the
+ * X/Y in a State Plane / UTM zone — those the file's X/Y fit first — or a pasted .prj; or none:
+ * the rows import as unplaced and are placed from their address), the
  * description, and which other columns are kept as attributes. Each change goes up as a new draft;
  * the panel previews the file through it again.
  */
@@ -257,12 +258,22 @@ export function MappingEditor({ inspection, draft, onChange }: Props) {
           />{' '}
           X and Y in a projected coordinate system
         </label>
+        <label>
+          <input
+            type="radio"
+            id={`${uid}-location`}
+            name={`${uid}-loc`}
+            checked={draft.location === 'none'}
+            onChange={() => set('location', 'none')}
+          />{' '}
+          No coordinates: the rows import as unplaced, to be placed offline
+        </label>
         {draft.location === 'latlon' ? (
           <>
             {columnSelect('lat', 'Latitude', null)}
             {columnSelect('lon', 'Longitude', null)}
           </>
-        ) : (
+        ) : draft.location === 'none' ? null : (
           <>
             {columnSelect('x', 'X (easting)', null)}
             {columnSelect('y', 'Y (northing)', null)}

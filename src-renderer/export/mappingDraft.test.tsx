@@ -31,6 +31,42 @@ describe('the mapping editor’s draft', () => {
     });
   });
 
+  it('an address-only proposal (location none) goes back as proposed, opens on the location, and needs the address', () => {
+    const addressOnly: ImportInspection = {
+      ...inspection,
+      columns: ['IncidentID', 'Offense', 'BlockNumber', 'StreetName', 'DateReported'],
+      proposal: {
+        name: 'Crime_Data',
+        id: 'IncidentID',
+        type: 'Offense',
+        address: 'StreetName',
+        block: 'BlockNumber',
+        date: 'DateReported',
+        location: { kind: 'none' },
+        keep: [],
+      },
+      certainty: [
+        { field: 'id', level: 'sure', note: '' },
+        { field: 'type', level: 'sure', note: '' },
+        { field: 'address', level: 'sure', note: '' },
+        { field: 'date', level: 'sure', note: '' },
+        { field: 'location', level: 'guess', note: 'No coordinates.' },
+      ],
+    };
+    const d = draftOf(addressOnly);
+    expect(d.location).toBe('none');
+    expect(mappingOf(d)).toEqual({ mapping: { ...addressOnly.proposal, dateStyle: 'auto' } });
+    expect(firstUnsure(addressOnly.certainty, d)).toBe('location');
+    expect(mappingOf({ ...d, address: '', block: '' })).toEqual({
+      missing: ['the address column (the rows are placed from it)'],
+    });
+    const html = renderToStaticMarkup(
+      <MappingEditor inspection={addressOnly} draft={d} onChange={() => {}} />,
+    );
+    expect(html).toMatch(/checked=""[^>]*\/> No coordinates: the rows import as unplaced/);
+    expect(html).not.toContain('X (easting)');
+  });
+
   it('drops empty value-map entries and kept columns that became fields', () => {
     const d = {
       ...draftOf(inspection),

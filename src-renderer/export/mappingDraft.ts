@@ -22,7 +22,8 @@ export type Draft = {
   date: string;
   time: string;
   dateStyle: DateStyle;
-  location: 'latlon' | 'xy';
+  /** `none`: the file has no coordinates; its rows import as unplaced, placed from the address. */
+  location: 'latlon' | 'xy' | 'none';
   lat: string;
   lon: string;
   x: string;
@@ -49,7 +50,7 @@ export function draftOf(inspection: ImportInspection): Draft {
     date: p.date ?? '',
     time: p.time ?? '',
     dateStyle: p.dateStyle ?? 'auto',
-    location: loc?.kind === 'latlon' ? 'latlon' : 'xy',
+    location: loc?.kind === 'latlon' ? 'latlon' : loc?.kind === 'none' ? 'none' : 'xy',
     lat: loc?.kind === 'latlon' ? loc.lat : '',
     lon: loc?.kind === 'latlon' ? loc.lon : '',
     x: loc?.kind === 'xy' ? loc.x : '',
@@ -68,7 +69,7 @@ export function draftOf(inspection: ImportInspection): Draft {
 
 /** The columns a draft uses for Blotter's fields (the others may be kept as attributes). */
 export function usedColumns(d: Draft): Set<string> {
-  const loc = d.location === 'latlon' ? [d.lat, d.lon] : [d.x, d.y];
+  const loc = d.location === 'latlon' ? [d.lat, d.lon] : d.location === 'xy' ? [d.x, d.y] : [];
   const type = d.typeFrom === 'column' ? d.type : '';
   return new Set(
     [d.id, type, d.address, d.block, d.date, d.time, d.description, ...loc].filter((c) => c !== ''),
@@ -86,6 +87,8 @@ export function mappingOf(d: Draft): DraftResult {
   if (d.location === 'latlon' && (d.lat === '' || d.lon === ''))
     missing.push('the latitude and longitude columns');
   if (d.location === 'xy' && (d.x === '' || d.y === '')) missing.push('the X and Y columns');
+  if (d.location === 'none' && d.address === '' && d.block === '')
+    missing.push('the address column (the rows are placed from it)');
   if (d.location === 'xy' && d.system === 'wkt' && d.wkt.trim().length < 10)
     missing.push('the .prj or WKT text');
   if (d.location === 'xy' && d.system !== 'wkt' && !/^\d+$/.test(d.system))
@@ -107,12 +110,14 @@ export function mappingOf(d: Draft): DraftResult {
     location:
       d.location === 'latlon'
         ? { kind: 'latlon', lat: d.lat, lon: d.lon }
-        : {
-            kind: 'xy',
-            x: d.x,
-            y: d.y,
-            ...(d.system === 'wkt' ? { wkt: d.wkt.trim() } : { epsg: Number(d.system) }),
-          },
+        : d.location === 'none'
+          ? { kind: 'none' }
+          : {
+              kind: 'xy',
+              x: d.x,
+              y: d.y,
+              ...(d.system === 'wkt' ? { wkt: d.wkt.trim() } : { epsg: Number(d.system) }),
+            },
     ...(d.description ? { description: d.description } : {}),
     keep: d.keep.filter((c) => !used.has(c)),
   });
@@ -137,6 +142,6 @@ export function firstUnsure(
   );
   if (unsure === undefined) return null;
   if (unsure === 'type') return d.typeFrom === 'constant' ? 'constantType' : 'type';
-  if (unsure === 'location') return d.location === 'latlon' ? 'lat' : 'x';
+  if (unsure === 'location') return d.location === 'latlon' ? 'lat' : d.location === 'xy' ? 'x' : 'location';
   return unsure;
 }

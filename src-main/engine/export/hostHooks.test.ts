@@ -68,6 +68,28 @@ describe('export host hooks', () => {
     );
   });
 
+  it('asks the host for a place reference in its own words, and hands the engine the host’s choice', async () => {
+    const retry = { tried: 0, placed: 0, byMethod: {}, unplaced: 0 };
+    const { engine, calls } = fakeEngine({
+      addPlaceReference: { kind: 'address points', items: 1, skipped: 0, retry },
+    });
+    const purposes: unknown[] = [];
+    const wrapped = withExportHooks(
+      engine,
+      hostHooks({
+        chooseImport: async (_sent, purpose) => {
+          purposes.push(purpose);
+          return { path: '/home/ana/points.csv' };
+        },
+      }),
+    );
+    await wrapped.call('addPlaceReference', { source: { path: '/etc/passwd' } });
+    expect(purposes).toEqual(['place-reference']);
+    expect(calls).toEqual([
+      { name: 'addPlaceReference', input: { source: { path: '/home/ana/points.csv' } } },
+    ]);
+  });
+
   it('lets the host refuse an import source', async () => {
     const { engine } = fakeEngine({});
     const wrapped = withExportHooks(

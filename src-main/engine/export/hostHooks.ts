@@ -37,8 +37,8 @@ function namesHostFile(url: string): boolean {
 }
 
 export type PrintJob = { jobId: string; file: string; paper?: ReportPaper };
-/** What a chosen file is for: an incident import, a boundary file, or an office join's CA certificate. */
-export type ChosenFilePurpose = 'import' | 'boundaries' | 'office-ca';
+/** What a chosen file is for: an incident import, a boundary file, an office join's CA certificate, or the locator's reference. */
+export type ChosenFilePurpose = 'import' | 'boundaries' | 'office-ca' | 'place-reference';
 
 export interface ExportHostHooks {
   /** An absolute path for the new file; undefined: the data folder's exports/; null: the user cancelled. */
@@ -176,7 +176,11 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
   async function addPlaceReference(input: {
     source?: ImportSource;
   }): Promise<Result<CallOutput<'addPlaceReference'>>> {
-    return withChosenFile(input.source, (source) => engine.call('addPlaceReference', { source }));
+    return withChosenFile(
+      input.source,
+      (source) => engine.call('addPlaceReference', { source }),
+      'place-reference',
+    );
   }
 
   const steps: HostSteps = {

@@ -162,6 +162,8 @@ describe('the shared real exports', () => {
       address: 'StreetName',
       block: 'BlockNumber',
       date: 'DateReported',
+      // No coordinate columns but an address: the rows import as unplaced, as proposed.
+      location: { kind: 'none' },
       keep: ['RecordID', 'Agency', 'HourReported', 'ReportingOfficer'],
     });
     expect(levels(ins)).toEqual({
@@ -169,13 +171,56 @@ describe('the shared real exports', () => {
       type: 'sure',
       address: 'sure',
       date: 'guess',
-      location: 'none',
+      location: 'guess',
     });
     expect(note(ins, 'date')).toBe(
       'This file holds no time of occurrence: DateReported, when it was reported or dispatched, is taken instead. ' +
         'Its times carry a UTC offset: each is read as that instant, shown in the incident’s zone. Also kept: HourReported.',
     );
-    expect(note(ins, 'location')).toMatch(/^No coordinates/);
+    expect(note(ins, 'location')).toBe(
+      'No coordinates: no latitude and longitude, X/Y or point column. ' +
+        "The rows import as unplaced and are placed from StreetName where the archive's blocks or a reference file allow.",
+    );
+  });
+
+  it('Charlottesville imports as proposed: every row unplaced, then placed where the archive’s blocks allow', async () => {
+    // The archive knows three blocks (an earlier import with coordinates): 200 and 600 E Market St, 800 W Main St.
+    const known = await inspect(
+      'known.csv',
+      [
+        'Case,Offense,Date,Address,Latitude,Longitude',
+        'K1,Theft,2022-09-01 10:00,200 E MARKET ST,38.0305,-78.479',
+        'K2,Theft,2022-09-02 10:00,600 E MARKET ST,38.03,-78.475',
+        'K3,Theft,2022-09-03 10:00,800 W MAIN ST,38.0335,-78.4925',
+      ].join('\n'),
+    );
+    const seeded = await call<ImportResult>('runImport', { importId: (await asProposed(known)).importId });
+    expect(seeded.inserted).toBe(3);
+
+    const ins = await inspect('Crime_Data.csv', fixture('charlottesville-crime.head300.csv'));
+    const pv = await asProposed(ins);
+    expect(pv).toMatchObject({ rows: 300, errorCount: 0, unplaced: { rows: 300 } });
+    expect(pv.unplaced?.listed[0]).toMatchObject({
+      row: 1,
+      address: '800 ELLIOTT AVE',
+      reason: 'no coordinates (the file has no location columns)',
+    });
+    const run = await call<ImportResult>('runImport', { importId: pv.importId, place: true });
+    expect(run).toMatchObject({ inserted: 0, unplaced: 300 });
+    const placed = t.db
+      .prepare(
+        `SELECT i.address, p.method FROM incidents i JOIN incident_placements p USING (cdid) ORDER BY i.address`,
+      )
+      .all() as { address: string; method: string }[];
+    expect(placed.length).toBe(run.placed);
+    // The known blocks' rows are placed on them; no row of a street the archive does not know is
+    // (W and E Market St are one line, numbered outward from its baseline).
+    const byAddress = (a: string) => placed.filter((r) => r.address === a).map((r) => r.method);
+    expect(byAddress('200 E MARKET ST')).toEqual(Array(4).fill('block'));
+    expect(byAddress('600 E MARKET ST')).toEqual(Array(4).fill('block'));
+    expect(byAddress('800 W MAIN ST')).toEqual(Array(4).fill('block'));
+    expect(placed.filter((r) => !/\b([EW] MARKET|W MAIN) ST\b/.test(r.address))).toEqual([]);
+    expect(t.db.prepare('SELECT count(*) FROM unplaced_incidents').pluck().get()).toBe(300 - placed.length);
   });
 });
 

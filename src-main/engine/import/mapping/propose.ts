@@ -413,7 +413,15 @@ export function proposeMapping(
       }
     }
   }
-  if (m.location === undefined)
+  if (m.location === undefined && (m.address !== undefined || m.block !== undefined)) {
+    // An address-only file (Charlottesville's): imported as proposed, its rows wait as unplaced.
+    m.location = { kind: 'none' };
+    say(
+      'location',
+      'guess',
+      `No coordinates: no latitude and longitude, X/Y or point column. The rows import as unplaced and are placed from ${m.address ?? m.block} where the archive's blocks or a reference file allow.`,
+    );
+  } else if (m.location === undefined)
     say('location', 'none', 'No coordinates: no latitude and longitude, X/Y or point column.');
   else if (m.location.kind === 'latlon') say('location', 'sure', where);
   else
