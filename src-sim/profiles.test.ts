@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { evolve } from './data/evolve';
 import { generate, type Dataset, type GenerateOptions } from './data/generate';
 import { liveIncident } from './data/serialize';
-import { generateDemo } from './demo/generate';
+import { DEMO_PROFILE } from './demo/profile';
 
 function digest(d: Dataset): string {
   const s = d.store;
@@ -45,6 +45,7 @@ function run(make: (o: GenerateOptions) => Dataset, o: GenerateOptions): [string
   return [before, digest(d)];
 }
 
+const generateDemo = (o: GenerateOptions) => generate(o, DEMO_PROFILE);
 const at = (iso: string) => Date.parse(iso);
 
 describe('the profiles generate exactly what they generated before the generators were one', () => {
