@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { makeClock } from './clock';
 import { evolve } from './data/evolve';
 import { generate } from './data/generate';
-import { generateDemo } from './demo/generate';
+import { DEMO_PROFILE } from './demo/profile';
 import { demoBasemaps } from './demo/provider';
 import { Prng } from './data/prng';
 import { groundTruth } from './groundTruth';
@@ -43,12 +43,15 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const count = typeof scale === 'number' ? scale : SCALES[scale];
   if (!(count >= 0)) throw new RangeError('scale must be a non-negative count or a preset');
   const demo = opts.profile === 'demo';
-  const data = (demo ? generateDemo : generate)({
-    seed,
-    count,
-    now: clock.nowMs(),
-    spanDays: opts.spanDays ?? Math.max(400, Math.ceil(longestWindow) + 30),
-  });
+  const data = generate(
+    {
+      seed,
+      count,
+      now: clock.nowMs(),
+      spanDays: opts.spanDays ?? Math.max(400, Math.ceil(longestWindow) + 30),
+    },
+    demo ? DEMO_PROFILE : undefined,
+  );
   const limiter = new RateLimiter(opts.rateClock === 'sim' ? () => clock.nowMs() : undefined);
   const faults = new FaultInjector(new Prng(seed).fork(0xfa17), opts.faults);
   const stats = new StatsCollector();

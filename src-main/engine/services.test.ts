@@ -28,6 +28,7 @@ const ALL_SERVICES = [
   'layers',
   'office',
   'query',
+  'schedules',
   'sync',
 ];
 

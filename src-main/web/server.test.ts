@@ -291,7 +291,7 @@ describe('web host: calls', () => {
 describe('web host: events', () => {
   it('streams engine events as SSE with heartbeats, and unsubscribes when the page goes', async () => {
     const event: EngineEvent = { type: 'connectivity', online: false, message: 'Offline' };
-    // The host's own listener (scheduled reports' reportsDue) stays; the page's goes with it.
+    // The host's own listeners (the scheduled reports' reportsDue) stay; the page's must go.
     const hostListeners = fake.listeners.size;
     const received = await new Promise<string>((resolve, reject) => {
       const req = request(

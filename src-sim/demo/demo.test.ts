@@ -7,14 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHeader, tileX, tileY } from '../../src-shared/pmtiles';
 import { SPECIAL_ADDRESSES } from '../data/addresses';
 import { CITIES } from '../data/cities';
-import type { Dataset } from '../data/generate';
+import { generate, type Dataset, type GenerateOptions } from '../data/generate';
 import { startSimulator } from '../simulator';
 import type { Simulator } from '../types';
 import { demoBasemap } from './basemap';
-import { generateDemo } from './generate';
+import { DEMO_PROFILE } from './profile';
 import { addressStreetName, PARK_KINDS } from './realStreets';
 
 const NOW = Date.parse('2025-11-20T15:00:00Z');
+const generateDemo = (o: GenerateOptions) => generate(o, DEMO_PROFILE);
 const CHICAGO = CITIES.findIndex((c) => c.name === 'Chicago');
 let data: Dataset;
 
