@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
 import { openView } from './support/app';
+import { HALVES } from './support/halves';
 import { seedMapData } from './support/mapSeed';
 
 const test = base.extend({
@@ -86,6 +87,32 @@ test('near repeat shows the Knox table and its summary; CompStat its table', asy
   await expect(cs.locator('tbody th', { hasText: 'Total' })).toHaveCount(1);
   await expect(cs.locator('tbody th', { hasText: 'Violent' })).toHaveCount(1);
   await expect(cs).not.toContainText('vs 0');
+});
+
+test('CompStat by the features of a reference layer: one table per feature, named for it', async ({
+  page,
+}) => {
+  await openView(page, 'Map');
+  await page.getByRole('button', { name: /^Layers/ }).click();
+  await page.getByTestId('boundary-file').setInputFiles({
+    name: 'halves.geojson',
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(HALVES),
+  });
+  const preview = page.getByTestId('boundary-preview');
+  await preview.getByLabel('Layer name').fill('Halves');
+  await preview.getByRole('button', { name: 'Keep as reference layer' }).click();
+  await expect(page.getByTestId('layers-panel').getByRole('checkbox', { name: 'Halves (2)' })).toBeChecked();
+
+  await openView(page, 'Analysis');
+  await page.getByLabel('Analysis to run').selectOption({ label: 'CompStat' });
+  await page.getByLabel('Tables by').selectOption({ label: 'Feature of Halves (one table per feature)' });
+  await page.getByRole('button', { name: 'Run' }).click();
+  const captions = page.getByTestId('compstat').locator('caption');
+  await expect(captions).toHaveCount(2);
+  await expect(captions.nth(0)).toContainText('Halves: ');
+  await expect(page.getByTestId('compstat')).toContainText('Halves: North half');
+  await expect(page.getByTestId('compstat')).toContainText('Halves: South half');
 });
 
 test('repeat locations list places and one drills down to its incidents; too few incidents are refused', async ({

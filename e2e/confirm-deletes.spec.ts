@@ -8,6 +8,7 @@
 import { expect, test as base } from './fixtures';
 import { openView } from './support/app';
 import { enterTwice, expectModalConfirmation } from './support/confirm';
+import { HALVES } from './support/halves';
 import { seedMapData } from './support/mapSeed';
 
 const test = base.extend({
@@ -15,30 +16,6 @@ const test = base.extend({
     seedMapData(dataDir, 400);
     await use(dataDir);
   },
-});
-
-/** Two squares over the seeded city (Chicago): everything north of 41.85° and everything south. */
-const HALVES = JSON.stringify({
-  type: 'FeatureCollection',
-  features: [
-    ['North half', 41.85, 42.2],
-    ['South half', 41.5, 41.85],
-  ].map(([name, south, north]) => ({
-    type: 'Feature',
-    properties: { NAME: name },
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [-88.1, south],
-          [-87.4, south],
-          [-87.4, north],
-          [-88.1, north],
-          [-88.1, south],
-        ],
-      ],
-    },
-  })),
 });
 
 test('deleting a layer asks in a modal dialog naming it and its features; Escape keeps it', async ({

@@ -10,6 +10,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { analysisFieldErrors, type AnalysisFieldErrors, type AnalysisFields } from '../analysis/analysisForm';
 import { AnalysisResults } from '../analysis/AnalysisResults';
+import { CompStatTablesBy } from '../analysis/CompStatTablesBy';
 import { isStale } from '../analysis/analysisSession';
 import { useAnalysisRun, type AnalysisCall } from '../analysis/useAnalysisRun';
 import { useFilters } from '../filters/FiltersContext';
@@ -49,6 +50,7 @@ export function AnalysisView(_props: DataViewProps) {
   const [spaceUnit, setSpaceUnit] = useState<'ft' | 'm'>('ft');
   const [timeBands, setTimeBands] = useState('0,7,14');
   const [distance, setDistance] = useState('0');
+  const [compStatLayer, setCompStatLayer] = useState('');
   const [errors, setErrors] = useState<AnalysisFieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
@@ -98,7 +100,8 @@ export function AnalysisView(_props: DataViewProps) {
     else if (kind === 'analyzeNearRepeat')
       void run(kind, { filters, spaceBands: list(spaceBands), spaceUnit, timeBandsDays: list(timeBands) });
     else if (kind === 'analyzeRepeatLocations') void run(kind, { filters, distanceM: Number(distance) || 0 });
-    else void run(kind, { filters });
+    // CompStat: by area, or by the features of the layer chosen under "Tables by".
+    else void run(kind, { filters, ...(compStatLayer ? { layerId: Number(compStatLayer) } : {}) });
   };
 
   const result = state.result;
@@ -211,6 +214,9 @@ export function AnalysisView(_props: DataViewProps) {
                 {fieldError('timeBands')}
               </div>
             </>
+          ) : null}
+          {kind === 'analyzeCompStat' ? (
+            <CompStatTablesBy client={client} value={compStatLayer} onChange={setCompStatLayer} />
           ) : null}
           {kind === 'analyzeRepeatLocations' ? (
             <div className={styles.field}>
