@@ -130,6 +130,7 @@ test('a CSV of exactly the filtered set, cells as stored, formulas neutralised, 
     'first_seen',
     'last_seen',
     'removed',
+    'subtype',
     'attributes',
   ]);
   expect(rows).toHaveLength(shown);

@@ -37,6 +37,7 @@ export function createReportScheduleService(core: EngineCore, deps: ScheduleServ
     ...(deps.transport ? { transport: deps.transport } : {}),
   };
   let timer: ReturnType<typeof setInterval> | null = null;
+  let first: ReturnType<typeof setTimeout> | null = null;
 
   const leads = async (): Promise<boolean> => {
     try {
@@ -64,11 +65,15 @@ export function createReportScheduleService(core: EngineCore, deps: ScheduleServ
         void check().catch((error: unknown) => core.log.warn('report schedules: check failed', { error }));
       timer = setInterval(look, deps.checkEveryMs ?? CHECK_EVERY_MS);
       timer.unref?.();
-      setTimeout(look, 2_000).unref?.();
+      first = setTimeout(look, 2_000);
+      first.unref?.();
     },
+    /** Stops both looks: an engine closed in its first seconds must not read its closed file. */
     stop(): void {
       if (timer) clearInterval(timer);
+      if (first) clearTimeout(first);
       timer = null;
+      first = null;
     },
     check,
     list(): { schedules: ReportSchedule[] } {
