@@ -160,6 +160,7 @@ test('a CSV of exactly the filtered set, cells as stored, formulas neutralised, 
         new Date(Number(s.first_seen)).toISOString(),
         new Date(Number(s.last_seen)).toISOString(),
         'false',
+        s.subtype === null ? '' : neutral(String(s.subtype)), // an import's own category; none for the API's
         '', // attributes: kept columns of a mapped import only; these are the API's rows
       ]);
     });
