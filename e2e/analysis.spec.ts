@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
 import { openView } from './support/app';
-import { HALVES } from './support/halves';
+import { importHalvesLayer } from './support/halves';
 import { seedMapData } from './support/mapSeed';
 
 const test = base.extend({
@@ -92,17 +92,7 @@ test('near repeat shows the Knox table and its summary; CompStat its table', asy
 test('CompStat by the features of a reference layer: one table per feature, named for it', async ({
   page,
 }) => {
-  await openView(page, 'Map');
-  await page.getByRole('button', { name: /^Layers/ }).click();
-  await page.getByTestId('boundary-file').setInputFiles({
-    name: 'halves.geojson',
-    mimeType: 'application/geo+json',
-    buffer: Buffer.from(HALVES),
-  });
-  const preview = page.getByTestId('boundary-preview');
-  await preview.getByLabel('Layer name').fill('Halves');
-  await preview.getByRole('button', { name: 'Keep as reference layer' }).click();
-  await expect(page.getByTestId('layers-panel').getByRole('checkbox', { name: 'Halves (2)' })).toBeChecked();
+  await importHalvesLayer(page);
 
   await openView(page, 'Analysis');
   await page.getByLabel('Analysis to run').selectOption({ label: 'CompStat' });

@@ -8,7 +8,7 @@
 import { expect, test as base } from './fixtures';
 import { openView } from './support/app';
 import { enterTwice, expectModalConfirmation } from './support/confirm';
-import { HALVES } from './support/halves';
+import { importHalvesLayer } from './support/halves';
 import { seedMapData } from './support/mapSeed';
 
 const test = base.extend({
@@ -21,19 +21,8 @@ const test = base.extend({
 test('deleting a layer asks in a modal dialog naming it and its features; Escape keeps it', async ({
   page,
 }) => {
-  await openView(page, 'Map');
+  const panel = await importHalvesLayer(page);
   const toggle = page.getByRole('button', { name: /^Layers/ });
-  await toggle.click();
-  const panel = page.getByTestId('layers-panel');
-  await page.getByTestId('boundary-file').setInputFiles({
-    name: 'halves.geojson',
-    mimeType: 'application/geo+json',
-    buffer: Buffer.from(HALVES),
-  });
-  const preview = page.getByTestId('boundary-preview');
-  await preview.getByLabel('Layer name').fill('Halves');
-  await preview.getByRole('button', { name: 'Keep as reference layer' }).click();
-  await expect(panel.getByRole('checkbox', { name: 'Halves (2)' })).toBeChecked();
   // A filter by one of its features is on: the dialog says it goes with the layer.
   await panel.getByLabel('Feature', { exact: true }).selectOption({ label: 'North half' });
   await panel.getByRole('button', { name: 'Filter by this feature' }).click();
