@@ -14,7 +14,7 @@ import ts from 'typescript';
 /** @param {string} file */
 export const isTestFile = (file) =>
   /\.(test|bench)\.tsx?$/.test(file) ||
-  /(Testing|testFixtures)\.tsx?$/.test(file) ||
+  /(Testing|testFixtures|\.testing)\.tsx?$/.test(file) ||
   /(^|[\\/])(testing|fixtures)[\\/]/.test(file);
 
 /** Runtime import specifiers of one source text (static imports, re-exports, dynamic imports). */

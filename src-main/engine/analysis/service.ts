@@ -37,7 +37,7 @@ import { areasInScope, provenanceOf } from '../provenance/provenance';
 import { dayStatuses, scopeAreas } from '../query/coverage';
 import { repeatPlaces, zoneOfRow } from '../query/repeatPlaces';
 import type { QueryService, Resolved } from '../query/service';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { compStatCsv } from './compstatCsv';
 import { compStatRange, todayIn, type CompStatArea } from './compstat';
 import { hotSpotGeoJson } from './hotSpotExport';

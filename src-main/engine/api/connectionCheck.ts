@@ -13,7 +13,7 @@ import { createLiveSource } from './liveSource';
 import { proxyFromEnv } from './nodeFetch';
 import type { FetchLike } from './source';
 import { EngineError } from '../errors';
-import { limiterFor, PRIORITY_DETAIL } from '../sync/rateLimiter';
+import { limiterFor, PRIORITY_DETAIL } from './rateLimiter';
 
 export type ConnectionCheck = {
   baseUrl: string;

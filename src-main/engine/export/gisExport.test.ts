@@ -16,7 +16,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMN_NAMES, Manifest, type StartExportOutput } from '../../../src-shared/exports';
 import { CsvRecordReader } from '../import/csvRecords';
 import { createLayerStore } from '../boundaries/layerStore';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { exportFailureOf } from './exportFailure';
 import {
   apiRow,

@@ -9,7 +9,7 @@ import { outlineOf, ringArea2 } from '../../../src-shared/geo';
 import { featureLabel } from '../boundaries/featureRegion';
 import { createLayerStore } from '../boundaries/layerStore';
 import type { EngineCore } from '../context';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { exportBatches } from './batches';
 import { BatchFormatter } from './batchFormat';
 import { rowsOf, type ExportJob, type Runner, type RunnerResult } from './jobs';

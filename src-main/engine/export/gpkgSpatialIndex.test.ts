@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Manifest, type StartExportOutput } from '../../../src-shared/exports';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { apiRow, exportFinished, openTestEngine, writeIncidents, type TestEngine } from './exportTesting';
 import { addSpatialIndex, GPKG_EXTENSIONS_TABLE, RTREE_EXTENSION } from './gpkgSpatialIndex';
 import { expectValidGeoPackage, gdalCountInBox, gdalSqlValue } from './gpkgTesting';

@@ -26,7 +26,7 @@ import { EngineError } from '../errors';
 import { createLogger } from '../log';
 import { incidentCalls, type QueryService } from '../query/index';
 import { provenanceOf } from '../provenance/provenance';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { manifestPathOf, resolveDestination, type Destination } from './destination';
 import { publishTogether, removeAll, writeFileAtomically, type Finished } from './fileSink';
 import { partPathOf } from './destination';

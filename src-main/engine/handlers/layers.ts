@@ -5,7 +5,7 @@
  */
 import { EngineError } from '../errors';
 import { layerView } from '../boundaries/service';
-import type { AreaRecord } from '../sync/areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import { areaView } from '../sync/engineSync';
 import type { HandlerGroup } from './handler';
 

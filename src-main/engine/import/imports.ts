@@ -32,7 +32,7 @@ import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
 import { repeatedIds } from './repeats';
 import { mergeRows, phases } from './merge';
 import { refuseOnReplica } from '../office/standalone';
-import { originOf } from '../provenance/importProvenance';
+import { originOf } from '../store/imports/importProvenance';
 import { FUTURE_SKEW_MS } from './normalize';
 import { checkCsvInParallel } from './parallelPreview';
 import { readRecords } from './readRecords';

@@ -23,7 +23,7 @@
 import type { Db } from '../store/database';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { columnList, INSERT_COLUMNS, RECORD_COLUMNS } from '../store/incidents/incidentRow';
-import { recordImportRun, type ImportOrigin } from '../provenance/importProvenance';
+import { recordImportRun, type ImportOrigin } from '../store/imports/importProvenance';
 import { stagedByCdidSql, stagedPlain, stagedRowsSql } from './stage';
 import { refuseOnReplica } from '../office/standalone';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { EngineError } from '../errors';
 import { openDatabase, type Db } from '../store/database';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { officeAreaEdits } from './areaEdits';
 import { migrateOffice } from './migrate';

@@ -10,8 +10,8 @@ import { shapeBox, shapeCenter, type Shape } from '../../../src-shared/geo';
 import type { EngineServices } from '../context';
 import { EngineError } from '../errors';
 import type { Db } from '../store/database';
-import { DEFAULT_REFRESH_MINUTES, type AreaRecord, type AreaStore } from '../sync/areaStore';
-import { removeSyncState } from '../sync/areaRemoval';
+import { DEFAULT_REFRESH_MINUTES, type AreaRecord, type AreaStore } from '../areas/areaStore';
+import { removeSyncState } from '../areas/areaRemoval';
 import { inTransaction, isUnreachable, OfficeUnreachableError, type OfficePool } from './officeDb';
 import { OFFICE_DOWN } from './leader';
 

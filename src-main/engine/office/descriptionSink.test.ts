@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import type { Logger } from '../log';
 import type { IncidentRow } from '../store/incidents/incidentRow';
-import { createAreaStore, type AreaRecord } from '../sync/areaStore';
+import { createAreaStore, type AreaRecord } from '../areas/areaStore';
 import { simOptions, TEST_KEY } from '../sync/testing/harness';
 import { createSyncService } from '../sync/syncService';
 import { makeTempDir, type TempDir } from '../testing/tempDir';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { simOptions, startHarness, storedIn, truthIn } from '../sync/testing/harness';
 import { staleSince } from '../sync/windowStart';
 import { startForwardingProxy, type ForwardingProxy } from '../testing/forwardingProxy';

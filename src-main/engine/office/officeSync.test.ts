@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import type { FetchLike } from '../api/source';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { simOptions, startHarness, storedIn, TEST_KEY, truthIn } from '../sync/testing/harness';
 import { staleSince } from '../sync/windowStart';
 import { makeTempDir, type TempDir } from '../testing/tempDir';

@@ -12,7 +12,7 @@ import { readProfile } from '../sync/serverProfile';
 import { missing, simOptions, storedIn, TEST_KEY, truthIn } from '../sync/testing/harness';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { officeAreaEdits } from './areaEdits';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { openDesk, type Desk } from './officeDesk.testing';
 import { startTestPostgres, type TestPostgres } from './pgTesting';
 

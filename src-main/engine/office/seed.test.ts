@@ -4,7 +4,7 @@ import type { SecretStore } from '../secrets/secretStore';
 import { openDatabase, type Db } from '../store/database';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { createSettingsRepo } from '../store/settingsRepo';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { officeDigest, replicaDigest } from './digest';
 import { openOfficePool } from './officeDb';

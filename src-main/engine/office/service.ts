@@ -23,7 +23,7 @@ import {
 import { hostname } from 'node:os';
 import { evaluatePulled } from '../alerts/pulled';
 import { registerSecret } from '../redact';
-import { createAreaStore } from '../sync/areaStore';
+import { createAreaStore } from '../areas/areaStore';
 import { officeAreaEdits, type AreaEdits } from './areaEdits';
 import { createOfficeLeader } from './leader';
 import { officeIsEmpty, seedOffice } from './seed';

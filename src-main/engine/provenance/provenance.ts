@@ -10,7 +10,7 @@ import type { DayRange, Filters } from '../../../src-shared/filters';
 import { planLimits } from '../../../src-shared/plans';
 import type { EngineCore } from '../context';
 import { incidentCalls, type QueryService } from '../query/index';
-import { createAreaStore, type AreaRecord } from '../sync/areaStore';
+import { createAreaStore, type AreaRecord } from '../areas/areaStore';
 import { boxesOverlap, shapeBox, type Box } from '../../../src-shared/geo';
 
 export const NOTES = {

@@ -31,7 +31,7 @@ import { comparePeriods } from './compare';
 import { archiveSummary, countFromFacts, countIncidents, factsAnswer } from './counts';
 import { coverageBand, dayStatuses, scopeAreas, type CoverageContext } from './coverage';
 import { getIncident } from './incident';
-import { rowOrigins } from '../provenance/importProvenance';
+import { rowOrigins } from '../store/imports/importProvenance';
 import { listIncidents } from './list';
 import { mapPoints } from './mapPoints';
 import { sketchFromSnapshot, sketchFromStore, storeCanSketch } from './mapSketch';

@@ -2,7 +2,7 @@
 import type { IncidentDetail } from '../../../src-shared/incidentQueries';
 import type { Db } from '../store/database';
 import { EngineError } from '../errors';
-import { importedFrom } from '../provenance/importProvenance';
+import { importedFrom } from '../store/imports/importProvenance';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 
 export function getIncident(db: Db, cdid: number): IncidentDetail {

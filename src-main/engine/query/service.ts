@@ -12,7 +12,7 @@
 import { dayNumber, resolveDateRange, type DayRange, type Filters } from '../../../src-shared/filters';
 import { createLogger } from '../log';
 import type { Db } from '../store/database';
-import { PROVISIONAL_DAYS } from '../sync/constants';
+import { PROVISIONAL_DAYS } from '../../../src-shared/provisional';
 import { shapeOf } from './areaShape';
 import { featureRegion } from '../boundaries/featureRegion';
 import { cdidMask } from './cdidMask';

@@ -61,8 +61,11 @@ export const POINT_PILE_SHARE = 0.1;
 /** A run left unfinished (crash, kill, stop) is resumed if younger than this; else started afresh. */
 export const RESUME_MAX_AGE_MS = 7 * DAY;
 
-/** Days recent enough that reports may still arrive: their ledger entries are provisional. */
-export const PROVISIONAL_DAYS = 2;
+/**
+ * Days recent enough that reports may still arrive: their ledger entries are provisional. Defined
+ * in src-shared/provisional.ts, where the query service (which marks them) may import it too.
+ */
+export { PROVISIONAL_DAYS } from '../../../src-shared/provisional';
 
 /**
  * A description on demand: how long one attempt may take before it counts as no answer. A timed-out

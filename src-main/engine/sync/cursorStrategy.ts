@@ -16,7 +16,7 @@ import { ApiError } from '../api/apiError';
 import { coveringTile } from '../geo/tiles';
 import { addDays, dayStartUtc, localDayOf } from '../time/localDay';
 import { zoneAt } from '../time/zoneAt';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import { DAY, MAX_RECORDS, RESUME_MAX_AGE_MS } from './constants';
 import { nextSince } from './frontier';
 import type { JobRow, RunRow } from './jobStore';

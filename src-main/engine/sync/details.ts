@@ -9,11 +9,11 @@ import { contains } from '../../../src-shared/geo';
 import { shapeBox } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
 import { boxParams, inBoxSql, type BoxParams } from '../store/incidents/boxQuery';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import { CONCURRENCY } from './constants';
 import type { IncidentWriter } from './incidentWriter';
 import type { JobStore } from './jobStore';
-import { PRIORITY_DETAIL, PRIORITY_SEARCH } from './rateLimiter';
+import { PRIORITY_DETAIL, PRIORITY_SEARCH } from '../api/rateLimiter';
 import type { Requester } from './requester';
 
 /**

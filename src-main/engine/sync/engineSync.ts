@@ -12,7 +12,7 @@ import type { FetchLike } from '../api/source';
 import type { EngineCore } from '../context';
 import { EngineError } from '../errors';
 import { readApiKey } from '../secrets/apiKey';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import type { SyncLimits } from './planner';
 import { createSyncService, type Connection, type OfficeSync, type SyncService } from './syncService';
 

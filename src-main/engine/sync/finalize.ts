@@ -19,7 +19,7 @@ import type { Db } from '../store/database';
 import { boxParams, inBoxSql } from '../store/incidents/boxQuery';
 import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { addDays, dayStartUtc } from '../time/localDay';
-import type { AreaStore } from './areaStore';
+import type { AreaStore } from '../areas/areaStore';
 import { CLOCK_SLACK_MS, DAY, MAX_RECORDS, MAX_REPORT_LAG_MS } from './constants';
 import { fairBoundOf, fairIncidents } from './fairBound';
 import { tileOfJob, typesOfJob, type JobRow, type JobStore, type RunRow } from './jobStore';

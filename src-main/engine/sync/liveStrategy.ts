@@ -8,7 +8,7 @@
  */
 import { ApiError } from '../api/apiError';
 import type { SearchQuery } from '../api/source';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import { CONCURRENCY, MAX_RECORDS } from './constants';
 import { applyPage } from './applyPage';
 import { tileOfJob, typesOfJob, type JobRow } from './jobStore';

@@ -11,7 +11,7 @@ import type { Shape } from '../../../src-shared/geo';
 import { densityTiles, rootTiles, STANDARD_RADIUS, type Tile } from '../geo/tiles';
 import type { Db } from '../store/database';
 import { boxParams, inBoxSql } from '../store/incidents/boxQuery';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import {
   BACKFILL_MAX_RADIUS,
   DAY,

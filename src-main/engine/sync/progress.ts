@@ -6,7 +6,7 @@ import type { EngineEvent, ErrorCode } from '../../../src-shared/contract';
 import type { SyncState } from '../../../src-shared/sync';
 import type { ApiError } from '../api/apiError';
 import type { JobStore, RunRow } from './jobStore';
-import type { RateLimiter } from './rateLimiter';
+import type { RateLimiter } from '../api/rateLimiter';
 
 export type SyncProgress = Extract<EngineEvent, { type: 'syncProgress' }>;
 

@@ -19,9 +19,9 @@ import type {
   SearchResult,
 } from '../api/source';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
-import { realClock, sleep, type Clock } from './clock';
+import { realClock, sleep, type Clock } from '../time/clock';
 import type { RateLedger } from './rateLedger';
-import { PRIORITY_DETAIL, PRIORITY_SEARCH, type Permit, type RateLimiter } from './rateLimiter';
+import { PRIORITY_DETAIL, PRIORITY_SEARCH, type Permit, type RateLimiter } from '../api/rateLimiter';
 
 export type LoggedRequest = {
   url: string;

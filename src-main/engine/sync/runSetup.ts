@@ -5,7 +5,7 @@
 import type { Db } from '../store/database';
 import { daysBetween, localDayOf } from '../time/localDay';
 import { zoneAt } from '../time/zoneAt';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import { DAY, DEEP_REFRESH_DAYS, RESUME_MAX_AGE_MS } from './constants';
 import type { JobStore, RunRow } from './jobStore';
 import { planRun, type Depth, type PlanOptions, type SyncLimits } from './planner';

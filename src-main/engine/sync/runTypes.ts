@@ -9,7 +9,7 @@ import { ApiError } from '../api/apiError';
 import type { Logger } from '../log';
 import type { Db } from '../store/database';
 import { localFailureOf } from '../store/localFailure';
-import type { AreaRecord, AreaStore } from './areaStore';
+import type { AreaRecord, AreaStore } from '../areas/areaStore';
 import type { DescriptionSink } from './details';
 import type { Finalized } from './finalize';
 import type { IncidentWriter } from './incidentWriter';

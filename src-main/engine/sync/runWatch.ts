@@ -7,10 +7,10 @@
  * summary from its row.
  */
 import type { Db } from '../store/database';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import type { JobStore, RunRow } from './jobStore';
 import { retryMessage, waitMessage, type ProgressReporter } from './progress';
-import type { RateLimiter } from './rateLimiter';
+import type { RateLimiter } from '../api/rateLimiter';
 import type { RequesterEvents } from './requester';
 import type { RunSummary } from './runTypes';
 

@@ -9,7 +9,7 @@
  * stays resumable with its jobs as they were.
  */
 import { ApiError } from '../api/apiError';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import { cursorStrategy } from './cursorStrategy';
 import { fetchMissingDetails } from './details';
 import { finalizeRun } from './finalize';

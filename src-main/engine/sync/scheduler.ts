@@ -6,7 +6,7 @@
  * The engine starts the scheduler for the app hosts (electron, web), never for the CLI (engine.ts).
  */
 import type { Logger } from '../log';
-import type { AreaRecord, AreaStore } from './areaStore';
+import type { AreaRecord, AreaStore } from '../areas/areaStore';
 
 export type SchedulerOptions = {
   /** How often due areas are looked for. */

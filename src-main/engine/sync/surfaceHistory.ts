@@ -9,7 +9,7 @@ import type { PlanId } from '../../../src-shared/plans';
 import type { HistoryPlan } from '../../../src-shared/sync';
 import { hostOf } from '../api/outboundAddress';
 import type { Db } from '../store/database';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import type { JobStore } from './jobStore';
 import type { SyncLimits } from './planner';
 import { historyEstimate, HISTORY_MONTHS } from './cursorStrategy';

@@ -9,7 +9,7 @@ import type { AreaScoreView } from '../../../src-shared/sync';
 import { ApiError } from '../api/apiError';
 import { hasV1Extras } from '../api/v1Source';
 import type { Db } from '../store/database';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import { DAY } from './constants';
 import type { JobStore } from './jobStore';
 import type { Requester } from './requester';

@@ -6,7 +6,7 @@
  * (at most daily); the live surface stays the fallback. Office leaders choose the same way: every
  * run commits through the office sink.
  */
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import { RESUME_MAX_AGE_MS } from './constants';
 import type { JobStore } from './jobStore';
 import type { RunnerDeps, Surface } from './runTypes';

@@ -19,7 +19,7 @@ import type { Logger } from '../log';
 import { hostOf } from '../api/outboundAddress';
 import { incidentTime } from '../time/incidentTime';
 import { localDayOf } from '../time/localDay';
-import type { AreaRecord } from './areaStore';
+import type { AreaRecord } from '../areas/areaStore';
 import { CLOCK_SLACK_MS, DAY, MAX_RECORDS, MAX_REPORT_LAG_MS } from './constants';
 import type { JobStore } from './jobStore';
 import type { Requester } from './requester';

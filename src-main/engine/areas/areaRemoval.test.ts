@@ -3,7 +3,7 @@ import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { milesBetween } from '../../../src-shared/geo';
 import { contains, type Shape } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
-import { simOptions, startHarness, storedIn, type Harness } from './testing/harness';
+import { simOptions, startHarness, storedIn, type Harness } from '../sync/testing/harness';
 
 let h: Harness<Simulator> | null = null;
 afterEach(async () => {

@@ -5,9 +5,9 @@
  * transaction (import/merge.ts), read for the incident panel (query/incident.ts).
  */
 import { createHash } from 'node:crypto';
-import type { ColumnMapping } from '../../../src-shared/importMapping';
-import type { ImportedFrom } from '../../../src-shared/incidentQueries';
-import type { Db } from '../store/database';
+import type { ColumnMapping } from '../../../../src-shared/importMapping';
+import type { ImportedFrom } from '../../../../src-shared/incidentQueries';
+import type { Db } from '../database';
 
 export type ImportOrigin = { fileName: string; mappingName: string | null; mappingHash: string | null };
 

@@ -10,8 +10,8 @@
  * nothing starts until Retry-After has passed and the rate is cut by a fifth; it recovers by a tenth
  * of the nominal rate per clean window.
  */
-import { ApiError } from '../api/apiError';
-import { realClock, type Clock } from './clock';
+import { ApiError } from './apiError';
+import { realClock, type Clock } from '../time/clock';
 
 export const PRIORITY_DETAIL = 0;
 export const PRIORITY_SEARCH = 1;

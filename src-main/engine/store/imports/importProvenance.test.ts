@@ -5,11 +5,11 @@
  * never gets any.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ImportPreview } from '../../../src-shared/exports';
-import type { ColumnMapping } from '../../../src-shared/importMapping';
-import type { IncidentDetail, ListResult } from '../../../src-shared/incidentQueries';
-import { openTestEngine, type TestEngine } from '../export/exportTesting';
-import { namespacedId } from '../import/mapping/apply';
+import type { ImportPreview } from '../../../../src-shared/exports';
+import type { ColumnMapping } from '../../../../src-shared/importMapping';
+import type { IncidentDetail, ListResult } from '../../../../src-shared/incidentQueries';
+import { openTestEngine, type TestEngine } from '../../export/exportTesting';
+import { namespacedId } from '../../import/mapping/apply';
 import { mappingHash } from './importProvenance';
 
 let t: TestEngine;

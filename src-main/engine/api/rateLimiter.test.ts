@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from './backoff';
-import { FakeClock } from './clock';
+import { backoffDelay } from '../sync/backoff';
+import { FakeClock } from '../time/clock';
 import { PRIORITY_DETAIL, PRIORITY_SEARCH, RateLimiter, type Permit } from './rateLimiter';
 
 /** Runs `n` requests through the limiter, each taking `latency` ms; returns their start times. */
