@@ -2,6 +2,7 @@
 // code is placed by where it runs, and an import across the line fails lint.
 import tseslint from 'typescript-eslint';
 import blotter from './scripts/eslint/noGlobalCss.js';
+import folderCycles from './scripts/eslint/folderCycles.js';
 
 const NODE_BUILTINS =
   '^(node:.*|fs|fs/promises|path|os|child_process|worker_threads|http|https|net|crypto|url|stream|events|util|zlib)$';
@@ -80,6 +81,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The engine's folders form a tree: no circle among their runtime imports (type-only imports,
+  // tests and the composition root may cross). See scripts/eslint/folderCycles.js.
+  {
+    files: ['src-main/engine/**/*.ts'],
+    plugins: { folders: folderCycles },
+    rules: { 'folders/no-folder-cycle': ['error', { root: 'src-main/engine' }] },
   },
   restrict(['src-preload/**'], [noNode, noNative, noMain, noRenderer, noSim]),
   restrict(['src-main/engine/**'], [noElectron, noRenderer, noPreload, noSim, noHostsFromEngine]),

@@ -1,5 +1,5 @@
 /**
- * The offline locator (src-main/engine/places/locator.ts) at scale: a reference of 1,000,000 block
+ * The offline locator (src-main/engine/import/places/locator.ts) at scale: a reference of 1,000,000 block
  * addresses with coordinates (a synthetic grid city: 1,000 north–south and 1,000 east–west
  * streets, numbered both ways from their baselines as Chicago's are, each known block a distinct
  * address), then 100,000 addresses placed: blocks the reference holds, blocks between known ones,
@@ -10,7 +10,7 @@
  * `npx tsx bench/place.ts [--reference N] [--addresses N]`
  */
 import { loadavg } from 'node:os';
-import { Locator } from '../src-main/engine/places/locator';
+import { Locator } from '../src-main/engine/import/places/locator';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);

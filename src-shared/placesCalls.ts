@@ -1,5 +1,5 @@
 /**
- * The offline locator's calls (engine/places, issue 28): an import's rows without coordinates wait
+ * The offline locator's calls (engine/import/places, issue 28): an import's rows without coordinates wait
  * as unplaced until a reference file (address points, street centre lines) or the archive's own
  * block addresses place them.
  */

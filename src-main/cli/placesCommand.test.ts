@@ -20,7 +20,7 @@ beforeAll(() => {
 afterAll(() => dir.remove());
 
 const cli = (args: string[]) => runCli('', args, { env: { BLOTTER_API_KEY: undefined } });
-const CHICAGO = join(__dirname, '../engine/places/fixtures/chicago-crimes-2016-01-01-to-03.csv');
+const CHICAGO = join(__dirname, '../engine/import/places/fixtures/chicago-crimes-2016-01-01-to-03.csv');
 const CHARLOTTESVILLE = join(__dirname, '../engine/import/fixtures/charlottesville-crime.head300.csv');
 
 function csv(file: string): Record<string, string>[] {

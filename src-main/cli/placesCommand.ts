@@ -1,5 +1,5 @@
 /**
- * `places add FILE | retry | list [--data-dir DIR]`: the offline locator (engine/places). An import's
+ * `places add FILE | retry | list [--data-dir DIR]`: the offline locator (engine/import/places). An import's
  * rows without coordinates wait as unplaced; `add` keeps a reference file (a zipped Shapefile or .shp
  * of TIGER/Line EDGES or ADDRFEAT street centre lines, or a CSV or GeoJSON of address points) and
  * tries every unplaced row again; `retry` tries them again alone; `list` shows the first 20 with why.

@@ -56,6 +56,6 @@ export {
 } from './schedules/sendDue';
 // Calls the contract gives the host (answeredBy): routed by declaration, answered by typed records.
 export { withHostCalls, type HostAnswer, type HostAnswers, type HostSteps } from './hostCalls';
-export { EXPORT_NAME, exportsDirOf } from './export/destination';
-export { importsDirOf, uploadFileOf } from './import/sources';
+export { EXPORT_NAME, exportsDirOf } from './files/destination';
+export { importsDirOf, uploadFileOf } from './files/sources';
 export { HOST_BODY_LIMIT, shownUrl, type HostFetch } from './api/fetchBridge';

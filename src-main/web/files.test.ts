@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineHandle } from '../engine/engineHandle';
-import { exportsDirOf } from '../engine/export/destination';
-import { importsDirOf } from '../engine/import/sources';
+import { exportsDirOf } from '../engine/files/destination';
+import { importsDirOf } from '../engine/files/sources';
 import { startWebHost, type WebHost } from './server';
 
 let dir: string;

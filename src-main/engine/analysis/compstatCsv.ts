@@ -7,7 +7,7 @@
  * notes and the parameters and provenance go in `#` comment lines first, so the file says what it
  * was computed from.
  */
-import { csvField } from '../export/csv';
+import { csvField } from '../files/csv';
 import type { CompStatResult } from './compstat';
 
 export const COMPSTAT_CSV_COLUMNS = [

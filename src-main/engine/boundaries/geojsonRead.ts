@@ -5,7 +5,7 @@
  * ogr2ogr writes for a non-WGS 84 GeoJSON) is reprojected with the import mapping's `unprojector`.
  */
 import type { LatLon, PolygonRings } from '../../../src-shared/geo';
-import { unprojector, WEB_MERCATOR, zoneOf } from '../import/mapping/projection';
+import { unprojector, WEB_MERCATOR, zoneOf } from '../geo/projection';
 import {
   BoundaryProblem,
   LIMITS,

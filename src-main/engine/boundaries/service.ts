@@ -11,9 +11,9 @@ import type { Filters } from '../../../src-shared/filters';
 import { geometryBox, unionBox, type Box } from '../../../src-shared/geo';
 import type { BoundaryPreview, BufferCountResult, LayerView } from '../../../src-shared/layerCalls';
 import { EngineError } from '../errors';
-import { openSource } from '../import/sources';
+import { openSource } from '../files/sources';
 import type { QueryService } from '../query/service';
-import { yieldToEventLoop } from '../query/snapshotLoader';
+import { yieldToEventLoop } from '../eventLoop';
 import type { Db } from '../store/database';
 import {
   BoundaryProblem,

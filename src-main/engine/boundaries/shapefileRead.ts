@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { LatLon, PolygonRings } from '../../../src-shared/geo';
-import { isBareNad27, unprojector, type Unproject } from '../import/mapping/projection';
+import { isBareNad27, unprojector, type Unproject } from '../geo/projection';
 import {
   BoundaryProblem,
   LIMITS,
@@ -16,7 +16,7 @@ import {
   type BoundaryFeature,
   type BoundaryFile,
 } from './boundaryFile';
-import { decodeWindows1252 } from '../import/windows1252';
+import { decodeWindows1252 } from '../files/windows1252';
 import { readZip, type ZipArchive } from './zipRead';
 
 type XY = [number, number];

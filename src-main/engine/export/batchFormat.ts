@@ -10,7 +10,7 @@ import type { Snapshot } from '../query/snapshot';
 import { REMOVED } from '../query/snapshot';
 import type { Batch } from './batches';
 import { ByteLines } from './byteLines';
-import { csvField } from './csv';
+import { csvField } from '../files/csv';
 import { feature } from './geojson';
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
 

@@ -12,7 +12,7 @@ import { incidentsByCdid } from '../store/incidents/incidentRepo';
 import type { IncidentTuple } from '../store/incidents/incidentRow';
 import type { Resolved } from '../query/service';
 import type { Snapshot } from '../query/snapshot';
-import { yieldToEventLoop } from '../query/snapshotLoader';
+import { yieldToEventLoop } from '../eventLoop';
 import { attributesReader } from './attributesOf';
 import { matchByCdid } from './matchByCdid';
 

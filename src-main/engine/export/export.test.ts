@@ -5,7 +5,7 @@
  * (src-main/cli/sameAnswers.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { csvField, neutralise } from './csv';
+import { csvField, neutralise } from '../files/csv';
 import { feature } from './geojson';
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
 

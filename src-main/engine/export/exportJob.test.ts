@@ -11,7 +11,7 @@ import {
   writeIncidents,
   type TestEngine,
 } from './exportTesting';
-import { exportsDirOf } from './destination';
+import { exportsDirOf } from '../files/destination';
 import { createDataRunner } from './dataExport';
 import { ExportJobs, type Runner } from './jobs';
 

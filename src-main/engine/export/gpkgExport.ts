@@ -17,8 +17,8 @@ import { envelopeOf, pointBlob, polygonBlob } from './geometryBlob';
 import { addSpatialIndex, GPKG_EXTENSIONS_TABLE } from './gpkgSpatialIndex';
 import { EnvelopeList } from './rtreePacking';
 import { areaOutlines, exportRowBatches, runnerOf, type Writer } from './gisRows';
-import { partPathOf } from './destination';
-import type { Finished } from './fileSink';
+import { partPathOf } from '../files/destination';
+import type { Finished } from '../files/fileSink';
 
 const GPKG_APPLICATION_ID = 0x47504b47; // "GPKG"
 const GPKG_VERSION = 10300;

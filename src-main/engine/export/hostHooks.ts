@@ -23,7 +23,7 @@ import type { ExportFormat, ImportSource, StartExportOutput } from '../../../src
 import type { EngineHandle } from '../engineHandle';
 import { withHostCalls, type HostSteps } from '../hostCalls';
 import { createLogger } from '../log';
-import { defaultFileName } from './destination';
+import { defaultFileName } from '../files/destination';
 
 const log = createLogger('export-host');
 
@@ -172,7 +172,7 @@ export function withExportHooks(engine: EngineHandle, hooks: ExportHostHooks): E
     );
   }
 
-  /** A reference file for the offline locator (engine/places): the host chooses it, as for previewImport. */
+  /** A reference file for the offline locator (engine/import/places): the host chooses it, as for previewImport. */
   async function addPlaceReference(input: {
     source?: ImportSource;
   }): Promise<Result<CallOutput<'addPlaceReference'>>> {

@@ -27,9 +27,9 @@ import { createLogger } from '../log';
 import { incidentCalls, type QueryService } from '../query/index';
 import { provenanceOf } from '../provenance/provenance';
 import { createAreaStore } from '../areas/areaStore';
-import { manifestPathOf, resolveDestination, type Destination } from './destination';
-import { publishTogether, removeAll, writeFileAtomically, type Finished } from './fileSink';
-import { partPathOf } from './destination';
+import { manifestPathOf, resolveDestination, type Destination } from '../files/destination';
+import { publishTogether, removeAll, writeFileAtomically, type Finished } from '../files/fileSink';
+import { partPathOf } from '../files/destination';
 import { exportFailureOf } from './exportFailure';
 import { buildManifest, type FileInfo } from './manifest';
 import type { Box } from '../../../src-shared/geo';
@@ -55,7 +55,7 @@ export type ExportJob = {
   readonly bom: boolean;
   /** PDF only: the report's as-of day and paper (src-shared/reportRoute.ts). */
   readonly report: ReportParams;
-  /** CSV: the unplaced rows follow the incidents, with empty coordinates (engine/places). */
+  /** CSV: the unplaced rows follow the incidents, with empty coordinates (engine/import/places). */
   readonly includeUnplaced: boolean;
   readonly createdAt: number;
   readonly dest: Destination;

@@ -8,7 +8,7 @@
  * reference, so it survives XML's line-end rule.
  */
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
-import { FileSink } from './fileSink';
+import { FileSink } from '../files/fileSink';
 import { keptCell, keptColumnsOf, keptLabel, keptNames, keptValuesOf } from './keptColumns';
 import { areaOutlines, dictionaryOf, exportRowBatches, runnerOf, type Writer } from './gisRows';
 

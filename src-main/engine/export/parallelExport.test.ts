@@ -12,7 +12,7 @@ import {
   writeIncidents,
   type TestEngine,
 } from './exportTesting';
-import { FileSink } from './fileSink';
+import { FileSink } from '../files/fileSink';
 import { exportOnThreads } from './parallelExport';
 import { createDataRunner, type DataExportOptions } from './dataExport';
 import { ExportJobs } from './jobs';

@@ -8,12 +8,12 @@
  */
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { Snapshot } from '../query/snapshot';
-import { yieldToEventLoop } from '../query/snapshotLoader';
+import { yieldToEventLoop } from '../eventLoop';
 import { startWorkerThread, workerEntry } from '../workerThreads';
 import type { ExportWorkerData, FromExportWorker, ToExportWorker } from './exportWorker';
 import { isDenseBatch } from './batches';
 import { BufferPool } from './byteLines';
-import type { FileSink } from './fileSink';
+import type { FileSink } from '../files/fileSink';
 
 export type ThreadedExport = {
   dbFile: string;

@@ -11,7 +11,7 @@ import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
 import type { Db } from '../store/database';
-import { FileSink } from './fileSink';
+import { FileSink } from '../files/fileSink';
 import { keptCell, keptColumnsOf, keptLabel, keptValuesOf, type KeptColumn } from './keptColumns';
 import { dictionaryOf, exportRowBatches, runnerOf, type Writer } from './gisRows';
 import {

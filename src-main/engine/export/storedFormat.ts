@@ -6,7 +6,7 @@
  */
 import { isoInstant } from './batchFormat';
 import { ByteLines } from './byteLines';
-import { csvField } from './csv';
+import { csvField } from '../files/csv';
 import { feature } from './geojson';
 import type { ExportRow } from './rows';
 import { EXPORT_COLUMN_NAMES } from '../../../src-shared/exports';

@@ -6,7 +6,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { crc32, createDeflateRaw } from 'node:zlib';
-import type { FileSink } from './fileSink';
+import type { FileSink } from '../files/fileSink';
 
 const LIMIT = 0xffff_ffff;
 

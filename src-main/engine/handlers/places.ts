@@ -1,9 +1,9 @@
-/** Rows without coordinates and the offline locator (engine/places; src-shared/placesCalls.ts). */
+/** Rows without coordinates and the offline locator (engine/import/places; src-shared/placesCalls.ts). */
 import { EngineError } from '../errors';
-import { openSource } from '../import/sources';
-import { refuseOnReplica } from '../office/standalone';
-import { ReferenceProblem } from '../places/references';
-import { addReference, countUnplaced, listUnplaced, placeUnplaced } from '../places/unplaced';
+import { openSource } from '../files/sources';
+import { refuseOnReplica } from '../store/standalone';
+import { ReferenceProblem } from '../import/places/references';
+import { addReference, countUnplaced, listUnplaced, placeUnplaced } from '../import/places/unplaced';
 import type { EngineContext } from '../context';
 import type { HandlerGroup } from './handler';
 

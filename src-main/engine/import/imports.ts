@@ -21,7 +21,7 @@ import { deferCheckpoint } from '../store/backgroundCheckpoint';
 import { GONE, type Snapshot } from '../query/snapshot';
 import { detectFormat, type Detected } from './detect';
 import { encodingOf } from './utf8Text';
-import { decodeWindows1252 } from './windows1252';
+import { decodeWindows1252 } from '../files/windows1252';
 import { FileProblem } from './fileProblem';
 import { columnsProblem, mappedColumnsProblem } from './columns';
 import { CsvRecordReader } from './csvRecords';
@@ -31,16 +31,16 @@ import { loadMappings, mappingForHeader, saveMapping } from './mapping/savedMapp
 import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
 import { repeatedIds } from './repeats';
 import { mergeRows, phases } from './merge';
-import { refuseOnReplica } from '../office/standalone';
+import { refuseOnReplica } from '../store/standalone';
 import { originOf } from '../store/imports/importProvenance';
 import { FUTURE_SKEW_MS } from './normalize';
 import { checkCsvInParallel } from './parallelPreview';
 import { readRecords } from './readRecords';
 import { checkRecords, CheckTally, failuresOf, nothingUsable, type CheckRules } from './rowChecks';
-import { importsDirOf, openSource, removeAbandonedUploads, type OpenedSource } from './sources';
+import { importsDirOf, openSource, removeAbandonedUploads, type OpenedSource } from '../files/sources';
 import { removeStageFiles, stageFileOf, StageWriter } from './stage';
-import { placeUnplaced, saveUnplaced, type UnplacedRow } from '../places/unplaced';
-import { settleUnplaced, unplacedZone } from '../places/unplacedRows';
+import { placeUnplaced, saveUnplaced, type UnplacedRow } from './places/unplaced';
+import { settleUnplaced, unplacedZone } from './places/unplacedRows';
 
 const log = createLogger('import');
 const PROGRESS_EVERY_MS = 150;
@@ -415,7 +415,7 @@ export class Imports {
         if (deferred) this.checkpointing = deferred.release();
       }
       progress(current.source.bytes, true);
-      // Rows without coordinates wait outside the incidents, placed now if asked (engine/places).
+      // Rows without coordinates wait outside the incidents, placed now if asked (engine/import/places).
       const unplaced = current.unplaced.length
         ? saveUnplaced(
             this.ctx.db,

@@ -25,7 +25,7 @@ import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { columnList, INSERT_COLUMNS, RECORD_COLUMNS } from '../store/incidents/incidentRow';
 import { recordImportRun, type ImportOrigin } from '../store/imports/importProvenance';
 import { stagedByCdidSql, stagedPlain, stagedRowsSql } from './stage';
-import { refuseOnReplica } from '../office/standalone';
+import { refuseOnReplica } from '../store/standalone';
 
 export type MergeCounts = { inserted: number; updated: number };
 

@@ -43,7 +43,7 @@ export type CheckedChunk = {
   sample: Sample[];
   /** Each valid row's cdid, in order. */
   cdid: Float64Array;
-  /** Rows with an address but no coordinates (a mapped file): kept as unplaced (engine/places). */
+  /** Rows with an address but no coordinates (a mapped file): kept as unplaced (engine/import/places). */
   unplaced: { row: number; mapped: Mapped }[];
   /** The valid rows' zones, counted (an unplaced row's zone is most of the file's). */
   zones: Record<string, number>;

@@ -8,7 +8,7 @@
  */
 
 import { Buffer, isAscii, isUtf8 } from 'node:buffer';
-import { decodeWindows1252 } from './windows1252';
+import { decodeWindows1252 } from '../files/windows1252';
 
 /** Bytes that are not UTF-8 at `offset` (from the file's start); `before`: the chunk's text up to them. */
 export class InvalidUtf8 extends Error {

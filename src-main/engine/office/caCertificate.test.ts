@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { uploadFileOf } from '../import/sources';
+import { uploadFileOf } from '../files/sources';
 import { addressWithChosenCa } from './caCertificate';
 import { OfficeUrlError, parseOfficeUrl, sslOption } from './officeUrl';
 

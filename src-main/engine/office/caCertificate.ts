@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ImportSource } from '../../../src-shared/exports';
-import { openSource } from '../import/sources';
+import { openSource } from '../files/sources';
 import { OfficeUrlError, parseOfficeUrl, readRootCert } from './officeUrl';
 
 export type ChosenCaFile = ImportSource | { choose: true };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { prng } from '../../../bench/lib/seedData';
 import { Dictionary } from './dictionary';
 import { Ranking } from './ranking';
-import { yieldToEventLoop } from './snapshotLoader';
+import { yieldToEventLoop } from '../eventLoop';
 import { addressSortKey } from './sortOrders';
 
 const order = (dict: Dictionary, rank: Uint32Array): string[] => {

@@ -23,7 +23,7 @@ import { areaDayStatuses } from './ledger';
 import { compileFilter, evaluate, type MatchSet } from './matchSet';
 import { Ranking } from './ranking';
 import type { Snapshot } from './snapshot';
-import { yieldToEventLoop } from './snapshotLoader';
+import { yieldToEventLoop } from '../eventLoop';
 import { SnapshotKeeper, type KeeperOptions } from './snapshotKeeper';
 import { addressSortKey, allRows, byDate } from './sortOrders';
 

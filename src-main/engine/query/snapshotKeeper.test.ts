@@ -6,7 +6,8 @@ import { QueryService, type Reading } from './service';
 import { GONE } from './snapshot';
 import { deserializeSnapshot, serializeSnapshot } from './snapshotCache';
 import { sameContent } from './snapshotCompare';
-import { loadSnapshot, yieldToEventLoop } from './snapshotLoader';
+import { yieldToEventLoop } from '../eventLoop';
+import { loadSnapshot } from './snapshotLoader';
 import { closeFixture, nonZero, openFixture, referenceCounts, type Fixture } from './testFixtures';
 
 const counts = async (service: QueryService, reading?: Reading) => {

@@ -21,7 +21,8 @@ import { SCHEMA_VERSION, type Db } from '../store/database';
 import type { Logger } from '../log';
 import type { Snapshot } from './snapshot';
 import { readSavedFacts, readSnapshotFile, writeSnapshotFile, type SavedFacts } from './snapshotCache';
-import { applyChanges, loadSnapshot, yieldToEventLoop } from './snapshotLoader';
+import { yieldToEventLoop } from '../eventLoop';
+import { applyChanges, loadSnapshot } from './snapshotLoader';
 import { ChangeLog, changeCounter } from './changeLog';
 import { sameContent } from './snapshotCompare';
 

@@ -7,6 +7,7 @@
  * the local day, minute and removed flag come packed in one integer, and types and zones the
  * snapshot already knows come as small integers (a CASE over the known values), not strings.
  */
+import { yieldToEventLoop } from '../eventLoop';
 import type { Db } from '../store/database';
 import type { Dictionary } from './dictionary';
 import { Snapshot, type RawRow } from './snapshot';
@@ -36,8 +37,6 @@ export type LoadOptions = {
   /** Called after each chunk: rows read so far of the table's count at the start. */
   progress?: (done: number, total: number) => void;
 };
-
-export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export async function loadSnapshot(db: Db, options: LoadOptions = {}): Promise<Snapshot> {
   const chunkRows = options.chunkRows ?? 20_000;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Manifest, ReportModel, type StartExportOutput } from '../../../src-shared/exports';
 import { filterWords } from '../../../src-shared/filterWords';
-import { exportsDirOf } from '../export/destination';
+import { exportsDirOf } from '../files/destination';
 import {
   apiRow,
   exportFinished,

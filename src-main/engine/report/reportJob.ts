@@ -12,7 +12,7 @@ import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import { open, rm, stat } from 'node:fs/promises';
 import type { ReportModel } from '../../../src-shared/exports';
 import { EngineError } from '../errors';
-import { partPathOf } from '../export/destination';
+import { partPathOf } from '../files/destination';
 import type { ExportJob, Runner, RunnerResult } from '../export/jobs';
 import type { AnalysisService } from '../analysis/service';
 import { analysesManifest, analysisJobIds } from './reportAnalyses';

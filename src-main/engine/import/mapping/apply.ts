@@ -12,7 +12,7 @@ import type { ColumnMapping } from '../../../../src-shared/importMapping';
 import { zoneAt } from '../../time/zoneAt';
 import { readDateTime } from './dates';
 import { pointText, POINT_EXPECTED, type PointText } from './pointText';
-import { unprojector, zoneOf, type Unproject } from './projection';
+import { unprojector, zoneOf, type Unproject } from '../../geo/projection';
 
 export type Mapped = {
   cdid: number;
@@ -31,7 +31,7 @@ export type Mapped = {
   external_id?: string;
   /**
    * The row has an address but no coordinates: why (its blank location columns). It is kept as
-   * unplaced (engine/places), its time read in `UNPLACED_ZONE` until the preview settles its zone.
+   * unplaced (engine/import/places), its time read in `UNPLACED_ZONE` until the preview settles its zone.
    */
   unplaced?: string;
 };

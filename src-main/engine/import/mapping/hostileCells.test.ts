@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readClock, readDateTime } from './dates';
-import { unprojector } from './projection';
+import { unprojector } from '../../geo/projection';
 import { pointText } from './pointText';
 
 const LONG = 200_000;

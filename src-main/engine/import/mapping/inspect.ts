@@ -11,10 +11,10 @@ import type { ColumnValue, MappingZone } from '../../../../src-shared/importMapp
 import { checkColumnCount } from '../columns';
 import { CsvRecordReader, fitted, separatorOf, UnclosedQuote } from '../csvRecords';
 import { FileProblem } from '../fileProblem';
-import { decodeWindows1252 } from '../windows1252';
+import { decodeWindows1252 } from '../../files/windows1252';
 import { namespaceOf } from './apply';
 import { idCandidates, proposeMapping, type Proposal } from './propose';
-import { zones } from './projection';
+import { zones } from '../../geo/projection';
 
 /** Bytes read from the file's start for the columns' values. */
 export const INSPECT_BYTES = 4 * 1024 * 1024;

@@ -10,7 +10,7 @@ import { ColumnMapping } from '../../../../src-shared/importMapping';
 import { mapper, namespacedId, type Mapped } from './apply';
 import { readClock, readDateTime } from './dates';
 import { proposeMapping } from './propose';
-import { unprojector, zoneOf, zones, zonesForExtent } from './projection';
+import { unprojector, zoneOf, zones, zonesForExtent } from '../../geo/projection';
 
 const METRES_PER_MILE = 1609.344;
 

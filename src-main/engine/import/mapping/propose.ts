@@ -14,7 +14,7 @@
 import type { ColumnMappingInput } from '../../../../src-shared/importMapping';
 import { readClock, readDateTime } from './dates';
 import { pointText, type PointText } from './pointText';
-import { zonesForExtent } from './projection';
+import { zonesForExtent } from '../../geo/projection';
 import { proposeTypeMap } from './vocabulary';
 
 const NAMES: Record<string, RegExp> = {

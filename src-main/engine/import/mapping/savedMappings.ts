@@ -12,7 +12,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ColumnMapping, headerShape } from '../../../../src-shared/importMapping';
 import { EngineError } from '../../errors';
-import { writeFileAtomically } from '../../export/fileSink';
+import { writeFileAtomically } from '../../files/fileSink';
 
 const Saved = z.array(z.object({ shape: z.string(), savedAt: z.number(), mapping: ColumnMapping }));
 type Saved = z.infer<typeof Saved>;

@@ -1,7 +1,7 @@
 /**
  * Rows an import could not place (issue 28): a records system's rows without coordinates wait
  * here, outside `incidents` (whose place is never null), with why, until the offline locator
- * (engine/places) places them from their address — then they move into `incidents` and
+ * (engine/import/places) places them from their address — then they move into `incidents` and
  * `incident_placements` records how (address point, block, interpolated, intersection) and how far
  * off it may be. `place_references` holds the reference files an analyst added (address points,
  * street centre lines with address ranges) as rows the locator reads.

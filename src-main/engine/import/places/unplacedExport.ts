@@ -4,7 +4,7 @@
  * have no place, so no filter by place or time applies to them: all are written.
  */
 import type Database from 'better-sqlite3';
-import { csvField } from '../export/csv';
+import { csvField } from '../../files/csv';
 
 type Row = {
   cdid: number;

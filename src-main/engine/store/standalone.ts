@@ -4,7 +4,7 @@
  * row itself, so the import can ask without importing the office's modules.
  */
 import { EngineError } from '../errors';
-import type { Db } from '../store/database';
+import type { Db } from './database';
 
 export function refuseOnReplica(db: Db, what: string): void {
   if (db.prepare('SELECT 1 FROM office_link WHERE id = 1').get() !== undefined)

@@ -8,7 +8,7 @@
  */
 import { basename } from 'node:path';
 import type Database from 'better-sqlite3';
-import { normalize } from '../import/normalize';
+import { normalize } from '../normalize';
 import { Locator, type PlaceMethod } from './locator';
 import { readReference, type Reference } from './references';
 

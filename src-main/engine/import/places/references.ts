@@ -8,10 +8,10 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { BoundaryProblem } from '../boundaries/boundaryFile';
-import { readLineShapefile } from '../boundaries/shapefileRead';
-import { readZip, type ZipArchive, type ZipEntry } from '../boundaries/zipRead';
-import { CsvRecordReader, separatorOf } from '../import/csvRecords';
+import { BoundaryProblem } from '../../boundaries/boundaryFile';
+import { readLineShapefile } from '../../boundaries/shapefileRead';
+import { readZip, type ZipArchive, type ZipEntry } from '../../boundaries/zipRead';
+import { CsvRecordReader, separatorOf } from '../csvRecords';
 import { normalizeStreet, parseAddress } from './address';
 import type { Segment } from './locator';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { zipOf } from '../boundaries/testZip';
+import { zipOf } from '../../boundaries/testZip';
 import { Locator } from './locator';
 import { readReference, ReferenceProblem } from './references';
 import { characterDbf, polylineShp, type LineRecord } from './testShapefile';

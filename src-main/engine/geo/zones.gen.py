@@ -1,4 +1,4 @@
-# Generates src-main/engine/import/mapping/zones.json from PROJ's proj.db (Debian proj-bin):
+# Generates src-main/engine/geo/zones.json from PROJ's proj.db (Debian proj-bin):
 # the NAD83 State Plane zones (SPCS83 conversions; metres, US survey feet, international feet),
 # and the NAD83 and WGS 84 UTM zones of the northern hemisphere, with PROJ strings and areas of use.
 import sqlite3, subprocess, json
@@ -24,5 +24,5 @@ for code, name, s, w, n, e, conv in db.execute(q):
     unit = 'us-ft' if '(ftUS)' in name else 'ft' if '(ft)' in name else 'm'
     kind = 'utm' if 'UTM zone' in name else 'state-plane'
     out.append({'epsg': code, 'name': name, 'kind': kind, 'unit': unit, 'proj4': proj, 'area': [round(w, 3), round(s, 3), round(e, 3), round(n, 3)]})
-json.dump(out, open('src-main/engine/import/mapping/zones.json', 'w'), separators=(',', ':'))
+json.dump(out, open('src-main/engine/geo/zones.json', 'w'), separators=(',', ':'))
 print(len(out), sum(1 for o in out if o['kind']=='state-plane'), [o for o in out if o['epsg'] in (2276, 2253, 32616)])

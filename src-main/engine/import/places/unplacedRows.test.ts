@@ -6,8 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Mapped } from '../import/mapping/apply';
-import { openDatabase } from '../store/database';
+import type { Mapped } from '../mapping/apply';
+import { openDatabase } from '../../store/database';
 import { settleUnplaced, unplacedZone } from './unplacedRows';
 
 const row = (over: Partial<Mapped>): Mapped => ({

@@ -4,10 +4,10 @@
  * area's (the first area's centre), else UTC — a row without a place has no zone of its own.
  */
 import type Database from 'better-sqlite3';
-import type { ImportRowError } from '../../../src-shared/exports';
-import { wallIn, type Mapped } from '../import/mapping/apply';
-import { normalize } from '../import/normalize';
-import { zoneAt } from '../time/zoneAt';
+import type { ImportRowError } from '../../../../src-shared/exports';
+import { wallIn, type Mapped } from '../mapping/apply';
+import { normalize } from '../normalize';
+import { zoneAt } from '../../time/zoneAt';
 import type { UnplacedRow } from './unplaced';
 
 /** The zone an import's unplaced rows are read in, and where it came from. */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CsvRecordReader } from '../import/csvRecords';
+import { CsvRecordReader } from '../csvRecords';
 import { normalizeStreet, parseAddress } from './address';
 import { Locator } from './locator';
 
