@@ -29,6 +29,7 @@ import {
   startDemoWithStreets,
 } from './support/basemapPixels';
 import { ARTIFACTS_DIR } from './support/paths';
+import { greyPixels } from './support/ppmPixels';
 
 /** The demo archive's attribution (src-sim/demo/data, OpenStreetMap's): the map and the PDF show it. */
 const DEMO_ATTRIBUTION = '© OpenStreetMap contributors';
@@ -125,16 +126,3 @@ test.describe('in the dark scheme', () => {
     expect(blocked).toEqual([]);
   });
 });
-
-/** Pixels of a binary PPM (P6) that are neutral greys between #c4c4c4 and #e0e0e0. */
-function greyPixels(ppm: Buffer): number {
-  const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 50).toString('latin1'));
-  if (!header) throw new Error('not a binary PPM');
-  let n = 0;
-  for (let i = header[0].length; i + 2 < ppm.length; i += 3) {
-    const [r, g, b] = [ppm[i]!, ppm[i + 1]!, ppm[i + 2]!];
-    if (Math.min(r, g, b) >= 0xc4 && Math.max(r, g, b) <= 0xe0 && Math.max(r, g, b) - Math.min(r, g, b) <= 8)
-      n++;
-  }
-  return n;
-}
