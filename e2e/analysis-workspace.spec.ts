@@ -113,9 +113,15 @@ test('repeat locations list History’s places in History’s words', async ({ p
   await chooseChicago(page);
   const top = page.getByTestId('top-locations').locator('tbody tr');
   await expect(top.first()).toBeVisible();
-  const history = await top.evaluateAll((rows) =>
-    rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')),
-  );
+  const readHistory = () =>
+    top.evaluateAll((rows) =>
+      rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
+  // The list may still be Everywhere's for a moment after the choice: wait for Chicago's (its clock).
+  await expect
+    .poll(async () => (await readHistory()).every((cells) => / C[SD]T$/.test(cells.at(-1) ?? '')))
+    .toBe(true);
+  const history = await readHistory();
   expect(history.length).toBeGreaterThan(2);
 
   await openView(page, 'Analysis');
