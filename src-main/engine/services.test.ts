@@ -21,6 +21,7 @@ const ONE_CALL_EACH: Array<[CallName, unknown]> = [
 const ALL_SERVICES = [
   'alerts',
   'analysis',
+  'areas',
   'basemap',
   'exports',
   'fetch',
@@ -93,14 +94,15 @@ describe('the engine’s services', () => {
     const inFlight = engine.dispatch('countIncidents', { filters: {} });
     await engine.close();
     expect(await inFlight).toMatchObject({ ok: true });
+    // Built alerts → query → office → sync → analysis → exports → imports → basemap → layers.
     expect(closed).toEqual([
       'layers',
-      'office',
-      'analysis',
       'basemap',
       'imports',
       'exports',
+      'analysis',
       'sync',
+      'office',
       'query',
       'alerts',
     ]);

@@ -1,9 +1,12 @@
 /**
- * Builds an engine's services once, in dependency order, when the engine starts: the fetch, the
- * alerts (they hear the sync's commits), the query service (the snapshot every read uses), the sync
- * (writes incidents; reads the fetch), exports and imports (read the query service), the basemap
- * (reads the fetch), analysis (reads the query service), the office link and the reference layers
- * (boundary files; their counts read the query service). Each registers its
+ * Builds an engine's services once, in dependency order, when the engine starts — each after every
+ * service it is given, none referring to one built later: the fetch, the alerts (they hear the
+ * sync's and the office pull's commits), the query service (the snapshot every read uses), the
+ * office link (its pull tells the query and the alerts), the areas (the folder's or the office's),
+ * the sync (writes incidents; reads the fetch, leads through the office link), analysis (reads the
+ * query service), exports (the report's figures are the analysis') and imports (read the query
+ * service), the basemap (reads the fetch), the reference layers (boundary files; their counts read
+ * the query service) and the report schedules (mailed by the office's leader). Each registers its
  * cleanup with `onClose`, so the engine closes them in reverse order before the database.
  * Building does no I/O beyond SQLite's own file: nothing is fetched, no keychain is asked, no
  * snapshot is read; what an engine starts in the background is EngineOptions' choice (engine.ts).
@@ -16,7 +19,10 @@ import { engineFetch } from './api/hostFetch';
 import type { FetchLike } from './api/source';
 import { areaBoxes } from './basemap/areaBoxes';
 import { createBasemapService } from './basemap/basemapService';
-import type { EngineCore, EngineServices } from './context';
+import { areaEditsByMode, standaloneAreaEdits } from './areas/areaEdits';
+import { createAreaStore } from './areas/areaStore';
+import type { EngineServices } from './context';
+import type { EngineCore } from './core';
 import { dataRunner } from './export/dataExport';
 import { gisRunners } from './export/gisRunners';
 import { ExportJobs } from './export/jobs';
@@ -36,9 +42,10 @@ export type ServiceOptions = {
 export function buildServices(core: EngineCore, options: ServiceOptions = {}): EngineServices {
   const fetch = engineFetch(options.fetch);
 
-  // Alerts are written in the sync's page commits; the service announces them (alertsChanged) when
-  // it hears of a commit that changed incidents, ours or another process's, and runs the delivery
-  // worker (Node's fetch: the webhook POSTs a body). Built first so the sync's emit reaches it.
+  // Alerts are written in the sync's page commits and the office pull's (their hooks, below); the
+  // service announces them (alertsChanged) when it hears of a commit that changed incidents, ours or
+  // another process's, and runs the delivery worker (Node's fetch: the webhook POSTs a body). Built
+  // first so the sync's emit reaches it.
   const alerts = createAlertsService(core);
   alerts.start();
   core.onClose(() => alerts.stop());
@@ -58,14 +65,37 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   });
   core.onClose(() => query.close());
 
-  // Office mode: a sync leads or follows through the office link (built below, asked at each start).
-  const sync = createEngineSync({ ...core, emit: heard }, fetch, () => office.syncLink());
+  // Office mode: opens its PostgreSQL pool only when asked (join, status, pull). The incidents a
+  // pull brings are evaluated by this desktop's alert rules, as a sync's page is.
+  const office = createOfficeService(
+    { ...core, emit: heard },
+    {
+      incidentsWritten: () => query.incidentsWritten(),
+      onIncidentsPulled: (tx, fresh) => alerts.onIncidentsPulled(tx, fresh),
+    },
+  );
+  core.onClose(() => office.close());
+
+  // The areas the app edits: the folder's own, or its office's while it is joined to one.
+  const areas = areaEditsByMode(standaloneAreaEdits(core.db, createAreaStore(core.db)), () =>
+    office.areaEdits(),
+  );
+
+  // Each page is evaluated by the alert rules inside its commit; office mode: a sync leads or
+  // follows through the office link (asked at each start).
+  const sync = createEngineSync({ ...core, emit: heard }, fetch, {
+    office: () => office.syncLink(),
+    onPageCommitted: (tx, written) => alerts.onPageCommitted(tx, written),
+  });
+
+  const analysis = new AnalysisService(core, query);
+  core.onClose(() => analysis.closeAll());
 
   const exports = new ExportJobs(core, query, {
     csv: dataRunner,
     geojson: dataRunner,
     ...gisRunners,
-    // The report's hot spot map and CompStat table come from the analysis service, built below.
+    // The report's hot spot map and CompStat table come from the analysis service.
     pdf: pdfRunner(undefined, () => analysis),
   });
   core.onClose(() => exports.closeAll());
@@ -84,13 +114,6 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   });
   core.onClose(() => basemap.close());
 
-  const analysis = new AnalysisService(core, query);
-  core.onClose(() => analysis.closeAll());
-
-  // Office mode: opens its PostgreSQL pool only when asked (join, status, pull).
-  const office = createOfficeService({ ...core, emit: heard }, () => query.incidentsWritten());
-  core.onClose(() => office.close());
-
   // Reference layers and boundary files: previews in memory, layers in the file, counts over the query.
   const layers = new LayerService({ db: core.db, dataDir: core.dataDir, query });
   core.onClose(() => layers.close());
@@ -100,5 +123,18 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   schedules.start();
   core.onClose(() => schedules.stop());
 
-  return { fetch, query, sync, exports, imports, basemap, analysis, alerts, office, layers, schedules };
+  return {
+    fetch,
+    query,
+    sync,
+    exports,
+    imports,
+    basemap,
+    analysis,
+    alerts,
+    office,
+    areas,
+    layers,
+    schedules,
+  };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { simOptions, startHarness, storedIn, TEST_KEY, truthIn, type Harness } from '../sync/testing/harness';
+import { evaluateAlerts } from './evaluate';
 import { listAlerts } from './inbox';
 import { createRuleStore } from './rules';
 
@@ -36,7 +37,8 @@ const allAlertCdids = (db: Harness<Simulator>['db']) =>
 
 describe('alerts in the sync against the simulator', () => {
   it('raises exactly the expected alerts, once each, across a kill -9 mid-evaluation, a restart and a re-sync', async () => {
-    h = await startHarness(await startSimulator(simOptions()));
+    // The sync's page hook, wired to the alerts as services.ts wires the engine's.
+    h = await startHarness(await startSimulator(simOptions()), { onPageCommitted: evaluateAlerts });
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     createRuleStore(h.db).add(
       { name: 'Everything new', areaId: area.id, condition: { kind: 'any' } },

@@ -2,8 +2,12 @@
  * The engine's alerts service, built once in services.ts: the rule store, the inbox, the delivery
  * channels and their secrets, and the delivery worker (started with the engine, stopped at close).
  *
- * `alertsChanged`: the evaluation writes alerts inside the sync's page commit (sync/applyPage.ts),
- * and every commit that inserts incidents is followed by the engine's `incidentsChanged`. The
+ * Where alerts are raised: inside the sync's page commit (`onPageCommitted`, which services.ts
+ * gives the sync as its page hook: sync/runTypes.ts PageCommitted) and inside an office pull's page
+ * (`onIncidentsPulled`, the office service's pull hook) — neither the sync nor the office imports
+ * the alerts.
+ *
+ * `alertsChanged`: the evaluation writes alerts inside those commits, and every commit that inserts incidents is followed by the engine's `incidentsChanged`. The
  * service is told of those (`afterIncidentsChanged`) and looks for alerts past the last id it
  * announced — one indexed read — so the sync needs no call of ours and another process's sync
  * (a CLI sync on the same folder) is announced too, at the next change the views are told of.
@@ -15,8 +19,11 @@ import { ALERTS_RUN_NOTE } from '../../../src-shared/alertCalls';
 import type { AlertRuleSpec, RuleTestResult } from '../../../src-shared/alerts';
 import type { EngineEvent } from '../../../src-shared/contract';
 import type { PostFetch } from '../api/outboundAddress';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
+import type { Db } from '../store/database';
 import { EngineError } from '../errors';
+import { evaluateAlerts, type CommitWritten } from './evaluate';
+import { evaluatePulled, type PulledRow } from './pulled';
 import { emailConfig, EmailConfig, setChannel, smtpPasswordAccount, webhookAccount } from './channels';
 import { createAlertDelivery, type AlertDelivery } from './deliver';
 import { listAlerts, markRead, unreadCount } from './inbox';
@@ -37,7 +44,10 @@ type AlertsChanged = Extract<EngineEvent, { type: 'alertsChanged' }>;
 
 const nodePost: PostFetch = (url, init) => fetch(url, init);
 
-export function createAlertsService(core: EngineCore, options: AlertsServiceOptions = {}) {
+export function createAlertsService(
+  core: Pick<EngineCore, 'db' | 'settings' | 'secrets' | 'log' | 'host'>,
+  options: AlertsServiceOptions = {},
+) {
   const { db } = core;
   const now = options.now ?? Date.now;
   const rules: RuleStore = createRuleStore(db);
@@ -108,6 +118,15 @@ export function createAlertsService(core: EngineCore, options: AlertsServiceOpti
     },
     stop(): Promise<void> {
       return delivery.stop();
+    },
+
+    /** The sync's page hook: this folder's rules on one page, inside its transaction (evaluate.ts). */
+    onPageCommitted(tx: Db, written: CommitWritten): void {
+      evaluateAlerts(tx, written);
+    },
+    /** The office pull's hook: the incidents a pulled page brought, as a sync's commit (pulled.ts). */
+    onIncidentsPulled(tx: Db, fresh: readonly PulledRow[]): void {
+      evaluatePulled(tx, fresh);
     },
 
     /** After a commit changed incidents: announce the alerts written since the last announcement. */

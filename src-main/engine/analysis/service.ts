@@ -29,7 +29,7 @@ import { compStatAsOfProblem } from '../../../src-shared/analysis';
 import { filterWords, type FilterWordsContext } from '../../../src-shared/filterWords';
 import { dayNumber, dayString, type Filters } from '../../../src-shared/filters';
 import { contains, type Shape } from '../../../src-shared/geo';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import { featureLabel, featureRegion } from '../boundaries/featureRegion';
 import { createLayerStore } from '../boundaries/layerStore';
 import { EngineError } from '../errors';
@@ -57,7 +57,7 @@ export class AnalysisService {
   private readonly jobs = new Map<string, Job>();
 
   constructor(
-    private readonly ctx: EngineCore,
+    private readonly ctx: Pick<EngineCore, 'db' | 'settings' | 'emit' | 'version'>,
     private readonly query: QueryService,
     private readonly run: Run = runAnalysis,
   ) {}

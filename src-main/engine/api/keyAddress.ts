@@ -11,7 +11,7 @@
  * A data folder from before this rule has no row: the base URL already set is taken as confirmed
  * the first time, before any change can be made (`ensureBound`).
  */
-import type { EngineContext } from '../context';
+import type { EngineCore } from '../core';
 import { EngineError } from '../errors';
 import { originBinding } from '../secrets/secretOrigin';
 import { hostOf, originOf } from './outboundAddress';
@@ -19,15 +19,15 @@ import { hostOf, originOf } from './outboundAddress';
 /** The one rule of a secret bound to its whole origin (secrets/secretOrigin.ts), for the API key. */
 const binding = originBinding('apiKeyOrigin');
 
-type Ctx = Pick<EngineContext, 'db' | 'settings' | 'host'>;
+type Ctx = Pick<EngineCore, 'db' | 'settings' | 'host'>;
 
 /** The origin the key is bound to: null for none; undefined when no binding was ever written. */
-export function boundOrigin(ctx: Pick<EngineContext, 'db'>): string | null | undefined {
+export function boundOrigin(ctx: Pick<EngineCore, 'db'>): string | null | undefined {
   return binding.bound(ctx.db);
 }
 
 /** Binds the key to `baseUrl`'s origin (null: to no address). */
-export function bindKey(ctx: Pick<EngineContext, 'db'>, baseUrl: string | null): void {
+export function bindKey(ctx: Pick<EngineCore, 'db'>, baseUrl: string | null): void {
   binding.bind(ctx.db, baseUrl ? originOf(baseUrl) : null);
 }
 
@@ -56,14 +56,14 @@ export function baseUrlConfirmed(ctx: Ctx): boolean {
 }
 
 /** How to confirm on this host, in plain words. */
-function howToConfirm(host: EngineContext['host'], to: string): string {
+function howToConfirm(host: EngineCore['host'], to: string): string {
   if (host === 'electron')
     return `Confirm ${to} in Settings › Connection, or enter the API key again with it.`;
   if (host === 'cli') return `Pass --base-url to use ${to}.`;
   return `To use ${to}, enter the API key again with this base URL (Settings › API key, or Test connection with the key).`;
 }
 
-export function unconfirmed(ctx: Pick<EngineContext, 'host'>, baseUrl: string): EngineError {
+export function unconfirmed(ctx: Pick<EngineCore, 'host'>, baseUrl: string): EngineError {
   const to = hostOf(baseUrl);
   return new EngineError(
     'base_url_unconfirmed',

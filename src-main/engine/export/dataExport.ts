@@ -6,7 +6,7 @@
  * the job renames it into place together with its manifest (jobs.ts).
  */
 import type { ResourceLimits } from 'node:worker_threads';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import { createLogger } from '../log';
 import { batchReader, exportBatches, rowsInCdidOrder } from './batches';
 import { unplacedCsv } from '../import/places/unplacedExport';

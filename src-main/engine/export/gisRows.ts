@@ -8,7 +8,7 @@
 import { outlineOf, ringArea2 } from '../../../src-shared/geo';
 import { featureLabel } from '../boundaries/featureRegion';
 import { createLayerStore } from '../boundaries/layerStore';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import { createAreaStore } from '../areas/areaStore';
 import { exportBatches } from './batches';
 import { BatchFormatter } from './batchFormat';

@@ -21,7 +21,7 @@ import type {
 import { featureLabel } from '../boundaries/featureRegion';
 import { filterWords } from '../../../src-shared/filterWords';
 import type { DayRange, Filters } from '../../../src-shared/filters';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import { EngineError } from '../errors';
 import { createLogger } from '../log';
 import { incidentCalls, type QueryService } from '../query/index';

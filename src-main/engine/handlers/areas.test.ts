@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { EngineEvent } from '../../../src-shared/contract';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import type { Engine } from '../engine';
+import { createAreaStore } from '../areas/areaStore';
+import { linkOffice, unlinkOffice } from '../office/replica';
 import { enterpriseKey, ok, openEngine, type EngineFixture } from '../testing/engineFixture';
 
 const KEY = 'handler-test-key-42';
@@ -48,6 +50,37 @@ describe('area handlers', () => {
       incidentsRemoved: 0,
     });
     expect((await ok(engine.dispatch('listAreas', {}))).areas).toEqual([]);
+  });
+
+  it('edits the office’s areas while the folder is joined to one, and its own again after it leaves', async () => {
+    // Joined to an office whose database cannot be reached (nothing listens on port 1), holding
+    // the office's area as a pull brought it: every edit goes to the office, so it is refused as
+    // the office's, and the file keeps what it had.
+    linkOffice(engine.context.db, 'postgres://blotter@127.0.0.1:1/office', 'office-1', Date.now());
+    const own = createAreaStore(engine.context.db).create({ name: 'Loop', shape: chicago }, Date.now());
+    const edits = [
+      engine.dispatch('createArea', { name: 'West', shape: { ...chicago, lon: -87.7 } }),
+      engine.dispatch('renameArea', { id: own.id, name: 'The Loop' }),
+      engine.dispatch('setAreaPaused', { id: own.id, paused: true }),
+      engine.dispatch('deleteArea', { id: own.id }),
+    ];
+    for (const edit of await Promise.all(edits))
+      expect(edit.ok ? null : edit.error).toMatchObject({
+        code: 'office_unreachable',
+        message: /Areas are the office's/,
+      });
+    expect((await ok(engine.dispatch('listAreas', {}))).areas).toMatchObject([
+      { id: own.id, name: 'Loop', paused: false },
+    ]);
+
+    // Standalone again: the same calls write the file.
+    unlinkOffice(engine.context.db);
+    await ok(engine.dispatch('renameArea', { id: own.id, name: 'The Loop' }));
+    const west = await ok(engine.dispatch('createArea', { name: 'West', shape: { ...chicago, lon: -87.7 } }));
+    expect((await ok(engine.dispatch('listAreas', {}))).areas.map((a) => [a.id, a.name])).toEqual([
+      [own.id, 'The Loop'],
+      [west.id, 'West'],
+    ]);
   });
 
   it('refuses shapes it cannot use, saying why', async () => {

@@ -5,7 +5,6 @@
  */
 import { EngineError } from '../errors';
 import { layerView } from '../boundaries/service';
-import type { AreaRecord } from '../areas/areaStore';
 import { areaView } from '../sync/engineSync';
 import type { HandlerGroup } from './handler';
 
@@ -19,20 +18,12 @@ export const layerHandlers = {
     const layers = ctx.services.layers;
     const shapes = layers.areaShapes(previewId, nameField, indexes, names);
     const s = ctx.services.sync;
-    const now = Date.now();
     // Office mode: areas are the office's, created in PostgreSQL and back here by the pull, as
     // createArea's; a standalone folder makes them all in one transaction.
-    const office = ctx.services.office.areaEdits();
-    const made: AreaRecord[] = [];
-    if (office) {
-      for (const a of shapes) made.push(await office.create({ name: a.name, shape: a.shape }, now));
-    } else {
-      made.push(
-        ...ctx.db
-          .transaction(() => shapes.map((a) => s.areas.create({ name: a.name, shape: a.shape }, now)))
-          .immediate(),
-      );
-    }
+    const made = await ctx.services.areas.createAll(
+      shapes.map((a) => ({ name: a.name, shape: a.shape })),
+      Date.now(),
+    );
     layers.discard(previewId);
     return {
       areas: made.map((a) => areaView(s, a)),

@@ -13,7 +13,7 @@ import { open, rm, stat } from 'node:fs/promises';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../src-shared/exports';
 import type { ColumnMapping } from '../../../src-shared/importMapping';
 import type { ImportInspection } from '../../../src-shared/importMappingCalls';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import { EngineError } from '../errors';
 import { createLogger } from '../log';
 import type { QueryService } from '../query/index';

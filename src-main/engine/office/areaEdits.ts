@@ -1,38 +1,19 @@
 /**
- * Where the app's area edits go (handlers/areas.ts): a standalone folder writes its own area
- * store; a folder joined to an office writes the office database — an area drawn on any desktop
- * is the office's area, synced by whichever desktop leads it — and the edit comes back into this
- * folder by the replica's pull before the call answers. Deleting an office area removes in
- * PostgreSQL the incidents the local rule (sync/areaRemoval.ts, run against the replica and
+ * An office replica's areas (the office side of areas/areaEdits.ts; a standalone folder writes its
+ * own area store): a folder joined to an office writes the office database — an area drawn on any
+ * desktop is the office's area, synced by whichever desktop leads it — and the edit comes back into
+ * this folder by the replica's pull before the call answers. Deleting an office area removes in
+ * PostgreSQL the incidents the local rule (areas/areaRemoval.ts, run against the replica and
  * rolled back) would have removed here; every replica then loses them by the pull.
  */
-import { shapeBox, shapeCenter, type Shape } from '../../../src-shared/geo';
-import type { EngineServices } from '../context';
+import { shapeBox, shapeCenter } from '../../../src-shared/geo';
 import { EngineError } from '../errors';
 import type { Db } from '../store/database';
+import type { AreaEdits } from '../areas/areaEdits';
 import { DEFAULT_REFRESH_MINUTES, type AreaRecord, type AreaStore } from '../areas/areaStore';
 import { removeSyncState } from '../areas/areaRemoval';
 import { inTransaction, isUnreachable, OfficeUnreachableError, type OfficePool } from './officeDb';
 import { OFFICE_DOWN } from './leader';
-
-export type AreaEdits = {
-  create(input: { name: string; shape: Shape; refreshMinutes?: number }, now: number): Promise<AreaRecord>;
-  rename(id: number, name: string): Promise<void>;
-  setRefreshMinutes(id: number, minutes: number): Promise<void>;
-  setPaused(id: number, paused: boolean): Promise<void>;
-  remove(id: number, keepIncidents: boolean): Promise<{ deleted: boolean; incidentsRemoved: number }>;
-};
-
-/** This folder's own area store, as the same calls. */
-export function localAreaEdits(areas: AreaStore): AreaEdits {
-  return {
-    create: async (input, now) => areas.create(input, now),
-    rename: async (id, name) => areas.rename(id, name),
-    setRefreshMinutes: async (id, minutes) => areas.setRefreshMinutes(id, minutes),
-    setPaused: async (id, paused) => areas.setPaused(id, paused),
-    remove: async (id, keep) => areas.remove(id, keep),
-  };
-}
 
 /** The incidents the local deletion rule would remove with the area (nothing written: rolled back). */
 function orphansOf(db: Db, areas: AreaStore, id: number, keepIncidents: boolean): number[] {
@@ -79,7 +60,9 @@ export function officeAreaEdits(
       const r = await p.query(`UPDATE areas SET ${column} = $2 WHERE id = $1`, [id, value]);
       if (r.rowCount === 0) throw new EngineError('not_found', 'That area no longer exists in the office.');
     });
-  return {
+  const edits: AreaEdits = {
+    get: (id) => areas.get(id),
+    list: () => areas.list(),
     async create(input, now) {
       const box = shapeBox(input.shape);
       const [lat, lon] = shapeCenter(input.shape);
@@ -132,6 +115,12 @@ export function officeAreaEdits(
       if (!area) throw new Error(`The office's area ${id} did not reach this replica.`);
       return area;
     },
+    // One by one: each is the office's area, refused or made on its own (one shape, one area).
+    async createAll(inputs, now) {
+      const made: AreaRecord[] = [];
+      for (const input of inputs) made.push(await edits.create(input, now));
+      return made;
+    },
     rename: (id, name) => update(id, 'name', name),
     setRefreshMinutes: (id, minutes) => update(id, 'refresh_minutes', minutes),
     setPaused: (id, paused) => update(id, 'paused', paused ? 1 : 0),
@@ -159,9 +148,5 @@ export function officeAreaEdits(
       return { deleted, incidentsRemoved: deleted ? cdids.length : 0 };
     },
   };
-}
-
-/** The edits for this folder now: the office's when it is joined to one. */
-export function areaEditsFor(services: Pick<EngineServices, 'sync' | 'office'>): AreaEdits {
-  return services.office.areaEdits() ?? localAreaEdits(services.sync.areas);
+  return edits;
 }

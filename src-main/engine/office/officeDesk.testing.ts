@@ -2,11 +2,13 @@
  * For office tests and the scale test's child processes: one desktop of an office — its data
  * folder (a replica joined to the office database), the office leader (leader.ts), and a sync
  * service whose syncs lead or follow through it, exactly as services.ts wires the engine's
- * (the office service's pull: serialized, alerts evaluated on what it brings).
+ * (the office service's pull: serialized, alerts evaluated on what it brings; the sync's pages
+ * evaluated by the alerts through its page hook).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { evaluateAlerts } from '../alerts/evaluate';
 import { evaluatePulled } from '../alerts/pulled';
 import type { FetchLike } from '../api/source';
 import { createLogger } from '../log';
@@ -80,6 +82,7 @@ export async function openDesk(o: DeskOptions): Promise<Desk> {
     now: o.now,
     backoff: { baseMs: 20, capMs: 200, maxAttempts: 8 },
     office: () => leader,
+    onPageCommitted: evaluateAlerts,
   });
   await pull();
   return {

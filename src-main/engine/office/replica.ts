@@ -131,7 +131,7 @@ export type PullOptions = {
   bulkMinRows?: number;
   /**
    * Hears, inside each page's local transaction, the incidents the page brought that this replica
-   * did not hold (the alerts' pull hook: alerts/pulled.ts). Not called for the first pull after
+   * did not hold (the office service's pull hook, which services.ts wires to the alerts). Not called for the first pull after
    * joining nor a bulk catch-up: a whole archive arriving is not news.
    */
   onIncidents?: (fresh: readonly PulledIncident[]) => void;

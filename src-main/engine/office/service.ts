@@ -5,7 +5,7 @@
  * replica stays as a standalone archive; the password leaves the keychain). The pool is opened on
  * first use and closed with the engine. Errors keep their meaning for handlers/office.ts.
  */
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import type { OfficeStatus } from '../../../src-shared/officeCalls';
 import { acquireLease, currentLeader, heartbeat } from './lease';
 import { migrateOffice } from './migrate';
@@ -21,10 +21,11 @@ import {
   type PulledIncident,
 } from './replica';
 import { hostname } from 'node:os';
-import { evaluatePulled } from '../alerts/pulled';
+import type { Db } from '../store/database';
 import { registerSecret } from '../redact';
 import { createAreaStore } from '../areas/areaStore';
-import { officeAreaEdits, type AreaEdits } from './areaEdits';
+import type { AreaEdits } from '../areas/areaEdits';
+import { officeAreaEdits } from './areaEdits';
 import { createOfficeLeader } from './leader';
 import { officeIsEmpty, seedOffice } from './seed';
 import { PROCESS_HOLDER } from '../sync/syncLock';
@@ -53,14 +54,24 @@ export class LocalArchiveNotEmptyError extends Error {
 
 export function createOfficeService(
   core: Pick<EngineCore, 'db' | 'settings' | 'secrets' | 'emit'> & { log?: EngineCore['log'] },
-  /** A pull wrote incidents (the query service re-reads what it holds). */
-  incidentsWritten: () => void = () => undefined,
+  hooks: {
+    /** A pull wrote incidents (the query service re-reads what it holds). */
+    incidentsWritten?: () => void;
+    /**
+     * Inside each pulled page's transaction, the incidents it brought that this replica did not
+     * hold: the engine's alerts (services.ts), so they are evaluated as a sync's commit is.
+     */
+    onIncidentsPulled?: (tx: Db, fresh: readonly PulledIncident[]) => void;
+  } = {},
   /** Tests shorten the lease and the follower's pause. */
   leaderOptions: { ttlMs?: number; followEveryMs?: number; holder?: string } = {},
 ) {
   const holder = leaderOptions.holder ?? HOLDER;
-  // Incidents a pull brings are evaluated by this desktop's alert rules, as a sync's commit is.
-  const onIncidents = (fresh: readonly PulledIncident[]) => evaluatePulled(core.db, fresh);
+  const incidentsWritten = hooks.incidentsWritten ?? (() => undefined);
+  const pulledHook = hooks.onIncidentsPulled;
+  const onIncidents = pulledHook
+    ? (fresh: readonly PulledIncident[]) => pulledHook(core.db, fresh)
+    : undefined;
 
   const account = () => officePasswordAccount(core.settings.profileId());
   let open: { url: string; pool: OfficePool } | null = null;
@@ -159,7 +170,7 @@ export function createOfficeService(
     const address = parseOfficeUrl(link.url);
     const before = skippedRows(core.db, 0).count;
     const counts = await reaching(address, async () =>
-      pullReplica(await poolFor(address), core.db, Date.now, { onIncidents }),
+      pullReplica(await poolFor(address), core.db, Date.now, onIncidents ? { onIncidents } : {}),
     );
     const skipped = skippedRows(core.db, 3);
     if (skipped.count > before)
@@ -199,17 +210,24 @@ export function createOfficeService(
   }
 
   const areaStore = createAreaStore(core.db);
-  /** Area edits to the office database (areaEdits.ts); null while standalone. */
+  let edits: { url: string; areas: AreaEdits } | null = null;
+  /** The areas of the office this folder is joined to (areaEdits.ts), one per link; null while standalone. */
   function areaEdits(): AreaEdits | null {
     const link = readOfficeLink(core.db);
-    if (!link) return null;
-    const address = parseOfficeUrl(link.url);
-    return officeAreaEdits(
-      core.db,
-      areaStore,
-      () => reaching(address, () => poolFor(address)),
-      () => pull(),
-    );
+    if (!link) return (edits = null);
+    if (edits?.url !== link.url) {
+      const address = parseOfficeUrl(link.url);
+      edits = {
+        url: link.url,
+        areas: officeAreaEdits(
+          core.db,
+          areaStore,
+          () => reaching(address, () => poolFor(address)),
+          () => pull(),
+        ),
+      };
+    }
+    return edits.areas;
   }
 
   return {

@@ -8,7 +8,7 @@
 import type { Provenance } from '../../../src-shared/exports';
 import type { DayRange, Filters } from '../../../src-shared/filters';
 import { planLimits } from '../../../src-shared/plans';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import { incidentCalls, type QueryService } from '../query/index';
 import { createAreaStore, type AreaRecord } from '../areas/areaStore';
 import { boxesOverlap, shapeBox, type Box } from '../../../src-shared/geo';

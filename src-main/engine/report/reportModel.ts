@@ -16,7 +16,7 @@ import {
   type ReportOptions,
 } from '../../../src-shared/reportOptions';
 import type { AnalysisService } from '../analysis/service';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import { rowsOf, type ExportJob } from '../export/jobs';
 import { incidentCalls } from '../query/index';
 import { provenanceOf, areasInScope } from '../provenance/provenance';

@@ -10,7 +10,7 @@ import type { EngineEvent } from '../../../src-shared/contract';
 import { setChannel } from '../alerts/channels';
 import type { MailTransport } from '../alerts/email';
 import { addArea, craftedArchive, type Crafted } from '../alerts/testing/crafted';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import type { ExportJobs } from '../export/jobs';
 import { createLogger } from '../log';
 import { migrateOffice } from '../office/migrate';
@@ -260,7 +260,7 @@ describe('office mode: only the leader sends', () => {
       log: createLogger('test'),
       emit: (e: EngineEvent) => events.push(e),
     } as unknown as EngineCore;
-    const office = createOfficeService(core, () => undefined, { holder });
+    const office = createOfficeService(core, {}, { holder });
     const schedules = createReportScheduleService(core, {
       exports: {} as ExportJobs,
       leads: () => office.leadsReportMail(),

@@ -8,7 +8,7 @@
  * desktop leading the office's report mail (a lease in PostgreSQL) gets due schedules.
  */
 import type { DueReport, ReportSchedule, ReportScheduleInput } from '../../../src-shared/reportSchedules';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import { EngineError } from '../errors';
 import type { ExportJobs } from '../export/jobs';
 import { bulletinWeek } from './due';
@@ -26,7 +26,10 @@ export type ScheduleServiceDeps = {
   transport?: ReportMailDeps['transport'];
 };
 
-export function createReportScheduleService(core: EngineCore, deps: ScheduleServiceDeps) {
+export function createReportScheduleService(
+  core: Pick<EngineCore, 'db' | 'secrets' | 'settings' | 'log' | 'emit' | 'host'>,
+  deps: ScheduleServiceDeps,
+) {
   const store = createScheduleStore(core.db);
   const now = deps.now ?? Date.now;
   const mailDeps: ReportMailDeps = {

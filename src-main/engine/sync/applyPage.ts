@@ -5,7 +5,6 @@
  * again and deduplication by cdid makes the answer land once.
  */
 import type { SearchResult } from '../api/source';
-import { evaluateAlerts } from '../alerts/evaluate';
 import { contains, type Shape } from '../../../src-shared/geo';
 import { tileKey } from '../geo/tiles';
 import type { Db } from '../store/database';
@@ -17,6 +16,7 @@ import type { PageRow } from './frontier';
 import type { UpsertCounts, IncidentWriter } from './incidentWriter';
 import { tileOfJob, typesOfJob, type JobRow, type JobStore } from './jobStore';
 import type { Logged } from './requester';
+import type { PageCommitted } from './runTypes';
 import { NO_SINCE } from './windowStart';
 
 export type ApplyContext = {
@@ -30,6 +30,8 @@ export type ApplyContext = {
   knownTypes?: () => readonly string[];
   /** The plan window in days: where an empty answer to a question with no since starts proving. */
   windowDays?: number;
+  /** Hears the page inside its transaction (the engine's alerts: runTypes.ts). */
+  onPageCommitted?: PageCommitted;
 };
 
 export type Applied = { outcome: Outcome; counts: UpsertCounts; rows: number };
@@ -134,7 +136,12 @@ export function applyPage(
         logId: result.logId,
       });
       jobs.addCounts(ctx.runId, { done: 1, requests: 1, new: counts.new, updated: counts.updated });
-      evaluateAlerts(ctx.db, { areaId: ctx.areaId, runId: ctx.runId, now, cdids: page.map((r) => r.cdid) });
+      ctx.onPageCommitted?.(ctx.db, {
+        areaId: ctx.areaId,
+        runId: ctx.runId,
+        now,
+        cdids: page.map((r) => r.cdid),
+      });
       return { outcome, counts, rows: result.incidents.length };
     })
     .immediate();

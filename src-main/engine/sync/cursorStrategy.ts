@@ -174,7 +174,13 @@ export function cursorStrategy(
         const page = job;
         const applied = await hooks.commit(() =>
           applyV1Page(
-            { ...hooks.writes, now: now(), alerts: !history, ...(through ? { throughDay: through } : {}) },
+            // A history backfill's pages are not news: the page hook (alerts) hears current ones only.
+            {
+              ...hooks.writes,
+              onPageCommitted: history ? undefined : hooks.writes.onPageCommitted,
+              now: now(),
+              ...(through ? { throughDay: through } : {}),
+            },
             page,
             result,
           ),

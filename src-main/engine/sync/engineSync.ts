@@ -9,21 +9,34 @@ import type { AreaView } from '../../../src-shared/sync';
 import { ApiError } from '../api/apiError';
 import { requireKeyMayGoTo } from '../api/keyAddress';
 import type { FetchLike } from '../api/source';
-import type { EngineCore } from '../context';
+import type { EngineCore } from '../core';
 import { EngineError } from '../errors';
 import { readApiKey } from '../secrets/apiKey';
 import type { AreaRecord } from '../areas/areaStore';
 import type { SyncLimits } from './planner';
+import type { PageCommitted } from './runTypes';
 import { createSyncService, type Connection, type OfficeSync, type SyncService } from './syncService';
+
+/** What the sync uses of the engine's core: the file, its log and events, the settings and the key. */
+export type SyncCore = Pick<
+  EngineCore,
+  'db' | 'log' | 'emit' | 'onClose' | 'settings' | 'secrets' | 'keyAccount' | 'host'
+>;
 
 /** The engine's sync service; closed with the engine. */
 export function createEngineSync(
-  ctx: EngineCore,
+  ctx: SyncCore,
   fetch: () => Promise<FetchLike>,
-  office?: () => OfficeSync | null,
+  wiring: {
+    /** Office mode: a sync leads or follows through the office link (asked at each start). */
+    office?: () => OfficeSync | null;
+    /** Inside each page's transaction: the engine's alerts (runTypes.ts PageCommitted). */
+    onPageCommitted?: PageCommitted;
+  } = {},
 ): SyncService {
   const service = createSyncService({
-    ...(office ? { office } : {}),
+    ...(wiring.office ? { office: wiring.office } : {}),
+    ...(wiring.onPageCommitted ? { onPageCommitted: wiring.onPageCommitted } : {}),
     db: ctx.db,
     log: ctx.log,
     emit: (e) => ctx.emit(e),
@@ -41,7 +54,10 @@ export function limitsOf(ctx: Pick<EngineCore, 'settings'>): SyncLimits {
   return { ratePerMinute: l.ratePerMinute, windowDays: l.windowDays };
 }
 
-export async function connectionOf(ctx: EngineCore, fetch: () => Promise<FetchLike>): Promise<Connection> {
+export async function connectionOf(
+  ctx: Omit<SyncCore, 'onClose'>,
+  fetch: () => Promise<FetchLike>,
+): Promise<Connection> {
   const settings = ctx.settings.get();
   if (!settings.baseUrl) {
     throw new EngineError('bad_input', 'Set the service’s base URL in Settings before syncing.');

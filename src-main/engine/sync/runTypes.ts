@@ -41,6 +41,8 @@ export type RunnerDeps = {
   log: Logger;
   /** After a commit that added, changed or removed incidents of the area (the engine's incidentsChanged). */
   onCommit?: (areaId: number) => void;
+  /** Inside each page's transaction (the engine's alerts). */
+  onPageCommitted?: PageCommitted;
   /** Where the run's commits go; absent: this folder's file, as they are written. */
   sink?: CommitSink;
   /** Where `details` descriptions go (details.ts); absent: this folder's file. */
@@ -53,6 +55,23 @@ export type RunnerDeps = {
  * transaction, then back into this folder through the replica's pull.
  */
 export type CommitSink = { commit<T>(runId: number, write: () => T): Promise<T> };
+
+/** What one page's commit wrote: its area, run and time, and the incidents in it. */
+export type PageWritten = {
+  areaId: number;
+  runId: number;
+  /** The commit's time: the first_seen of the incidents it inserted. */
+  now: number;
+  /** The cdids the page wrote (new, amended and seen again alike). */
+  cdids: readonly number[];
+};
+
+/**
+ * Hears each page of current incidents inside its transaction (`tx`, the folder's file), before the
+ * commit: what it writes lands with the page or not at all. The engine wires the alerts to it
+ * (services.ts); a history backfill's pages are not news and are not heard.
+ */
+export type PageCommitted = (tx: Db, written: PageWritten) => void;
 
 /** A run's commit: `write` through the run's sink (or at once). */
 export type Commit = <T>(write: () => T) => Promise<T>;
@@ -103,7 +122,15 @@ export type RunHooks = {
   deep: boolean;
   commit: Commit;
   /** Where a page is written (applyPage.ts, surfaceApply.ts): the folder, the area, the run. */
-  writes: { db: Db; jobs: JobStore; writer: IncidentWriter; areaId: number; shape: Shape; runId: number };
+  writes: {
+    db: Db;
+    jobs: JobStore;
+    writer: IncidentWriter;
+    areaId: number;
+    shape: Shape;
+    runId: number;
+    onPageCommitted?: PageCommitted;
+  };
   /** The run's end through its commit (finalize.ts: removals, lower bounds, the run's and area's state). */
   finalize(): Promise<Finalized>;
   /** A page was written: its counts and how long the request took (progress, incidentsChanged). */

@@ -96,7 +96,15 @@ async function drive(
     run,
     deep,
     commit,
-    writes: { db: deps.db, jobs, writer: deps.writer, areaId: area.id, shape: area.shape, runId: run.id },
+    writes: {
+      db: deps.db,
+      jobs,
+      writer: deps.writer,
+      areaId: area.id,
+      shape: area.shape,
+      runId: run.id,
+      onPageCommitted: deps.onPageCommitted,
+    },
     finalize: () =>
       commit(() =>
         finalizeRun(

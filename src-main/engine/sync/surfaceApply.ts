@@ -11,7 +11,6 @@
  * address or link: a held row keeps its own.
  */
 import { contains, type Shape } from '../../../src-shared/geo';
-import { evaluateAlerts } from '../alerts/evaluate';
 import type { ApiIncident } from '../api/schemas';
 import type { PageResult } from '../api/source';
 import { tileKey } from '../geo/tiles';
@@ -23,6 +22,7 @@ import { CLOCK_SLACK_MS, PROVISIONAL_DAYS, MAX_REPORT_LAG_MS } from './constants
 import type { IncidentWriter, UpsertCounts } from './incidentWriter';
 import { tileOfJob, type JobRow, type JobStore } from './jobStore';
 import type { Logged } from './requester';
+import type { PageCommitted } from './runTypes';
 
 export type V1ApplyContext = {
   db: Db;
@@ -34,8 +34,8 @@ export type V1ApplyContext = {
   now: number;
   /** The last day the chain proves (history: the day its `end` falls on); absent: today. */
   throughDay?: string;
-  /** Alerts are evaluated on commits of current incidents, not on a history backfill's. */
-  alerts: boolean;
+  /** Hears the page inside its transaction (the engine's alerts); absent for a history backfill's. */
+  onPageCommitted?: PageCommitted;
 };
 
 /** Whether v1's occurred_at fits a live report time (report − lag − slack ≤ occurred ≤ report + slack). */
@@ -106,9 +106,12 @@ export function applyV1Page(
         ...(result.logId !== undefined ? { logId: result.logId } : {}),
       });
       jobs.addCounts(ctx.runId, { done: 1, requests: 1, new: counts.new, updated: counts.updated });
-      if (ctx.alerts) {
-        evaluateAlerts(ctx.db, { areaId: ctx.areaId, runId: ctx.runId, now, cdids: page.map((r) => r.cdid) });
-      }
+      ctx.onPageCommitted?.(ctx.db, {
+        areaId: ctx.areaId,
+        runId: ctx.runId,
+        now,
+        cdids: page.map((r) => r.cdid),
+      });
       return { counts, rows: rows.length, done };
     })
     .immediate();

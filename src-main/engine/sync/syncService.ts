@@ -29,6 +29,7 @@ import type { SyncProgress } from './progress';
 import { limiterFor, type RateLimiter } from '../api/rateLimiter';
 import { Requester, type RequestGate } from './requester';
 import { runArea, runErrorOf, type CommitSink, type RunSummary } from './runner';
+import type { PageCommitted } from './runTypes';
 import { createRefreshScheduler, type SchedulerOptions } from './scheduler';
 import { createRateLedger } from './rateLedger';
 import { PROCESS_HOLDER, takeSyncLock } from './syncLock';
@@ -57,6 +58,11 @@ export type SyncServiceOptions = {
    * the engine's `incidentsChanged` event, so views re-query without guessing from progress counts.
    */
   onIncidentsChanged?: (event: IncidentsChangedEvent) => void;
+  /**
+   * Hears each page of current incidents inside its transaction, before it commits (runTypes.ts
+   * PageCommitted): the engine's alerts, wired by services.ts, so a page and its alerts land together.
+   */
+  onPageCommitted?: PageCommitted;
   /** Descriptions on demand, where a person waits (constants.ts has the defaults). */
   onDemand?: { backoff?: BackoffPolicy; timeoutMs?: number; maxWaitMs?: number };
   /** Office mode's leader election, gate and sink (engine/office/leader.ts); null: a standalone folder. */
@@ -210,6 +216,7 @@ export function createSyncService(o: SyncServiceOptions) {
               emit: o.emit,
               log: o.log,
               onCommit: (areaId) => changes.changed(areaId),
+              onPageCommitted: o.onPageCommitted,
               // A leader's descriptions (`details`) go to the office too, back by the pull.
               ...(leading && office ? { sink: leading.sink, descriptions: office.descriptions } : {}),
             },

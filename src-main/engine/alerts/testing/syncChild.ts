@@ -7,7 +7,7 @@
 import { createLogger } from '../../log';
 import { openDatabase } from '../../store/database';
 import { createSyncService } from '../../sync/syncService';
-import { evaluationProbe } from '../evaluate';
+import { evaluateAlerts, evaluationProbe } from '../evaluate';
 
 const env = (name: string): string => {
   const v = process.env[name];
@@ -30,6 +30,8 @@ const service = createSyncService({
   connect: async () => conn,
   now: () => now,
   backoff: { baseMs: 20, capMs: 200, maxAttempts: 8 },
+  // The alerts hear each page inside its commit, as services.ts wires the engine's sync.
+  onPageCommitted: evaluateAlerts,
 });
 evaluationProbe.afterWrite = () => {
   process.stdout.write('killing mid-evaluation\n');

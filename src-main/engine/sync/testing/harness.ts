@@ -7,7 +7,12 @@ import { createLogger } from '../../log';
 import { openDatabase, type Db } from '../../store/database';
 import { makeTempDir, type TempDir } from '../../testing/tempDir';
 import type { SyncProgress } from '../progress';
-import { createSyncService, type Connection, type SyncService } from '../syncService';
+import {
+  createSyncService,
+  type Connection,
+  type SyncService,
+  type SyncServiceOptions,
+} from '../syncService';
 
 export const TEST_KEY = 'sync-test-key-0001';
 export const NOW = '2025-06-01T17:00:00Z';
@@ -66,7 +71,11 @@ export type Harness<S extends SimLike> = {
   close(): Promise<void>;
 };
 
-export async function startHarness<S extends SimLike>(sim: S): Promise<Harness<S>> {
+/** `onPageCommitted`: the page hook the engine wires to its alerts (tests of the alerts pass it). */
+export async function startHarness<S extends SimLike>(
+  sim: S,
+  wiring: Pick<SyncServiceOptions, 'onPageCommitted'> = {},
+): Promise<Harness<S>> {
   const rate = RATE;
   const windowDays = WINDOW_DAYS;
   const dir = makeTempDir('blotter-sync-');
@@ -94,6 +103,7 @@ export async function startHarness<S extends SimLike>(sim: S): Promise<Harness<S
         connect: async () => conn,
         now: () => sim.clock.nowMs(),
         backoff: { baseMs: 20, capMs: 200, maxAttempts: 8 },
+        ...wiring,
       });
     },
     async close() {
