@@ -12,6 +12,9 @@ import { officeRow } from './officeRows.testing';
 import { parseOfficeUrl } from './officeUrl';
 import { startTestPostgres, type TestPostgres } from './pgTesting';
 import { linkOffice, pullReplica } from './replica';
+import { createEngine } from '../engine';
+import { createMemorySecretStore } from '../secrets/memorySecretStore';
+import { officePasswordAccount } from './service';
 
 let server: TestPostgres;
 let pool: OfficePool;
@@ -77,4 +80,51 @@ test('incidents a pull brings are evaluated once per incident by the alert rules
   await leaderCommit([6, 7], T + 5_000);
   await pull();
   expect(fired()).toEqual([6, 7]);
+}, 60_000);
+
+test('the engine evaluates what its office pull brings by its alert rules (the pull hook services.ts wires) and announces them', async () => {
+  // Its own area, north of the first test's, already backfilled when these commits come.
+  await pool.query(
+    `INSERT INTO areas (id, name, kind, center_lat, center_lon, radius_mi, min_lat, min_lon, max_lat, max_lon,
+       created_at, backfilled_at, last_synced_at)
+     VALUES (2, 'Uptown', 'circle', 41.96, -87.65, 1, 41.94, -87.68, 41.98, -87.62, $1, $1, $1)`,
+    [T],
+  );
+  const officeId = (await pool.query<{ office_id: string }>('SELECT office_id FROM office_schema')).rows[0]!
+    .office_id;
+  const dir = makeTempDir();
+  const secrets = createMemorySecretStore();
+  const events: string[] = [];
+  const engine = createEngine({
+    dataDir: dir.path,
+    secrets,
+    host: 'cli',
+    version: '1',
+    emit: (e) => events.push(e.type),
+  });
+  try {
+    await secrets.set(officePasswordAccount(engine.context.settings.profileId()), server.password);
+    linkOffice(engine.context.db, server.url, officeId, Date.now());
+    const pullOffice = async () => {
+      const r = await engine.dispatch('pullOffice', {});
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+    };
+    await pullOffice(); // the join's whole-archive pull: not news
+    createRuleStore(engine.context.db).add(
+      { name: 'Anything in Uptown', areaId: 2, filter: {}, condition: { kind: 'any' } },
+      T + 5_500,
+    );
+    const uptown = (cdids: number[], at: number) =>
+      putOfficeIncidents(
+        pool,
+        cdids.map((c) => officeRow(c, { first_seen: at, last_seen: at, lat: 41.96, lon: -87.65 })),
+      );
+    await uptown([101, 102], T + 6_000);
+    await pullOffice();
+    expect(listAlerts(engine.context.db).flatMap((a) => a.cdids)).toEqual([101, 102]);
+    expect(events).toContain('alertsChanged');
+  } finally {
+    await engine.close();
+    dir.remove();
+  }
 }, 60_000);

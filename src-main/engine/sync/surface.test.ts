@@ -26,8 +26,11 @@ import {
 } from './testing/harness';
 
 const harnesses: Harness<Simulator>[] = [];
-const start = async (extra: Record<string, unknown> = {}) => {
-  const h = await startHarness(await startSimulator(simOptions(extra)));
+const start = async (
+  extra: Record<string, unknown> = {},
+  wiring: Parameters<typeof startHarness>[1] = {},
+) => {
+  const h = await startHarness(await startSimulator(simOptions(extra)), wiring);
   harnesses.push(h);
   return h;
 };
@@ -426,7 +429,9 @@ function runChild(env: Record<string, string>): Promise<{ signal: NodeJS.Signals
 
 describe('the 36-month history backfill', () => {
   it('is offered with its request count once v1 is verified, and brings the months before the window', async () => {
-    const h = await start({ v1: true });
+    // The runs whose pages the page hook (the engine's alerts) heard: a history backfill's are not news.
+    const heard = new Set<number>();
+    const h = await start({ v1: true }, { onPageCommitted: (_tx, w) => heard.add(w.runId) });
     const area = h.service.areas.create({ name: 'Midtown', shape: midtown }, h.sim.clock.nowMs());
     const limits = h.conn.limits;
     const before = h.service.planHistory([area.id], h.sim.url, 'enterprise', limits);
@@ -466,5 +471,7 @@ describe('the 36-month history backfill', () => {
     expect(Date.parse(`${first}T00:00:00Z`)).toBeLessThan(windowFrom - 5 * 86_400_000);
     const [next] = await h.service.syncAreas([h.service.areas.get(area.id)!], h.conn);
     expect(createJobStore(h.db).surfaceOf(next!.runId)).toBe('v1');
+    expect(heard.has(history!.runId)).toBe(false);
+    expect(heard.has(next!.runId)).toBe(true);
   });
 });
