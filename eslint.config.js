@@ -91,6 +91,25 @@ export default tseslint.config(
   },
   restrict(['src-preload/**'], [noNode, noNative, noMain, noRenderer, noSim]),
   restrict(['src-main/engine/**'], [noElectron, noRenderer, noPreload, noSim, noHostsFromEngine]),
+  // The services take the parts of the core they use from core.ts; context.ts names the services, so
+  // a service importing it closes a circle. Only the handlers (and tests) get the whole context.
+  {
+    ...restrict(
+      ['src-main/engine/*/**'],
+      [
+        noElectron,
+        noRenderer,
+        noPreload,
+        noSim,
+        noHostsFromEngine,
+        ban(
+          '^(\\.\\./)+context$',
+          'A service imports the parts of the core it uses from ../core.ts, not ../context.',
+        ),
+      ],
+    ),
+    ignores: ['src-main/engine/handlers/**'],
+  },
   restrict(
     ['src-main/web/**', 'src-main/cli/**'],
     [noElectron, noRenderer, noPreload, noSim, noEngineInternals],
