@@ -6,13 +6,12 @@
  * the job renames it into place together with its manifest (jobs.ts).
  */
 import type { ResourceLimits } from 'node:worker_threads';
-import type { EngineCore } from '../core';
 import { createLogger } from '../log';
 import { batchReader, exportBatches, rowsInCdidOrder } from './batches';
 import { unplacedCsv } from '../import/places/unplacedExport';
 import { BatchFormatter } from './batchFormat';
 import { FileSink } from '../files/fileSink';
-import { rowsOf, type Runner, type RunnerResult } from './jobs';
+import { rowsOf, type ExportCore, type Runner, type RunnerResult } from './jobs';
 import { exportOnThreads } from './parallelExport';
 import { endOfRunner } from './runnerEnd';
 
@@ -40,7 +39,7 @@ export const dataRunner: Runner = (job, ctx, progress) => createDataRunner()(job
 
 export const createDataRunner =
   (options: Partial<DataExportOptions> = {}): Runner =>
-  (job, ctx: EngineCore, progress) => {
+  (job, ctx: ExportCore, progress) => {
     const { threadsMinRows, threads, threadLimits } = { ...DEFAULTS, ...options };
     let sink = new FileSink(job.dest.path, job.id);
     // The file stays under its temporary name: the job publishes it with its manifest (jobs.ts).

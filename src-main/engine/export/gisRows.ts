@@ -8,16 +8,15 @@
 import { outlineOf, ringArea2 } from '../../../src-shared/geo';
 import { featureLabel } from '../boundaries/featureRegion';
 import { createLayerStore } from '../boundaries/layerStore';
-import type { EngineCore } from '../core';
 import { createAreaStore } from '../areas/areaStore';
 import { exportBatches } from './batches';
 import { BatchFormatter } from './batchFormat';
-import { rowsOf, type ExportJob, type Runner, type RunnerResult } from './jobs';
+import { rowsOf, type ExportCore, type ExportJob, type Runner, type RunnerResult } from './jobs';
 import type { ExportRow } from './rows';
 import { endOfRunner } from './runnerEnd';
 
 /** The filtered rows as export rows, one array per batch (2,000 rows). */
-export async function* exportRowBatches(job: ExportJob, ctx: EngineCore): AsyncGenerator<ExportRow[]> {
+export async function* exportRowBatches(job: ExportJob, ctx: ExportCore): AsyncGenerator<ExportRow[]> {
   const resolved = rowsOf(job);
   const format = new BatchFormatter(resolved.snapshot);
   for await (const batch of exportBatches(ctx.db, resolved)) {
@@ -42,7 +41,7 @@ export type AreaOutline = { id: number; name: string; kind: string; rings: [numb
  * circle (id 0), or the reference-layer feature it filters by (id 0, one outline per polygon part,
  * with its holes; a point feature has no outline, and a buffer is not drawn: the kind says so).
  */
-export function areaOutlines(job: ExportJob, ctx: EngineCore): AreaOutline[] {
+export function areaOutlines(job: ExportJob, ctx: ExportCore): AreaOutline[] {
   const out: (Omit<AreaOutline, 'rings'> & { rings: (readonly (readonly [number, number])[])[] })[] = [];
   for (const a of createAreaStore(ctx.db).list())
     out.push({ id: a.id, name: a.name, kind: a.shape.kind, rings: [outlineOf(a.shape)] });
@@ -87,7 +86,7 @@ const oriented = (ring: [number, number][], outer: boolean): [number, number][] 
 /** The writer side of a runner: writes the job's file (or null when cancelled); `cleanup` on failure. */
 export type Writer = (
   job: ExportJob,
-  ctx: EngineCore,
+  ctx: ExportCore,
   onWritten: (written: number) => void,
 ) => { done: Promise<RunnerResult | null>; cleanup: () => Promise<void> };
 

@@ -96,9 +96,12 @@ export type RunnerResult = {
 };
 
 /** A runner writes the job's file; it returns what it wrote (null: cancelled), or throws. */
+/** What an export's jobs and runners use of the engine's core. */
+export type ExportCore = Pick<EngineCore, 'db' | 'dataDir' | 'emit' | 'settings' | 'version'>;
+
 export type Runner = (
   job: ExportJob,
-  ctx: EngineCore,
+  ctx: ExportCore,
   progress: () => void,
 ) => {
   extra?: Partial<StartExportOutput>;
@@ -117,7 +120,7 @@ export class ExportJobs {
   private readonly jobs = new Map<string, ExportJob>();
 
   constructor(
-    private readonly ctx: EngineCore,
+    private readonly ctx: ExportCore,
     private readonly query: QueryService,
     private readonly runners: Record<ExportFormat, Runner>,
     private readonly now: () => number = Date.now,

@@ -17,7 +17,7 @@ import {
 } from '../../../src-shared/reportOptions';
 import type { AnalysisService } from '../analysis/service';
 import type { EngineCore } from '../core';
-import { rowsOf, type ExportJob } from '../export/jobs';
+import { rowsOf, type ExportCore, type ExportJob } from '../export/jobs';
 import { incidentCalls } from '../query/index';
 import { provenanceOf, areasInScope } from '../provenance/provenance';
 import { outlineOf } from '../../../src-shared/geo';
@@ -32,7 +32,7 @@ export const TOP_LOCATIONS = 12;
 
 export async function buildReportModel(
   job: ExportJob,
-  ctx: EngineCore,
+  ctx: ExportCore,
   analysis: AnalysisService | null = null,
 ): Promise<ReportModel> {
   const { service, filters } = job;
