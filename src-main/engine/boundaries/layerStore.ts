@@ -4,9 +4,9 @@
  * its features (foreign key, cascade).
  */
 import type { FeatureGeometry } from '../../../src-shared/geo';
-import { geometryBox } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
-import { featureName, type Attribute, type BoundaryFile } from './boundaryFile';
+import { featureName, type Attribute, type BoundaryFeature, type BoundaryFile } from './boundaryFile';
+import { heldFeature, type HeldFeature } from './heldFile';
 
 export type LayerRecord = {
   id: number;
@@ -94,9 +94,15 @@ export function createLayerStore(db: Db) {
         .get(name);
       return r ? toLayer(r) : undefined;
     },
-    /** Writes a read file as a layer, its features named by `nameField`, in one transaction. */
+    /**
+     * Writes a read file as a layer, its features named by `nameField`, in one transaction. A
+     * preview's features come held (heldFile.ts: geometry already JSON, boxes found on the reading
+     * thread), so the engine thread only inserts.
+     */
     create(
-      file: BoundaryFile,
+      file: Pick<BoundaryFile, 'format' | 'crs' | 'fields' | 'skipped'> & {
+        features: readonly (BoundaryFeature | HeldFeature)[];
+      },
       input: { name: string; nameField: string | null; sourceName: string },
       now: number,
     ): LayerRecord {
@@ -122,15 +128,17 @@ export function createLayerStore(db: Db) {
             `INSERT INTO reference_features (layer_id, ordinal, name, kind, properties, geometry, min_lat, min_lon, max_lat, max_lon)
              VALUES (@layer, @ordinal, @name, @kind, @properties, @geometry, @minLat, @minLon, @maxLat, @maxLon)`,
           );
-          for (const f of file.features) {
+          for (const one of file.features) {
+            const f =
+              typeof one.geometry === 'string' ? (one as HeldFeature) : heldFeature(one as BoundaryFeature);
             insert.run({
               layer: id,
               ordinal: f.index,
               name: featureName(f, input.nameField),
-              kind: f.geometry.kind,
+              kind: f.kind,
               properties: JSON.stringify(f.properties),
-              geometry: JSON.stringify(f.geometry),
-              ...geometryBox(f.geometry),
+              geometry: f.geometry,
+              ...f.box,
             });
           }
           return getLayer(id) as LayerRecord;
