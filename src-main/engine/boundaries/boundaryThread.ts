@@ -20,7 +20,10 @@ export type BoundaryJob =
 type ResultOf<J extends BoundaryJob> = J['kind'] extends 'read' ? HeldFile : AreaShapeOf[];
 
 export type FromBoundaryWorker =
-  { type: 'done'; result: HeldFile | AreaShapeOf[] } | { type: 'failed'; message: string; refused: boolean };
+  /** A read file's features, in order, before its `done` (whose `features` are then empty). */
+  | { type: 'features'; features: HeldFeature[] }
+  | { type: 'done'; result: HeldFile | AreaShapeOf[] }
+  | { type: 'failed'; message: string; refused: boolean };
 
 export class BoundaryRefused extends Error {
   override readonly name = 'BoundaryRefused';
@@ -54,8 +57,15 @@ export function runBoundaryJob<J extends BoundaryJob>(
     };
     const onAbort = () => finish(() => reject(new BoundaryJobCancelled()));
     signal?.addEventListener('abort', onAbort, { once: true });
+    const features: HeldFeature[] = [];
     worker.on('message', (m: FromBoundaryWorker) => {
-      if (m.type === 'done') finish(() => resolve(m.result as ResultOf<J>));
+      if (m.type === 'features') {
+        features.push(...m.features);
+        setImmediate(() => settled || worker.postMessage('next'));
+      } else if (m.type === 'done')
+        finish(() =>
+          resolve((Array.isArray(m.result) ? m.result : { ...m.result, features }) as ResultOf<J>),
+        );
       else if (m.type === 'failed')
         finish(() => reject(m.refused ? new BoundaryRefused(m.message) : new Error(m.message)));
     });
