@@ -235,6 +235,8 @@ export class SnapshotKeeper {
     const started = performance.now();
     const number = ++this.reloadsStarted;
     this.reload = (async () => {
+      // Not on the caller's turn: the count and the first chunk would delay the call that saw the change.
+      await yieldToEventLoop();
       const delay = reloadDelayMs();
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       if (this.closed) throw new Closed();
