@@ -1,28 +1,35 @@
 /**
  * Runs a boundary job on a helper thread (boundaryWorker.ts) so the engine thread keeps answering
- * while a file of 2M corners is read and checked (seconds) or a preview's areas are simplified:
- * one thread per job, ended when it answers or at once on its AbortSignal (the engine closing).
- * A refusal — a file that is not a boundary file, an invalid feature, a feature that makes no
- * area — comes back as a BoundaryRefused with the reader's words.
+ * while a file of 2M corners is read and checked (seconds), its geometry written out as the
+ * store's JSON, or a preview's areas simplified: one thread per job, ended when it answers or at
+ * once on its AbortSignal (the engine closing). Long answers come in parts, one per turn of the
+ * engine's event loop. A refusal — a file that is not a boundary file, an invalid feature, a
+ * feature that makes no area — comes back as a BoundaryRefused with the reader's words.
  */
-import type { HeldFeature, HeldFile } from './heldFile';
 import type { AreaShapeOf } from './featureAreas';
+import type { HeldFeature, HeldFile, PackedGeometry } from './heldFile';
 import { startWorkerThread, workerEntry } from '../workerThreads';
 
 export type BoundaryJob =
   | { kind: 'read'; file: string; name: string }
+  /** Each geometry as the JSON text reference_features.geometry stores. */
+  | { kind: 'stored'; geometries: PackedGeometry[] }
   | {
       kind: 'areas';
       features: Pick<HeldFeature, 'index' | 'properties' | 'geometry'>[];
       nameField: string | null;
     };
 
-type ResultOf<J extends BoundaryJob> = J['kind'] extends 'read' ? HeldFile : AreaShapeOf[];
+type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
+  ? HeldFile
+  : J extends { kind: 'stored' }
+    ? string[]
+    : AreaShapeOf[];
 
 export type FromBoundaryWorker =
-  /** A read file's features, in order, before its `done` (whose `features` are then empty). */
-  | { type: 'features'; features: HeldFeature[] }
-  | { type: 'done'; result: HeldFile | AreaShapeOf[] }
+  /** Part of a long answer (a read file's features, the stored texts), in order, before `done`. */
+  | { type: 'part'; items: unknown[] }
+  | { type: 'done'; result: HeldFile | AreaShapeOf[] | null }
   | { type: 'failed'; message: string; refused: boolean };
 
 export class BoundaryRefused extends Error {
@@ -57,17 +64,20 @@ export function runBoundaryJob<J extends BoundaryJob>(
     };
     const onAbort = () => finish(() => reject(new BoundaryJobCancelled()));
     signal?.addEventListener('abort', onAbort, { once: true });
-    const features: HeldFeature[] = [];
+    const items: unknown[] = [];
     worker.on('message', (m: FromBoundaryWorker) => {
-      if (m.type === 'features') {
-        features.push(...m.features);
+      if (m.type === 'part') {
+        for (const item of m.items) items.push(item);
         setImmediate(() => settled || worker.postMessage('next'));
-      } else if (m.type === 'done')
-        finish(() =>
-          resolve((Array.isArray(m.result) ? m.result : { ...m.result, features }) as ResultOf<J>),
-        );
-      else if (m.type === 'failed')
-        finish(() => reject(m.refused ? new BoundaryRefused(m.message) : new Error(m.message)));
+      } else if (m.type === 'done') {
+        const result =
+          job.kind === 'read'
+            ? { ...(m.result as HeldFile), features: items }
+            : job.kind === 'stored'
+              ? items
+              : m.result;
+        finish(() => resolve(result as ResultOf<J>));
+      } else finish(() => reject(m.refused ? new BoundaryRefused(m.message) : new Error(m.message)));
     });
     worker.on('error', (error) => finish(() => reject(error)));
     worker.on('exit', (code) =>

@@ -3,10 +3,9 @@
  * attributes and lat/lon geometry. Written in one transaction per layer; deleting a layer deletes
  * its features (foreign key, cascade).
  */
-import type { FeatureGeometry } from '../../../src-shared/geo';
+import { geometryBox, type Box, type FeatureGeometry } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
 import { featureName, type Attribute, type BoundaryFeature, type BoundaryFile } from './boundaryFile';
-import { heldFeature, type HeldFeature } from './heldFile';
 
 export type LayerRecord = {
   id: number;
@@ -29,6 +28,23 @@ export type FeatureRecord = {
   properties: Record<string, Attribute>;
   geometry: FeatureGeometry;
 };
+
+/** A feature as written: its geometry already the JSON text (a preview's is made on a helper thread). */
+export type StoredFeature = {
+  index: number;
+  kind: FeatureGeometry['kind'];
+  properties: Record<string, Attribute>;
+  geometry: string;
+  box: Box;
+};
+
+const storedFeature = (f: BoundaryFeature): StoredFeature => ({
+  index: f.index,
+  kind: f.geometry.kind,
+  properties: f.properties,
+  geometry: JSON.stringify(f.geometry),
+  box: geometryBox(f.geometry),
+});
 
 type LayerRow = {
   id: number;
@@ -96,12 +112,12 @@ export function createLayerStore(db: Db) {
     },
     /**
      * Writes a read file as a layer, its features named by `nameField`, in one transaction. A
-     * preview's features come held (heldFile.ts: geometry already JSON, boxes found on the reading
-     * thread), so the engine thread only inserts.
+     * preview's features come stored (geometry already JSON, made on a helper thread), so the engine
+     * thread only inserts.
      */
     create(
       file: Pick<BoundaryFile, 'format' | 'crs' | 'fields' | 'skipped'> & {
-        features: readonly (BoundaryFeature | HeldFeature)[];
+        features: readonly (BoundaryFeature | StoredFeature)[];
       },
       input: { name: string; nameField: string | null; sourceName: string },
       now: number,
@@ -130,7 +146,9 @@ export function createLayerStore(db: Db) {
           );
           for (const one of file.features) {
             const f =
-              typeof one.geometry === 'string' ? (one as HeldFeature) : heldFeature(one as BoundaryFeature);
+              typeof one.geometry === 'string'
+                ? (one as StoredFeature)
+                : storedFeature(one as BoundaryFeature);
             insert.run({
               layer: id,
               ordinal: f.index,

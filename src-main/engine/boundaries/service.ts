@@ -130,12 +130,34 @@ export class LayerService {
       ]);
   }
 
-  importLayer(previewId: string, name: string, nameField: string | null): LayerView {
+  /**
+   * Keeps a preview as a layer: its geometry written out as the store's JSON on a helper thread,
+   * then one insert transaction here. The preview is taken at once (a second keep of it is
+   * refused), and put back if the keep fails.
+   */
+  async importLayer(previewId: string, name: string, nameField: string | null): Promise<LayerView> {
     const held = this.held(previewId);
     this.checkField(held.file, nameField);
-    const layer = this.store.create(held.file, { name, nameField, sourceName: held.fileName }, this.now());
     this.previews.delete(previewId);
-    return layerView(layer);
+    try {
+      const texts = await this.inThread(() =>
+        runBoundaryJob(
+          { kind: 'stored', geometries: held.file.features.map((f) => f.geometry) },
+          { signal: this.closing.signal },
+        ),
+      ).catch(asEngineError(''));
+      const { features, ...file } = held.file;
+      const stored = features.map((f, k) => ({ ...f, geometry: texts[k] as string }));
+      const layer = this.store.create(
+        { ...file, features: stored },
+        { name, nameField, sourceName: held.fileName },
+        this.now(),
+      );
+      return layerView(layer);
+    } catch (error) {
+      if (!this.closing.signal.aborted) this.previews.set(previewId, held);
+      throw error;
+    }
   }
 
   /**
