@@ -16,6 +16,7 @@ export default defineConfig({
           checkpointWorker: resolve('src-main/engine/store/checkpointWorker.ts'),
           exportWorker: resolve('src-main/engine/export/exportWorker.ts'),
           analysisWorker: resolve('src-main/engine/analysis/analysisWorker.ts'),
+          boundaryWorker: resolve('src-main/engine/boundaries/boundaryWorker.ts'),
         },
       },
     },

@@ -101,7 +101,7 @@ const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-
  * control characters, line breaks and bidi overrides become spaces, so the name reads the same on
  * the map's labels, the filter chip, the CLI and the report.
  */
-export function featureName(f: BoundaryFeature, field: string | null): string {
+export function featureName(f: Pick<BoundaryFeature, 'index' | 'properties'>, field: string | null): string {
   const v = field && Object.hasOwn(f.properties, field) ? f.properties[field] : null;
   const text = v === null || v === undefined ? '' : String(v).replace(UNPRINTABLE, ' ').trim();
   return (text || `Feature ${f.index}`).slice(0, 200);

@@ -3,10 +3,9 @@
  * attributes and lat/lon geometry. Written in one transaction per layer; deleting a layer deletes
  * its features (foreign key, cascade).
  */
-import type { FeatureGeometry } from '../../../src-shared/geo';
-import { geometryBox } from '../../../src-shared/geo';
+import { geometryBox, type Box, type FeatureGeometry } from '../../../src-shared/geo';
 import type { Db } from '../store/database';
-import { featureName, type Attribute, type BoundaryFile } from './boundaryFile';
+import { featureName, type Attribute, type BoundaryFeature, type BoundaryFile } from './boundaryFile';
 
 export type LayerRecord = {
   id: number;
@@ -29,6 +28,23 @@ export type FeatureRecord = {
   properties: Record<string, Attribute>;
   geometry: FeatureGeometry;
 };
+
+/** A feature as written: its geometry already the JSON text (a preview's is made on a helper thread). */
+export type StoredFeature = {
+  index: number;
+  kind: FeatureGeometry['kind'];
+  properties: Record<string, Attribute>;
+  geometry: string;
+  box: Box;
+};
+
+const storedFeature = (f: BoundaryFeature): StoredFeature => ({
+  index: f.index,
+  kind: f.geometry.kind,
+  properties: f.properties,
+  geometry: JSON.stringify(f.geometry),
+  box: geometryBox(f.geometry),
+});
 
 type LayerRow = {
   id: number;
@@ -94,9 +110,15 @@ export function createLayerStore(db: Db) {
         .get(name);
       return r ? toLayer(r) : undefined;
     },
-    /** Writes a read file as a layer, its features named by `nameField`, in one transaction. */
+    /**
+     * Writes a read file as a layer, its features named by `nameField`, in one transaction. A
+     * preview's features come stored (geometry already JSON, made on a helper thread), so the engine
+     * thread only inserts.
+     */
     create(
-      file: BoundaryFile,
+      file: Pick<BoundaryFile, 'format' | 'crs' | 'fields' | 'skipped'> & {
+        features: readonly (BoundaryFeature | StoredFeature)[];
+      },
       input: { name: string; nameField: string | null; sourceName: string },
       now: number,
     ): LayerRecord {
@@ -122,15 +144,19 @@ export function createLayerStore(db: Db) {
             `INSERT INTO reference_features (layer_id, ordinal, name, kind, properties, geometry, min_lat, min_lon, max_lat, max_lon)
              VALUES (@layer, @ordinal, @name, @kind, @properties, @geometry, @minLat, @minLon, @maxLat, @maxLon)`,
           );
-          for (const f of file.features) {
+          for (const one of file.features) {
+            const f =
+              typeof one.geometry === 'string'
+                ? (one as StoredFeature)
+                : storedFeature(one as BoundaryFeature);
             insert.run({
               layer: id,
               ordinal: f.index,
               name: featureName(f, input.nameField),
-              kind: f.geometry.kind,
+              kind: f.kind,
               properties: JSON.stringify(f.properties),
-              geometry: JSON.stringify(f.geometry),
-              ...geometryBox(f.geometry),
+              geometry: f.geometry,
+              ...f.box,
             });
           }
           return getLayer(id) as LayerRecord;

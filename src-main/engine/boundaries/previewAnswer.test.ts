@@ -17,11 +17,11 @@ const kml = (extended: string, description: string) =>
   `<kml><Document><Placemark><name>Beat 11</name><description>${description}</description><ExtendedData>${extended}</ExtendedData><Point><coordinates>-87.6,41.8</coordinates></Point></Placemark></Document></kml>`;
 
 describe('a boundary preview', () => {
-  it('cuts a long attribute text to 1,000 characters for the page', () => {
+  it('cuts a long attribute text to 1,000 characters for the page', async () => {
     const file = path.join(t.dir.path, 'long.kml');
     writeFileSync(file, kml('', 'x'.repeat(5_000_000)));
     const layers = t.engine.context.services.layers;
-    const preview = layers.preview({ path: file });
+    const preview = await layers.preview({ path: file });
     const shown = preview.features[0]!.properties.description as string;
     expect(shown.length).toBe(1_001);
     expect(shown.endsWith('…')).toBe(true);
@@ -29,12 +29,12 @@ describe('a boundary preview', () => {
     expect(JSON.stringify(preview).length).toBeLessThan(10_000);
   });
 
-  it('refuses an attribute whose name is longer than 1,000 characters, naming its length', () => {
+  it('refuses an attribute whose name is longer than 1,000 characters, naming its length', async () => {
     const file = path.join(t.dir.path, 'name.kml');
     writeFileSync(file, kml(`<Data name="${'n'.repeat(2_000_000)}"><value>1</value></Data>`, 'd'));
     let error: unknown;
     try {
-      t.engine.context.services.layers.preview({ path: file });
+      await t.engine.context.services.layers.preview({ path: file });
     } catch (e) {
       error = e;
     }

@@ -8,26 +8,20 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportSource } from '../../../src-shared/exports';
 import type { Filters } from '../../../src-shared/filters';
-import { geometryBox, unionBox, type Box } from '../../../src-shared/geo';
 import type { BoundaryPreview, BufferCountResult, LayerView } from '../../../src-shared/layerCalls';
 import { EngineError } from '../errors';
 import { openSource } from '../files/sources';
 import type { QueryService } from '../query/service';
 import { yieldToEventLoop } from '../eventLoop';
 import type { Db } from '../store/database';
-import {
-  BoundaryProblem,
-  featureName,
-  proposeNameField,
-  type Attribute,
-  type BoundaryFile,
-} from './boundaryFile';
+import { featureName, type Attribute } from './boundaryFile';
+import { BoundaryJobCancelled, BoundaryRefused, runBoundaryJob } from './boundaryThread';
 import { countNearPoints } from './countNear';
-import { areaShapesOf, type AreaShapeOf } from './featureAreas';
+import type { AreaShapeOf } from './featureAreas';
+import type { HeldFile } from './heldFile';
 import { createLayerStore, type LayerRecord } from './layerStore';
-import { readBoundaryFile } from './readBoundaries';
 
-type Held = { file: BoundaryFile; fileName: string; at: number };
+type Held = { file: HeldFile; fileName: string; at: number };
 
 /** Previews are kept this long unless used or discarded (a page closed mid-way). */
 const PREVIEW_MS = 30 * 60_000;
@@ -61,9 +55,20 @@ function shortened(properties: Record<string, Attribute>): Record<string, Attrib
   return out;
 }
 
+/** A helper thread's refusal in the user's words (bad_input), or its cancelling (the engine closing). */
+const asEngineError =
+  (prefix: string) =>
+  (error: unknown): never => {
+    if (error instanceof BoundaryRefused) throw new EngineError('bad_input', `${prefix}${error.message}`);
+    if (error instanceof BoundaryJobCancelled) throw new EngineError('cancelled', 'The engine is closing.');
+    throw error;
+  };
+
 export class LayerService {
   readonly store;
   private readonly previews = new Map<string, Held>();
+  /** Ends the helper threads still reading or shaping when the engine closes. */
+  private readonly closing = new AbortController();
 
   constructor(private readonly deps: { db: Db; dataDir: string; query: QueryService; now?: () => number }) {
     this.store = createLayerStore(deps.db);
@@ -73,38 +78,43 @@ export class LayerService {
     return (this.deps.now ?? Date.now)();
   }
 
-  preview(source: ImportSource | undefined): BoundaryPreview {
+  /**
+   * Reads and checks a boundary file on a helper thread (boundaryThread.ts): the engine thread
+   * answers other calls meanwhile, and holds only the result (geometry as the store's JSON text).
+   */
+  async preview(source: ImportSource | undefined): Promise<BoundaryPreview> {
     const opened = openSource(this.deps.dataDir, source);
-    let file: BoundaryFile;
-    try {
-      file = readBoundaryFile(opened.file, opened.name);
-    } catch (error) {
-      if (error instanceof BoundaryProblem)
-        throw new EngineError('bad_input', `${opened.name}: ${error.message}`);
-      throw error;
-    }
+    const file = await this.inThread(() =>
+      runBoundaryJob({ kind: 'read', file: opened.file, name: opened.name }, { signal: this.closing.signal }),
+    ).catch(asEngineError(`${opened.name}: `));
     const now = this.now();
     for (const [id, held] of this.previews) if (now - held.at > PREVIEW_MS) this.previews.delete(id);
     while (this.previews.size >= MAX_PREVIEWS)
       this.previews.delete(this.previews.keys().next().value as string);
     const previewId = randomUUID();
     this.previews.set(previewId, { file, fileName: opened.name, at: now });
-    const box = file.features.map((f) => geometryBox(f.geometry)).reduce((a, b) => unionBox(a, b)) as Box;
     return {
       previewId,
       fileName: opened.name,
       format: file.format,
       crs: file.crs,
       featureCount: file.features.length,
-      kinds: [...new Set(file.features.map((f) => f.geometry.kind))].sort(),
+      kinds: [...new Set(file.features.map((f) => f.kind))].sort(),
       fields: file.fields,
-      nameField: proposeNameField(file),
+      nameField: file.nameField,
       features: file.features
         .slice(0, 200)
-        .map((f) => ({ index: f.index, kind: f.geometry.kind, properties: shortened(f.properties) })),
+        .map((f) => ({ index: f.index, kind: f.kind, properties: shortened(f.properties) })),
       skipped: file.skipped.slice(0, 100),
-      box,
+      box: file.box,
     };
+  }
+
+  /** A helper-thread job; a closed service starts none. */
+  private inThread<T>(job: () => Promise<T>): Promise<T> {
+    if (this.closing.signal.aborted)
+      return Promise.reject(new EngineError('cancelled', 'The engine is closing.'));
+    return job();
   }
 
   private held(previewId: string): Held {
@@ -113,28 +123,53 @@ export class LayerService {
     return held;
   }
 
-  private checkField(file: BoundaryFile, field: string | null): void {
+  private checkField(file: HeldFile, field: string | null): void {
     if (field !== null && !file.fields.includes(field))
       throw new EngineError('bad_input', `The file has no attribute "${field}".`, [
         { path: 'nameField', message: `Pick one of: ${file.fields.join(', ')}` },
       ]);
   }
 
-  importLayer(previewId: string, name: string, nameField: string | null): LayerView {
+  /**
+   * Keeps a preview as a layer: its geometry written out as the store's JSON on a helper thread,
+   * then one insert transaction here. The preview is taken at once (a second keep of it is
+   * refused), and put back if the keep fails.
+   */
+  async importLayer(previewId: string, name: string, nameField: string | null): Promise<LayerView> {
     const held = this.held(previewId);
     this.checkField(held.file, nameField);
-    const layer = this.store.create(held.file, { name, nameField, sourceName: held.fileName }, this.now());
     this.previews.delete(previewId);
-    return layerView(layer);
+    try {
+      const texts = await this.inThread(() =>
+        runBoundaryJob(
+          { kind: 'stored', geometries: held.file.features.map((f) => f.geometry) },
+          { signal: this.closing.signal },
+        ),
+      ).catch(asEngineError(''));
+      const { features, ...file } = held.file;
+      const stored = features.map((f, k) => ({ ...f, geometry: texts[k] as string }));
+      const layer = this.store.create(
+        { ...file, features: stored },
+        { name, nameField, sourceName: held.fileName },
+        this.now(),
+      );
+      return layerView(layer);
+    } catch (error) {
+      if (!this.closing.signal.aborted) this.previews.set(previewId, held);
+      throw error;
+    }
   }
 
-  /** The areas a preview's polygon features make (validated by the area rules); the caller creates them. */
-  areaShapes(
+  /**
+   * The areas a preview's polygon features make (simplified and validated by the area rules on a
+   * helper thread); the caller creates them.
+   */
+  async areaShapes(
     previewId: string,
     nameField: string | null,
     indexes?: number[],
     names?: string[],
-  ): AreaShapeOf[] {
+  ): Promise<AreaShapeOf[]> {
     const held = this.held(previewId);
     this.checkField(held.file, nameField);
     const wanted = indexes ? new Set(indexes) : null;
@@ -154,7 +189,9 @@ export class LayerService {
           `No feature is named ${missing.map((m) => `"${m}"`).join(', ')} by ${nameField ?? 'its position'}.`,
         );
     }
-    const shapes = areaShapesOf(chosen, (f) => featureName(f, nameField));
+    const shapes = await this.inThread(() =>
+      runBoundaryJob({ kind: 'areas', features: chosen, nameField }, { signal: this.closing.signal }),
+    ).catch(asEngineError(''));
     if (shapes.length > MAX_AREAS_FROM_FILE) {
       throw new EngineError(
         'bad_input',
@@ -207,6 +244,7 @@ export class LayerService {
   }
 
   close(): void {
+    this.closing.abort();
     this.previews.clear();
   }
 }

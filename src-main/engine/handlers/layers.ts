@@ -16,7 +16,7 @@ export const layerHandlers = {
 
   areasFromBoundaries: async ({ previewId, nameField, indexes, names }, ctx) => {
     const layers = ctx.services.layers;
-    const shapes = layers.areaShapes(previewId, nameField, indexes, names);
+    const shapes = await layers.areaShapes(previewId, nameField, indexes, names);
     const s = ctx.services.sync;
     // Office mode: areas are the office's, created in PostgreSQL and back here by the pull, as
     // createArea's; a standalone folder makes them all in one transaction.

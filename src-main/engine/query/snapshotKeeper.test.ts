@@ -109,6 +109,32 @@ describe('keeping the snapshot fresh', () => {
     expect(await counts(f.service)).toEqual(reference(f));
   });
 
+  it('after a bulk change a view answers from the snapshot in place, marked updating, while the re-read runs; a result waits for it', async () => {
+    const service = new QueryService(f.db, {
+      now: () => f.now,
+      cacheFile: null,
+      loadChunkRows: 10, // 120 chunks: the re-read takes many turns of the event loop
+      viewsMayLag: true,
+    });
+    await counts(service);
+    f.db.prepare("UPDATE incidents SET type = 'Other' WHERE type = 'Theft'").run();
+    service.incidentsWritten(); // a bulk write (an import): read it all again
+    const order: string[] = [];
+    const result = counts(service).finally(() => order.push('result'));
+    const view = await incidentCalls.countIncidents(service, { filters: { includeRemoved: true } }, 'view');
+    order.push('view');
+    expect(view.total).toBe(1200);
+    expect(view.updating).toBe(true); // from the snapshot in place, the re-read under way
+
+    expect(service.keeper.reloading).not.toBeNull();
+    expect(await result).toEqual(reference(f));
+    expect(order).toEqual(['view', 'result']);
+    const after = await incidentCalls.countIncidents(service, { filters: { includeRemoved: true } }, 'view');
+    expect(after.updating).toBeUndefined();
+    expect({ total: after.total, byType: nonZero(after.byType) }).toEqual(reference(f));
+    await service.close();
+  });
+
   it('notices commits by another connection, re-reads in the background and says so', async () => {
     let changes = 0;
     const service = new QueryService(f.db, {

@@ -8,7 +8,8 @@
  *   re-read in the background replaces it. No saved snapshot: a full read, awaited.
  * - Writes through this connection are seen by TEMP triggers (changeLog.ts); those rows are
  *   re-read before the next query (a sync page: ~1 ms); a bulk change (over a tenth of the rows)
- *   means a full read. Writers may also report cdids themselves (`written`), not required.
+ *   means a full read, in the background once a snapshot is in place (`get` answers from the old
+ *   one, marked `updating`; `fresh` waits for the new). Writers may also report cdids themselves (`written`), not required.
  * - `PRAGMA data_version` reveals commits by other connections or processes: a background full
  *   re-read follows, and `onExternalChange` tells the views to ask again.
  * - `get` may answer from a snapshot behind the file while such a re-read runs (the app's views,
@@ -101,7 +102,17 @@ export class SnapshotKeeper {
     }
   }
 
-  async get(): Promise<Snapshot> {
+  /**
+   * The snapshot for an answer that may lag: after a bulk change (an import, a sync of many pages)
+   * the one in place answers, marked behind, while a background re-read builds the next — a call
+   * never waits for the seconds a full read of 1M rows takes, nor the engine thread for more than
+   * one chunk of it. Only the first read (nothing in place yet) is awaited.
+   */
+  get(): Promise<Snapshot> {
+    return this.snapshotNow(false);
+  }
+
+  private async snapshotNow(readStaleNow: boolean): Promise<Snapshot> {
     if (this.closed) throw new Error('The query service is closed.');
     // One read transaction: the commits of others (data_version), this connection's own writes and
     // the change counter all describe the same state of the file.
@@ -122,6 +133,7 @@ export class SnapshotKeeper {
     if (this.current && changed.length > Math.max(10_000, this.current.size / 10)) this.stale = true;
     else this.written(changed);
     if (!this.current) await (this.first ??= this.start());
+    if (this.stale && this.current && !this.blocking && !readStaleNow) this.reloadBehind();
     // A full read under way answers every caller, not only the one that started it (readNow
     // clears `stale` as it starts, so a second caller must wait for `blocking` too).
     while (this.stale || this.blocking) {
@@ -154,7 +166,7 @@ export class SnapshotKeeper {
     const needed = this.reloadsStarted + (this.reload && !this.reloadAgain ? 0 : 1);
     while (this.reloadInstalled < needed && this.reload) await this.reload;
     if (this.reloadInstalled < needed) this.stale = true; // failed or never started: read it now
-    snapshot = await this.get();
+    snapshot = await this.snapshotNow(true);
     return snapshot;
   }
 
@@ -206,6 +218,13 @@ export class SnapshotKeeper {
     });
   }
 
+  /** A bulk change: the snapshot in place answers, marked behind, until a background re-read replaces it. */
+  private reloadBehind(): void {
+    this.stale = false;
+    this.behind = true;
+    this.startReload();
+  }
+
   /** A full read in the background; the current snapshot answers until it is done. */
   private startReload(): void {
     if (this.reload) {
@@ -216,6 +235,8 @@ export class SnapshotKeeper {
     const started = performance.now();
     const number = ++this.reloadsStarted;
     this.reload = (async () => {
+      // Not on the caller's turn: the count and the first chunk would delay the call that saw the change.
+      await yieldToEventLoop();
       const delay = reloadDelayMs();
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       if (this.closed) throw new Closed();

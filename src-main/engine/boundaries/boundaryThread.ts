@@ -1,0 +1,87 @@
+/**
+ * Runs a boundary job on a helper thread (boundaryWorker.ts) so the engine thread keeps answering
+ * while a file of 2M corners is read and checked (seconds), its geometry written out as the
+ * store's JSON, or a preview's areas simplified: one thread per job, ended when it answers or at
+ * once on its AbortSignal (the engine closing). Long answers come in parts, one per turn of the
+ * engine's event loop. A refusal — a file that is not a boundary file, an invalid feature, a
+ * feature that makes no area — comes back as a BoundaryRefused with the reader's words.
+ */
+import type { AreaShapeOf } from './featureAreas';
+import type { HeldFeature, HeldFile, PackedGeometry } from './heldFile';
+import { startWorkerThread, workerEntry } from '../workerThreads';
+
+export type BoundaryJob =
+  | { kind: 'read'; file: string; name: string }
+  /** Each geometry as the JSON text reference_features.geometry stores. */
+  | { kind: 'stored'; geometries: PackedGeometry[] }
+  | {
+      kind: 'areas';
+      features: Pick<HeldFeature, 'index' | 'properties' | 'geometry'>[];
+      nameField: string | null;
+    };
+
+type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
+  ? HeldFile
+  : J extends { kind: 'stored' }
+    ? string[]
+    : AreaShapeOf[];
+
+export type FromBoundaryWorker =
+  /** Part of a long answer (a read file's features, the stored texts), in order, before `done`. */
+  | { type: 'part'; items: unknown[] }
+  | { type: 'done'; result: HeldFile | AreaShapeOf[] | null }
+  | { type: 'failed'; message: string; refused: boolean };
+
+export class BoundaryRefused extends Error {
+  override readonly name = 'BoundaryRefused';
+}
+
+export class BoundaryJobCancelled extends Error {
+  override readonly name = 'BoundaryJobCancelled';
+  constructor() {
+    super('The boundary file was no longer wanted.');
+  }
+}
+
+export function runBoundaryJob<J extends BoundaryJob>(
+  job: J,
+  options: { signal?: AbortSignal } = {},
+): Promise<ResultOf<J>> {
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(new BoundaryJobCancelled());
+  return new Promise((resolve, reject) => {
+    const worker = startWorkerThread(
+      workerEntry(import.meta.url, 'boundaryWorker.ts', 'boundaryWorker.js'),
+      job,
+    );
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      fn();
+    };
+    const onAbort = () => finish(() => reject(new BoundaryJobCancelled()));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const items: unknown[] = [];
+    worker.on('message', (m: FromBoundaryWorker) => {
+      if (m.type === 'part') {
+        for (const item of m.items) items.push(item);
+        setImmediate(() => settled || worker.postMessage('next'));
+      } else if (m.type === 'done') {
+        const result =
+          job.kind === 'read'
+            ? { ...(m.result as HeldFile), features: items }
+            : job.kind === 'stored'
+              ? items
+              : m.result;
+        finish(() => resolve(result as ResultOf<J>));
+      } else finish(() => reject(m.refused ? new BoundaryRefused(m.message) : new Error(m.message)));
+    });
+    worker.on('error', (error) => finish(() => reject(error)));
+    worker.on('exit', (code) =>
+      finish(() => reject(new Error(`The boundary thread stopped unexpectedly (exit code ${code}).`))),
+    );
+  });
+}

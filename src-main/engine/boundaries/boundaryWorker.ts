@@ -1,0 +1,67 @@
+/**
+ * The boundaries' helper thread (bundled as boundaryWorker.js; see boundaryThread.ts): runs the one
+ * job in its workerData off the engine thread — reading and checking a boundary file (the readers,
+ * the limits, each feature's geometry and the self-crossing sweep), writing a preview's geometry
+ * as the store's JSON, or making its area shapes (simplified, checked) — and posts the result or
+ * the problem in words. Cancelling is the engine terminating this thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { EngineError } from '../errors';
+import { ENGINE_NICE, runBelowHost } from '../threadPriority';
+import { BoundaryProblem, featureName } from './boundaryFile';
+import type { BoundaryJob, FromBoundaryWorker } from './boundaryThread';
+import { areaShapesOf } from './featureAreas';
+import { heldFileOf, packedBytes, unpackedFeature, unpackGeometry } from './heldFile';
+import { readBoundaryFile } from './readBoundaries';
+
+const port = parentPort;
+if (!port) throw new Error('boundaryWorker.ts runs as a worker thread');
+const job = workerData as BoundaryJob;
+// A step below the engine thread it inherits its value from: on a busy machine the engine's calls
+// get a core before this work does (its CPU time is the same).
+runBelowHost(ENGINE_NICE + 5);
+const post = (m: FromBoundaryWorker) => port.postMessage(m);
+/** Bytes (or characters) per message to the engine thread. */
+const PART_SIZE = 4_000_000;
+
+/** The engine thread asks for the next part once it has taken one in (and answered what waited). */
+const nextWanted = () => new Promise<void>((resolve) => port.once('message', () => resolve()));
+
+/**
+ * A long list in parts of a few MB, one at a time: the engine thread copies each message in on
+ * its own turn (80 MB in one message held it ~90 ms), answering calls between them.
+ */
+async function postInParts<T>(items: readonly T[], sizeOf: (item: T) => number): Promise<void> {
+  for (let start = 0; start < items.length;) {
+    let end = start;
+    for (let size = 0; end < items.length && (end === start || size < PART_SIZE); end++)
+      size += sizeOf(items[end] as T);
+    const wanted = nextWanted();
+    post({ type: 'part', items: items.slice(start, end) });
+    await wanted;
+    start = end;
+  }
+}
+
+async function run(): Promise<void> {
+  if (job.kind === 'read') {
+    const { features, ...file } = heldFileOf(readBoundaryFile(job.file, job.name));
+    await postInParts(features, packedBytes);
+    post({ type: 'done', result: { ...file, features: [] } });
+  } else if (job.kind === 'stored') {
+    const texts = job.geometries.map((g) => JSON.stringify(unpackGeometry(g)));
+    await postInParts(texts, (t) => t.length);
+    post({ type: 'done', result: null });
+  } else {
+    const shapes = areaShapesOf(job.features.map(unpackedFeature), (f) => featureName(f, job.nameField));
+    post({ type: 'done', result: shapes });
+  }
+}
+
+run().catch((error: unknown) =>
+  post({
+    type: 'failed',
+    message: error instanceof Error ? error.message : String(error),
+    refused: error instanceof BoundaryProblem || error instanceof EngineError,
+  }),
+);
