@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,5 +11,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two files at a time even on 2 cores (vitest's default there is one: cores − 1). Most of the
+    // slow files wait rather than compute — a rate limit's minute, a server's Retry-After, a child
+    // process's start — so a second file runs in those waits: cliConcurrency.test.ts took 80 s
+    // with 12 s of CPU. On more cores, vitest's own default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

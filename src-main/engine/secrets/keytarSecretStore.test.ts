@@ -22,6 +22,46 @@ describe('keytar secret store on the real keychain', () => {
     expect(await store.probe()).toEqual({ available: true, backend: 'Secret Service (libsecret)' });
   });
 
+  it('probes while another process writes and deletes items of the service, without crashing', async () => {
+    // A demo starting next to another host (e2e, two workers, one keyring) killed the host: the
+    // probe listed the service's items with keytar's findCredentials, which segfaults on an item
+    // another process is writing (libsecret: "secret_value_get_text: assertion 'value' failed"),
+    // within about two seconds of such writes. Both sides run as processes of their own here.
+    const service = `Blotter-probe-race-${randomUUID()}`;
+    const module = fileURLToPath(new URL('./keytarSecretStore.ts', import.meta.url));
+    const tsx = (code: string, timeout: number) =>
+      run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { timeout });
+    const store = `(await import(${JSON.stringify(module)})).createKeytarSecretStore({ service: ${JSON.stringify(service)} })`;
+    const writer = execFile(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const s = ${store}; process.stdout.write('writing\\n');` +
+          `for (let i = 0; ; i++) { await s.set('a' + (i % 5), 'secret-' + i); await s.delete('a' + ((i + 2) % 5)); }`,
+      ],
+      { timeout: 60_000 },
+    );
+    try {
+      await new Promise((resolve) => writer.stdout?.once('data', resolve));
+      const { stdout } = await tsx(
+        `const s = ${store}; const seen = new Set();` +
+          'for (const t = Date.now(); Date.now() - t < 4_000; ) seen.add(JSON.stringify(await s.probe()));' +
+          'process.stdout.write(JSON.stringify([...seen]));',
+        60_000,
+      );
+      expect(JSON.parse(stdout)).toEqual([
+        JSON.stringify({ available: true, backend: 'Secret Service (libsecret)' }),
+      ]);
+    } finally {
+      writer.kill();
+      const cleanup = createKeytarSecretStore({ service });
+      for (let i = 0; i < 5; i++) await cleanup.delete(`a${i}`).catch(() => false);
+    }
+  }, 60_000);
+
   it('sets, reads, replaces and deletes a secret that other tools read under service Blotter', async () => {
     expect(await store.get(account)).toBeNull();
     await store.set(account, 'first-key-1234');
@@ -81,7 +121,6 @@ describe('keytar secret store without a keychain', () => {
       platform: 'linux',
       probeTimeoutMs: 100,
       load: async () => ({
-        findCredentials: never,
         getPassword: never,
         setPassword: never,
         deletePassword: never,
@@ -105,7 +144,7 @@ describe('keytar secret store without a keychain', () => {
       load: async () => {
         const fail = () =>
           Promise.reject(new Error('The user name or passphrase you entered is not correct.'));
-        return { findCredentials: fail, getPassword: fail, setPassword: fail, deletePassword: fail };
+        return { getPassword: fail, setPassword: fail, deletePassword: fail };
       },
     });
     const status = await failing.probe();

@@ -8,7 +8,16 @@ import type * as KeytarModule from 'keytar';
 import { describeKeychainFailure, keychainBackend, type KeychainFailure } from './keychainHelp';
 import { KEYCHAIN_SERVICE, KeychainUnavailableError, type SecretStore } from './secretStore';
 
-type Keytar = Pick<typeof KeytarModule, 'getPassword' | 'setPassword' | 'deletePassword' | 'findCredentials'>;
+type Keytar = Pick<typeof KeytarModule, 'getPassword' | 'setPassword' | 'deletePassword'>;
+
+/**
+ * The account probe() looks up: none is stored under it. A lookup of one account reaches the
+ * keychain as any call does, and libsecret answers "none" for an item being written meanwhile;
+ * keytar's findCredentials (every item of the service) instead crashes the whole process
+ * (strdup of a NULL secret) when another process writes one of them meanwhile — two Blotters, or
+ * a demo starting next to another host.
+ */
+export const PROBE_ACCOUNT = 'blotter-keychain-probe';
 
 export type KeytarStoreOptions = {
   /** Keychain service name; tests may isolate themselves with another. */
@@ -59,7 +68,7 @@ export function createKeytarSecretStore(options: KeytarStoreOptions = {}): Secre
     delete: (account) => use(callTimeoutMs, (k) => k.deletePassword(service, account)),
     async probe() {
       try {
-        await use(probeTimeoutMs, (k) => k.findCredentials(service));
+        await use(probeTimeoutMs, (k) => k.getPassword(service, PROBE_ACCOUNT));
         return { available: true, backend: keychainBackend(platform) };
       } catch (error) {
         if (error instanceof KeychainUnavailableError) return error.status;
