@@ -8,7 +8,7 @@ import type * as L from 'leaflet';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { BufferCountResult, LayerFeatureView, LayerView } from '../../src-shared/layerCalls';
 import { useFilters } from '../filters/FiltersContext';
-import { useCall } from '../history/useCall';
+import { useCall } from '../bridge/useCall';
 import { count as countText } from '../text/count';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
@@ -24,7 +24,7 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
   const id = useId();
   const { client, upsertArea } = useWorkspace();
   const { filters, update, dataVersion } = useFilters();
-  const info = useCall(() => client.call('getAppInfo', {}), 'app');
+  const info = useCall(() => client.call('getAppInfo', {}), [client]);
   const web = info.data?.host === 'web';
   const [open, setOpen] = useState(false);
   const [layers, setLayers] = useState<LayerView[]>([]);
