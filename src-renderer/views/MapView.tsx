@@ -26,7 +26,7 @@ import { useClusterLayers } from '../map/useClusterLayers';
 import { useLeafletMap } from '../map/useLeafletMap';
 import { useLegendCounts } from '../map/useLegendCounts';
 import { useMapPoints } from '../map/useMapPoints';
-import { watchInView } from '../map/inViewWatch';
+import { useInViewWatch } from '../map/inViewWatch';
 import { useSmallMap } from '../map/useSmallMap';
 import { useMapSketch } from '../map/useMapSketch';
 import { useMapTestHook } from '../map/mapTestHook';
@@ -144,10 +144,7 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
   }, [map, clusters, layers.clusters]);
 
   // With the clusters off nothing draws them, so the "in view" counts are asked for after each move.
-  useEffect(() => {
-    if (!map || !cluster || layers.clusters || !info) return;
-    return watchInView(map, cluster, onCounts);
-  }, [map, cluster, layers.clusters, info, onCounts]);
+  useInViewWatch(map, cluster, !layers.clusters && info !== null, onCounts);
 
   useEffect(() => {
     if (!map || !heat) return;

@@ -14,6 +14,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { PlaybackPoints } from '../../../src-shared/analysis';
 import type { Filters } from '../../../src-shared/filters';
 import type { Client } from '../../bridge/client';
+import { useCurrentEffect } from '../../bridge/useCall';
 import { count } from '../../text/count';
 import { errorText } from '../../text/errorText';
 import { coloursFor } from '../palette';
@@ -90,23 +91,22 @@ export function PlaybackControl({
   const layer = useMemo(() => new PlaybackLayer((d) => onDrawnRef.current(d)), []);
 
   // The day-sorted incidents of the filters, asked for while playback is open.
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setError(null);
-    client.call('getPlaybackPoints', { filters: JSON.parse(key) as Filters }).then(
-      (p) => {
-        if (!live) return;
-        layer.setPoints(p, coloursFor(p.types));
-        setPoints(p);
-        setIndex(0);
-      },
-      (failure: unknown) => live && setError(errorText(failure)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, client, key, dataVersion, layer]);
+  useCurrentEffect(
+    (current) => {
+      if (!open) return;
+      setError(null);
+      client.call('getPlaybackPoints', { filters: JSON.parse(key) as Filters }).then(
+        (p) => {
+          if (!current()) return;
+          layer.setPoints(p, coloursFor(p.types));
+          setPoints(p);
+          setIndex(0);
+        },
+        (failure: unknown) => current() && setError(errorText(failure)),
+      );
+    },
+    [open, client, key, dataVersion, layer],
+  );
 
   useEffect(() => {
     if (!open || !map) return;
