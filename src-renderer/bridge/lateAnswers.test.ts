@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../src-shared/contract';
 import { BridgeCallError } from './client';
 import { hostHook } from './testHookHost';
-import { useCall, useCurrentEffect, type Current } from './useCall';
+import { useCall, useCurrentEffect, useNewest, type Current } from './useCall';
 import { useEngineEvent } from './useEngineEvent';
 
 /** A promise settled by the test, in whatever order the test needs. */
@@ -118,6 +118,20 @@ describe('useCurrentEffect', () => {
     await host.unmount();
     expect(checks[1]!.current()).toBe(false);
     expect(seen).toEqual(['cleanup a', 'cleanup b']);
+  });
+});
+
+describe('useNewest', () => {
+  it('keeps only the newest request made on demand, and none once the component went', async () => {
+    const host = await hostHook(() => useNewest(), {});
+    const first = host.value();
+    expect(first()).toBe(true);
+    const second = host.value();
+    expect([first(), second()]).toEqual([false, true]);
+    await host.render({}); // a render is not a new request
+    expect(second()).toBe(true);
+    await host.unmount();
+    expect(second()).toBe(false);
   });
 });
 

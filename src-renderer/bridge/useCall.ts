@@ -3,11 +3,13 @@
  *
  * - `useCurrentEffect(effect, deps)`: an effect handed a `current()` test that turns false as soon as
  *   its inputs change or the component goes; whatever arrives after that is dropped.
+ * - `useNewest()`: for a request made on demand (a reload after an event): each `begin()` gives a
+ *   `current()` that turns false when a newer request begins or the component goes.
  * - `useCall(run, deps)`: one call kept in step with its inputs — its answer, or its error in words
  *   (`errorText`), and whether it is loading; `reload()` asks again. An answer to older inputs, or
  *   one that arrives after the component went, is dropped.
  */
-import { useEffect, useRef, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import { errorText } from '../text/errorText';
 
 /** True while the request that received it is still the newest and its component is still there. */
@@ -28,6 +30,21 @@ export function useCurrentEffect(
     };
     // The caller's inputs are the dependencies; the effect itself is read fresh each run.
   }, deps);
+}
+
+export function useNewest(): () => Current {
+  const newest = useRef(0);
+  const gone = useRef(false);
+  useEffect(() => {
+    gone.current = false;
+    return () => {
+      gone.current = true;
+    };
+  }, []);
+  return useCallback(() => {
+    const mine = ++newest.current;
+    return () => !gone.current && mine === newest.current;
+  }, []);
 }
 
 export type CallState<T> = { data: T | null; error: string | null; loading: boolean };
