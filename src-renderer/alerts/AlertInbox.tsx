@@ -3,8 +3,10 @@
  * change (the Alerts view re-reads), and desktop notifications in the web host. Follows the
  * engine's `alertsChanged` events; provided once by App.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Client } from '../bridge/client';
+import { useCurrentEffect } from '../bridge/useCall';
+import { useEngineEvent } from '../bridge/useEngineEvent';
 import { notifyInBrowser, type BrowserNotificationLike } from './browserNotify';
 
 export type AlertInbox = {
@@ -43,27 +45,24 @@ export function AlertInboxProvider({
     web ? (browserNotification()?.permission ?? null) : null,
   );
 
-  useEffect(() => {
-    let live = true;
-    client
-      .call('listAlerts', { limit: 1 })
-      .then((r) => live && setUnread(r.unread))
-      .catch(() => undefined);
-    const off = client.onEvent((event) => {
-      if (event.type !== 'alertsChanged') return;
-      setUnread(event.unread);
-      setVersion((v) => v + 1);
-      if (web)
-        notifyInBrowser(event, browserNotification(), () => {
-          window.focus();
-          window.location.hash = '#/alerts';
-        });
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, [client, web]);
+  useEngineEvent(client, ['alertsChanged'], (event) => {
+    setUnread(event.unread);
+    setVersion((v) => v + 1);
+    if (web)
+      notifyInBrowser(event, browserNotification(), () => {
+        window.focus();
+        window.location.hash = '#/alerts';
+      });
+  });
+  useCurrentEffect(
+    (current) => {
+      client
+        .call('listAlerts', { limit: 1 })
+        .then((r) => current() && setUnread(r.unread))
+        .catch(() => undefined);
+    },
+    [client],
+  );
 
   const askPermission = useCallback(async () => {
     const N = browserNotification() as unknown as {

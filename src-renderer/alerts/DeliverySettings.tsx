@@ -6,63 +6,22 @@
  * below shows every attempt; a failed delivery can be retried. Each form's outcome stands beside
  * its Save button, and a refused field beside that field (announced and scrolled into view).
  */
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { AlertChannelsView, DeliveryLogEntry } from '../../src-shared/alertCalls';
-import { instantText } from '../../src-shared/localTime';
 import { BridgeCallError, type Client } from '../bridge/client';
 import { InlineError, invalidProps } from '../shell/InlineMessage';
+import { DeliveryLog } from './DeliveryLog';
+import {
+  emailOf,
+  errorMessage,
+  issueOf,
+  OutcomeLine,
+  type Email,
+  type Outcome,
+  type Where,
+} from './deliveryParts';
+import { EmailChannelForm } from './EmailChannelForm';
 import styles from './alerts.module.css';
-
-type Outcome = { ok: true; text: string } | { ok: false; error: unknown };
-type Where = 'webhook' | 'email' | 'log';
-
-/** What a failure says about one field (`path` as the engine names it). */
-const issueOf = (outcome: Outcome | null, path: string): string | undefined =>
-  outcome && !outcome.ok && outcome.error instanceof BridgeCallError
-    ? outcome.error.issueFor(path)
-    : undefined;
-
-/** What a failure says beyond its fields: the message, unless a field shows every issue. */
-function generalText(outcome: Outcome | null, shownPaths: readonly string[]): string | null {
-  if (!outcome || outcome.ok) return null;
-  const e = outcome.error;
-  if (
-    e instanceof BridgeCallError &&
-    e.issues.length > 0 &&
-    e.issues.every((i) => shownPaths.includes(i.path))
-  )
-    return null;
-  return e instanceof Error ? e.message : String(e);
-}
-
-type Email = {
-  enabled: boolean;
-  host: string;
-  port: string;
-  tls: 'starttls' | 'tls';
-  user: string;
-  password: string;
-  from: string;
-  to: string;
-  mode: 'immediate' | 'digest';
-  digestHour: string;
-};
-
-function emailOf(view: AlertChannelsView | null): Email {
-  const c = (view?.email.config ?? {}) as Record<string, unknown>;
-  return {
-    enabled: view?.email.enabled ?? false,
-    host: String(c.host ?? ''),
-    port: String(c.port ?? 587),
-    tls: c.tls === 'tls' ? 'tls' : 'starttls',
-    user: typeof c.user === 'string' ? c.user : '',
-    password: '',
-    from: String(c.from ?? ''),
-    to: Array.isArray(c.to) ? c.to.join(', ') : '',
-    mode: c.mode === 'digest' ? 'digest' : 'immediate',
-    digestHour: String(c.digestHour ?? 7),
-  };
-}
 
 export function DeliverySettings({
   client,
@@ -209,184 +168,31 @@ export function DeliverySettings({
         <OutcomeLine id={`${id}-hook-outcome`} outcome={hookOutcome} shownPaths={['webhook.url']} />
       </form>
 
-      <form
-        className={styles.ruleForm}
-        aria-label="Email"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void saveEmail();
-        }}
-      >
-        <label htmlFor={`${id}-mail-on`}>Email</label>
-        <label className="check">
-          <input
-            id={`${id}-mail-on`}
-            type="checkbox"
-            checked={email.enabled}
-            onChange={(e) => setEmail({ ...email, enabled: e.target.checked })}
-          />
-          Send alerts through the office’s mail server
-        </label>
-        {(
-          [
-            ['host', 'Mail server'],
-            ['port', 'Port'],
-            ['user', 'User (empty: no sign-in)'],
-            ['from', 'From'],
-            ['to', 'To (comma separated)'],
-          ] as const
-        ).map(([key, label]) => (
-          <FieldRow
-            key={key}
-            id={`${id}-${key}`}
-            label={label}
-            error={issueOf(mailOutcome, `email.config.${key}`)}
-          >
-            <input
-              id={`${id}-${key}`}
-              value={email[key]}
-              onChange={(e) => setEmail({ ...email, [key]: e.target.value })}
-              {...invalidProps(`${id}-${key}-error`, issueOf(mailOutcome, `email.config.${key}`))}
-            />
-          </FieldRow>
-        ))}
-        <FieldRow id={`${id}-pw`} label="Password">
-          <input
-            id={`${id}-pw`}
-            type="password"
-            autoComplete="off"
-            placeholder={view?.email.passwordStored ? 'Stored in the keychain — type to replace' : ''}
-            value={email.password}
-            onChange={(e) => setEmail({ ...email, password: e.target.value })}
-          />
-        </FieldRow>
-        <FieldRow id={`${id}-tls`} label="Security">
-          <select
-            id={`${id}-tls`}
-            value={email.tls}
-            onChange={(e) => setEmail({ ...email, tls: e.target.value as Email['tls'] })}
-          >
-            <option value="starttls">STARTTLS (port 587)</option>
-            <option value="tls">TLS from the start (port 465)</option>
-          </select>
-        </FieldRow>
-        <FieldRow id={`${id}-mode`} label="Send">
-          <select
-            id={`${id}-mode`}
-            value={email.mode}
-            onChange={(e) => setEmail({ ...email, mode: e.target.value as Email['mode'] })}
-          >
-            <option value="immediate">each alert at once</option>
-            <option value="digest">a daily digest</option>
-          </select>
-        </FieldRow>
-        {email.mode === 'digest' ? (
-          <FieldRow id={`${id}-hour`} label="Digest hour (0–23)">
-            <input
-              id={`${id}-hour`}
-              type="number"
-              min={0}
-              max={23}
-              value={email.digestHour}
-              onChange={(e) => setEmail({ ...email, digestHour: e.target.value })}
-            />
-          </FieldRow>
-        ) : null}
-        {view && !view.email.hostConfirmed ? (
-          <p className="message-error">
-            The stored password was entered for another mail server.{' '}
-            {host === 'electron'
-              ? 'Saving asks you to confirm the new one.'
-              : 'Enter it again to use it with this one.'}
-          </p>
-        ) : null}
-        <div className={styles.formActions}>
-          <button type="submit" className="button">
-            Save email settings
-          </button>
-        </div>
-        <OutcomeLine id={`${id}-mail-outcome`} outcome={mailOutcome} shownPaths={mailPaths} />
-      </form>
+      <EmailChannelForm
+        id={id}
+        email={email}
+        setEmail={setEmail}
+        view={view}
+        host={host}
+        mailOutcome={mailOutcome}
+        mailPaths={mailPaths}
+        onSave={() => void saveEmail()}
+      />
 
-      <h3>Delivery log</h3>
-      <OutcomeLine id={`${id}-log-outcome`} outcome={outcomeOf('log')} shownPaths={[]} />
-      {log.length === 0 ? (
-        <p className="muted">Nothing sent yet.</p>
-      ) : (
-        <ul className={styles.list} aria-label="Delivery log">
-          {log.map((entry, i) => (
-            <li key={`${entry.deliveryId}-${i}`} className={styles.item}>
-              <span className={styles.itemTitle}>{entry.ruleName}</span>
-              <span>
-                {entry.channel} · {instantText(entry.at)} ·{' '}
-                {entry.ok ? 'delivered' : <span className={styles.failed}>failed: {entry.error}</span>}
-              </span>
-              {entry.state === 'failed' && i === log.findIndex((e) => e.deliveryId === entry.deliveryId) ? (
-                <span className={styles.itemActions}>
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() =>
-                      void run(
-                        'log',
-                        async () => {
-                          await client.call('retryAlertDelivery', { deliveryId: entry.deliveryId });
-                        },
-                        'Retrying.',
-                      )
-                    }
-                  >
-                    Retry
-                  </button>
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DeliveryLog
+        id={id}
+        log={log}
+        outcome={outcomeOf('log')}
+        onRetry={(deliveryId) =>
+          void run(
+            'log',
+            async () => {
+              await client.call('retryAlertDelivery', { deliveryId });
+            },
+            'Retrying.',
+          )
+        }
+      />
     </section>
-  );
-}
-
-function errorMessage(outcome: { ok: false; error: unknown }): string {
-  return outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-}
-
-/** A form's outcome beside its Save button: done (a status), or what failed beyond its fields. */
-function OutcomeLine({
-  id,
-  outcome,
-  shownPaths,
-}: {
-  id: string;
-  outcome: Outcome | null;
-  shownPaths: readonly string[];
-}) {
-  if (outcome?.ok)
-    return (
-      <p id={id} className="message message-ok" role="status">
-        {outcome.text}
-      </p>
-    );
-  return <InlineError id={id} message={generalText(outcome, shownPaths)} className="message-error" />;
-}
-
-function FieldRow({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      <InlineError id={`${id}-error`} message={error} />
-    </>
   );
 }

@@ -10,7 +10,7 @@ import type { AlertRule, AlertRuleInput, RuleTestResult } from '../../src-shared
 import { CRIME_TYPES } from '../../src-shared/crimeTypes';
 import type { AreaView } from '../../src-shared/sync';
 import { BridgeCallError, type Client } from '../bridge/client';
-import { useCall } from '../history/useCall';
+import { useCall } from '../bridge/useCall';
 import { DisabledReason, InlineError, invalidProps } from '../shell/InlineMessage';
 import styles from './alerts.module.css';
 
@@ -85,7 +85,7 @@ export function RuleForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const id = useId();
-  const summary = useCall(() => client.call('getArchiveSummary', {}), 'types');
+  const summary = useCall(() => client.call('getArchiveSummary', {}), [client]);
   const choices = useMemo(
     () => typeChoices(summary.data?.types.map((t) => t.type) ?? [], draft.types),
     [summary.data, draft.types],

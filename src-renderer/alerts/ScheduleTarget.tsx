@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { LayerView } from '../../src-shared/layerCalls';
 import type { AreaView } from '../../src-shared/sync';
 import type { Client } from '../bridge/client';
+import { useCurrentEffect } from '../bridge/useCall';
 import { layerFeatures } from '../layers/layerFeatures';
 import { errorText } from '../text/errorText';
 
@@ -30,17 +31,16 @@ export function ScheduleTarget({ client, id, areas, value, onChange, onError }: 
       (e: unknown) => onError(errorText(e)),
     );
   }, [client, onError]);
-  useEffect(() => {
-    if (!value.layerId) return setFeatures([]);
-    let live = true;
-    layerFeatures(client, Number(value.layerId)).then(
-      (r) => live && setFeatures(r.features.map((f) => ({ id: f.id, name: f.name }))),
-      (e: unknown) => onError(errorText(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, value.layerId, onError]);
+  useCurrentEffect(
+    (current) => {
+      if (!value.layerId) return setFeatures([]);
+      layerFeatures(client, Number(value.layerId)).then(
+        (r) => current() && setFeatures(r.features.map((f) => ({ id: f.id, name: f.name }))),
+        (e: unknown) => onError(errorText(e)),
+      );
+    },
+    [client, value.layerId, onError],
+  );
 
   return (
     <>

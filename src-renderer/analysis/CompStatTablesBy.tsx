@@ -3,9 +3,8 @@
  * layer — a commander reads CompStat by beat or district (the CLI's `analyze compstat --layer`).
  * Lists the archive's layers; offers nothing more when there are none.
  */
-import { useEffect, useState } from 'react';
-import type { LayerView } from '../../src-shared/layerCalls';
 import type { Client } from '../bridge/client';
+import { useCall } from '../bridge/useCall';
 
 type Props = {
   client: Client;
@@ -15,17 +14,8 @@ type Props = {
 };
 
 export function CompStatTablesBy({ client, value, onChange }: Props) {
-  const [layers, setLayers] = useState<LayerView[]>([]);
-  useEffect(() => {
-    let live = true;
-    client.call('listLayers', {}).then(
-      (r) => live && setLayers(r.layers),
-      () => live && setLayers([]), // no layers to offer: the tables stay by area
-    );
-    return () => {
-      live = false;
-    };
-  }, [client]);
+  // No layers to offer (none, or the call failed): the tables stay by area.
+  const layers = useCall(() => client.call('listLayers', {}), [client]).data?.layers ?? [];
   if (layers.length === 0) return null;
   return (
     <label>

@@ -4,11 +4,12 @@
  * error in words — in the workspace's analysis session (analysisSession.ts), so the answer stays
  * when the view is left and opened again. A newer run replaces an older one's answer.
  */
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { CallInput, CallName, CallOutput } from '../../src-shared/contract';
 import type { Filters } from '../../src-shared/filters';
 import { errorText } from '../text/errorText';
 import type { Client } from '../bridge/client';
+import { useEngineEvent } from '../bridge/useEngineEvent';
 import { analysisSessionOf, type AnalysisCall } from './analysisSession';
 
 export type { AnalysisCall, RunState } from './analysisSession';
@@ -17,14 +18,10 @@ export function useAnalysisRun(client: Client) {
   const session = useMemo(() => analysisSessionOf(client), [client]);
   const state = useSyncExternalStore(session.subscribe, session.get);
 
-  useEffect(
-    () =>
-      client.onEvent((e) => {
-        if (e.type === 'analysisProgress' && e.jobId === session.get().jobId && e.state === 'running')
-          session.set((s) => ({ ...s, fraction: e.fraction }));
-      }),
-    [client, session],
-  );
+  useEngineEvent(client, ['analysisProgress'], (e) => {
+    if (e.jobId === session.get().jobId && e.state === 'running')
+      session.set((s) => ({ ...s, fraction: e.fraction }));
+  });
 
   const run = useCallback(
     async <K extends AnalysisCall & CallName>(

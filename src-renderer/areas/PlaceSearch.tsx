@@ -2,7 +2,8 @@
  * Finds a city or ZIP code in the bundled gazetteer (offline) and hands back its centre: the
  * circle's centre, or (`moveOnly`, while drawing) where to move the map.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useCurrentEffect } from '../bridge/useCall';
 import { searchPlaces, type Place } from '../gazetteer';
 import styles from './areas.module.css';
 
@@ -18,23 +19,22 @@ export function PlaceSearch({
   const [places, setPlaces] = useState<Place[]>([]);
   const [searched, setSearched] = useState('');
 
-  useEffect(() => {
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      searchPlaces(query, 8).then(
-        (found) => {
-          if (cancelled) return;
-          setPlaces(found);
-          setSearched(query);
-        },
-        () => undefined,
-      );
-    }, 150);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [query]);
+  useCurrentEffect(
+    (current) => {
+      const timer = setTimeout(() => {
+        searchPlaces(query, 8).then(
+          (found) => {
+            if (!current()) return;
+            setPlaces(found);
+            setSearched(query);
+          },
+          () => undefined,
+        );
+      }, 150);
+      return () => clearTimeout(timer);
+    },
+    [query],
+  );
 
   return (
     <div className="field place-search">

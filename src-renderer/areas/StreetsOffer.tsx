@@ -6,93 +6,35 @@
  * source build it already has. A source that changed since is "a new version": the offer says so
  * and rebuilds it whole ("Start over with the new version"), never mixing two builds.
  */
-import { useEffect, useId, useState } from 'react';
-import type { BasemapCoverage, BasemapEstimate, BasemapProgressFields } from '../../src-shared/basemap';
-import { BridgeCallError } from '../bridge/client';
-import { errorText } from '../text/errorText';
+import { useId } from 'react';
+import { useCall } from '../bridge/useCall';
+import { useEngineEvent } from '../bridge/useEngineEvent';
 import { BasemapProgress } from '../views/settings/BasemapProgress';
 import { downloadLabel } from '../views/settings/basemapText';
+import { StreetsDownloadFixes } from '../views/settings/StreetsDownloadFixes';
+import { useStreetsDownload } from '../views/settings/useStreetsDownload';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import styles from './areas.module.css';
 import { offerEstimateText } from './streetsOfferText';
 
 export type StreetsOfferProps = { areaId: number };
 
-type Problem = { text: string; newVersion: boolean };
-
 export function StreetsOffer({ areaId }: StreetsOfferProps) {
   const { client } = useWorkspace();
   const headingId = useId();
-  const [coverage, setCoverage] = useState<BasemapCoverage | null>(null);
-  const [asked, setAsked] = useState(0);
-  const [estimate, setEstimate] = useState<BasemapEstimate | null>(null);
-  const [progress, setProgress] = useState<BasemapProgressFields | null>(null);
-  const [started, setStarted] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const flow = useStreetsDownload(client);
+  const coverage = useCall(() => client.call('getBasemapCoverage', {}), [client, areaId]);
+  // Asked again when a download ends or the settings change (another source, another extract).
+  useEngineEvent(client, ['basemapProgress', 'settingsChanged'], (event) => {
+    if (event.type === 'settingsChanged' || event.state !== 'running') coverage.reload();
+  });
 
-  useEffect(() => {
-    let cancelled = false;
-    client.call('getBasemapCoverage', {}).then(
-      (answer) => !cancelled && setCoverage(answer),
-      () => !cancelled && setCoverage(null),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, areaId, asked]);
-
-  useEffect(
-    () =>
-      client.onEvent((event) => {
-        if (event.type === 'basemapProgress') {
-          setProgress(event);
-          if (event.state !== 'running') setAsked((n) => n + 1);
-        } else if (event.type === 'settingsChanged') setAsked((n) => n + 1);
-      }),
-    [client],
-  );
-
-  const mine = coverage?.areas.find((a) => a.areaId === areaId);
-  const offered = !!coverage?.offerExtend && mine?.covered === false;
-  const shown = started ? progress : null;
+  const mine = coverage.data?.areas.find((a) => a.areaId === areaId);
+  const offered = !!coverage.data?.offerExtend && mine?.covered === false;
+  const { estimate, problem, busy, started } = flow;
+  const shown = started ? flow.progress : null;
   if (!offered && !shown) return null;
-  const running = progress?.state === 'running';
   const changed = !!estimate?.newVersion || !!problem?.newVersion;
-
-  const fail = (failure: unknown) => {
-    const text = errorText(failure);
-    // A conflict here is "the source changed" (an unfinished download of another build).
-    const newVersion = failure instanceof BridgeCallError && failure.code === 'conflict' && !running;
-    setProblem({ text, newVersion: newVersion && /source changed|new version/i.test(text) });
-  };
-
-  const ask = async () => {
-    setProblem(null);
-    setBusy(true);
-    try {
-      setEstimate(await client.call('estimateBasemapDownload', {}));
-    } catch (failure) {
-      fail(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const start = async (startOver: boolean) => {
-    setProblem(null);
-    setBusy(true);
-    setProgress(null);
-    setStarted(true);
-    try {
-      setEstimate(await client.call('startBasemapDownload', startOver ? { startOver: true } : {}));
-    } catch (failure) {
-      setStarted(false);
-      fail(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className={styles.streetsOffer} aria-labelledby={headingId} data-testid="streets-offer">
@@ -113,7 +55,7 @@ export function StreetsOffer({ areaId }: StreetsOfferProps) {
       {offered && !started ? (
         <div className="actions">
           {estimate === null ? (
-            <button type="button" className="button" disabled={busy} onClick={() => void ask()}>
+            <button type="button" className="button" disabled={busy} onClick={() => void flow.ask()}>
               Extend offline map to this area
             </button>
           ) : (
@@ -122,17 +64,17 @@ export function StreetsOffer({ areaId }: StreetsOfferProps) {
                 type="button"
                 className="button primary"
                 disabled={busy}
-                onClick={() => void start(changed)}
+                onClick={() => void flow.start(changed)}
               >
                 {downloadLabel(estimate, changed)}
               </button>
-              <button type="button" className="button" disabled={busy} onClick={() => setEstimate(null)}>
+              <button type="button" className="button" disabled={busy} onClick={flow.clearEstimate}>
                 Not now
               </button>
             </>
           )}
           {problem?.newVersion && estimate === null ? (
-            <button type="button" className="button" disabled={busy} onClick={() => void start(true)}>
+            <button type="button" className="button" disabled={busy} onClick={() => void flow.start(true)}>
               Start over with the new version
             </button>
           ) : null}
@@ -140,20 +82,7 @@ export function StreetsOffer({ areaId }: StreetsOfferProps) {
       ) : null}
       {shown ? (
         <BasemapProgress progress={shown} label="Offline streets download" testId="streets-offer-progress">
-          {shown.state === 'running' ? (
-            <button
-              type="button"
-              className="button"
-              onClick={() => void client.call('cancelBasemapDownload', {}).catch(() => undefined)}
-            >
-              Cancel download
-            </button>
-          ) : null}
-          {shown.state === 'failed' && shown.problem === 'source_changed' ? (
-            <button type="button" className="button" disabled={busy} onClick={() => void start(true)}>
-              Start over with the new version
-            </button>
-          ) : null}
+          <StreetsDownloadFixes flow={flow} />
         </BasemapProgress>
       ) : null}
       {problem ? (

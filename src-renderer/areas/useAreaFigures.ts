@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CoverageResult } from '../../src-shared/incidentQueries';
+import { useCurrentEffect } from '../bridge/useCall';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 
@@ -45,22 +46,21 @@ export function useAreaFigures(areaId: number): AreaFigures {
     progress ? `${progress.runId}:${progress.state}:${progress.done}` : '',
     SYNC_STEP_MS,
   );
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([
-      client.call('countIncidents', { filters: { preset: 'all', area: { areaId } } }),
-      client.call('coverageBand', { areaId }),
-    ]).then(
-      ([counts, coverage]) => {
-        if (!cancelled) setFigures({ incidents: counts.total, coverage, error: null });
-      },
-      (failure: unknown) => {
-        if (!cancelled) setFigures((f) => ({ ...f, error: errorText(failure) }));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, areaId, activity.dataVersion, syncStep]);
+  useCurrentEffect(
+    (current) => {
+      Promise.all([
+        client.call('countIncidents', { filters: { preset: 'all', area: { areaId } } }),
+        client.call('coverageBand', { areaId }),
+      ]).then(
+        ([counts, coverage]) => {
+          if (current()) setFigures({ incidents: counts.total, coverage, error: null });
+        },
+        (failure: unknown) => {
+          if (current()) setFigures((f) => ({ ...f, error: errorText(failure) }));
+        },
+      );
+    },
+    [client, areaId, activity.dataVersion, syncStep],
+  );
   return figures;
 }

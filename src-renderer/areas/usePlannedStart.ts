@@ -3,8 +3,9 @@
  * confirms, the start call — its problem said where the confirmation is, reported to the status bar,
  * and the button free again. For PlanConfirm (planSync) and HistoryConfirm (planHistory).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Client } from '../bridge/client';
+import { useCurrentEffect } from '../bridge/useCall';
 import { problemOf, type Problem } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 
@@ -27,20 +28,19 @@ export function usePlannedStart<P>(
   const callsRef = useRef(calls);
   callsRef.current = calls;
 
-  useEffect(() => {
-    let cancelled = false;
-    callsRef.current.plan(client).then(
-      (answer) => {
-        if (!cancelled) setPlan(answer);
-      },
-      (failure: unknown) => {
-        if (!cancelled) setProblem(problemOf(failure));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, areaId]);
+  useCurrentEffect(
+    (current) => {
+      callsRef.current.plan(client).then(
+        (answer) => {
+          if (current()) setPlan(answer);
+        },
+        (failure: unknown) => {
+          if (current()) setProblem(problemOf(failure));
+        },
+      );
+    },
+    [client, areaId],
+  );
 
   const start = () => {
     setStarting(true);

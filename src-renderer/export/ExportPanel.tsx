@@ -8,7 +8,7 @@ import type { ExportFormat } from '../../src-shared/exports';
 import { filterWords } from '../../src-shared/filterWords';
 import type { Filters } from '../../src-shared/filters';
 import type { Client } from '../bridge/client';
-import { useCall } from '../history/useCall';
+import { useCall } from '../bridge/useCall';
 import { count } from '../text/count';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import { ExportResult } from './ExportResult';
@@ -36,7 +36,7 @@ export function ExportPanel({
   const report = useReportOptions(client);
   const counted = useCall(
     () => client.call('countIncidents', { filters }),
-    `${JSON.stringify(filters)}|${dataVersion}`,
+    [JSON.stringify(filters), dataVersion],
   );
   const words = filterWords(filters, {
     range: counted.data?.range ?? null,

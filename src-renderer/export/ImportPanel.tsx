@@ -7,47 +7,44 @@
  * row problem, then import — the valid rows, or nothing if any row is bad — in one all-or-nothing
  * step. Nothing is written before that.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportPreview, ImportSource } from '../../src-shared/exports';
 import type { ColumnMapping } from '../../src-shared/importMapping';
 import type { ImportInspection } from '../../src-shared/importMappingCalls';
 import { BridgeCallError, type Client } from '../bridge/client';
-import { count } from '../text/count';
 import { errorText } from '../text/errorText';
 import { importOutcome } from './exportText';
-import { ImportPreviewView } from './ImportPreviewView';
-import { UnplacedArchive } from './UnplacedArchive';
-import { FileColumns } from './FileColumns';
-import { MappingEditor } from './MappingEditor';
+import { ImportChooser, isBusy, useImportProgress, type ImportPhase } from './ImportChooser';
+import { MappingStep } from './MappingStep';
 import { draftOf, mappingOf, type Draft } from './mappingDraft';
+import { PreviewStep, type OnBadRows } from './PreviewStep';
+import { UnplacedArchive } from './UnplacedArchive';
 import { useMappedPreview } from './useMappedPreview';
 import { uploadFile } from './upload';
-import styles from './export.module.css';
-import mappingStyles from './mapping.module.css';
-
-type Phase = 'idle' | 'uploading' | 'reading' | 'ready' | 'writing';
 
 const message = (failure: unknown): string =>
   failure instanceof BridgeCallError || !(failure instanceof Error) ? errorText(failure) : failure.message;
 
+/** A file whose columns need a mapping: what the engine found in it and the mapping as edited. */
+type Mapping = { inspection: ImportInspection; draft: Draft };
+
 export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
   const headingId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [phase, setPhase] = useState<ImportPhase>('idle');
+  const { progress, reset: resetProgress } = useImportProgress(client);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [onBadRows, setOnBadRows] = useState<'skip' | 'abort'>('skip');
+  const [onBadRows, setOnBadRows] = useState<OnBadRows>('skip');
   const [outcome, setOutcome] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [inspection, setInspection] = useState<ImportInspection | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const mapped = draft ? mappingOf(draft) : null;
+  const [work, setWork] = useState<Mapping | null>(null);
+  const mapped = work ? mappingOf(work.draft) : null;
   const mapping: ColumnMapping | null = mapped && 'mapping' in mapped ? mapped.mapping : null;
+  const fail = (failure: unknown) => setProblem(message(failure));
   // The file read again through each new mapping (one read at a time, the latest mapping last).
   const remap = useMappedPreview(
     client,
-    inspection && draft ? inspection.fileId : null,
+    work ? work.inspection.fileId : null,
     mapping,
     (p) => {
       setPreview(p);
@@ -55,37 +52,26 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
     },
     (failure) => {
       setPreview(null);
-      setProblem(message(failure));
+      fail(failure);
     },
-  );
-
-  useEffect(
-    () =>
-      client.onEvent((event) => {
-        if (event.type === 'importProgress') setProgress({ done: event.done, total: event.total });
-      }),
-    [client],
   );
 
   const read = async (source: ImportSource | undefined) => {
     setPhase('reading');
-    setProgress(null);
-    setInspection(null);
-    setDraft(null);
-    setSaved(null);
+    resetProgress();
+    setWork(null);
     try {
       const found = await client.call('inspectImport', source ? { source } : {});
       if (found.ownColumns && !found.saved) {
         // Blotter's or the API's own columns: no mapping to make.
         setPreview(await client.call('previewMapped', { fileId: found.fileId }));
       } else {
-        setInspection(found);
-        setDraft(draftOf(found));
+        setWork({ inspection: found, draft: draftOf(found) });
       }
       setPhase('ready');
     } catch (failure) {
       setPhase('idle');
-      if (!(failure instanceof BridgeCallError && failure.code === 'cancelled')) setProblem(message(failure));
+      if (!(failure instanceof BridgeCallError && failure.code === 'cancelled')) fail(failure);
     }
   };
 
@@ -102,7 +88,7 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
       await read({ uploadId: uploaded.uploadId, name: uploaded.name });
     } catch (failure) {
       setPhase('idle');
-      setProblem(message(failure));
+      fail(failure);
     } finally {
       if (fileInput.current) fileInput.current.value = '';
     }
@@ -115,11 +101,10 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
     try {
       setOutcome(importOutcome(await client.call('runImport', { importId: preview.importId, onBadRows })));
       setPreview(null);
-      setInspection(null);
-      setDraft(null);
+      setWork(null);
       setPhase('idle');
     } catch (failure) {
-      setProblem(message(failure));
+      fail(failure);
       setPhase('ready');
     }
   };
@@ -127,25 +112,12 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
   const discard = async () => {
     if (preview) await client.call('discardImport', { importId: preview.importId }).catch(() => undefined);
     setPreview(null);
-    setInspection(null);
-    setDraft(null);
+    setWork(null);
     setPhase('idle');
   };
 
-  const save = async () => {
-    if (!inspection || !mapping) return;
-    setSaved(null);
-    try {
-      const answer = await client.call('saveMapping', { fileId: inspection.fileId, mapping });
-      setSaved(answer.saved);
-    } catch (failure) {
-      setProblem(message(failure));
-    }
-  };
-
-  const busy = phase === 'uploading' || phase === 'reading' || phase === 'writing';
   return (
-    <section className="card import-panel" aria-labelledby={headingId} aria-busy={busy}>
+    <section className="card import-panel" aria-labelledby={headingId} aria-busy={isBusy(phase)}>
       <h2 id={headingId}>Import incidents</h2>
       <p>
         Add incidents from a file to the local archive: a Blotter CSV or GeoJSON export, or an archive
@@ -154,122 +126,41 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
         Block Address, Date Reported, X/Y…) whose columns you map. Rows are matched by cdid; nothing is
         written until you confirm.
       </p>
-      <p className="actions">
-        {web ? (
-          <label className={`button${busy ? ' disabled' : ''}`}>
-            Choose a file to import…
-            <input
-              ref={fileInput}
-              type="file"
-              className="visually-hidden"
-              accept=".csv,.tsv,.txt,.geojson,.json,.ndjson,.jsonl"
-              disabled={busy}
-              onChange={(e) => void choose(e)}
-              data-testid="import-file"
-            />
-          </label>
-        ) : (
-          <button type="button" className="button" disabled={busy} onClick={() => void choose()}>
-            Choose a file to import…
-          </button>
-        )}
-      </p>
-      {busy ? (
-        <div className={styles.exportProgress} role="status">
-          {progress && phase !== 'uploading' ? (
-            <progress max={Math.max(1, progress.total)} value={progress.done} aria-label="Import progress" />
-          ) : (
-            <progress aria-label="Import progress" />
-          )}
-          <p>
-            {phase === 'uploading'
-              ? 'Uploading the file…'
-              : phase === 'reading'
-                ? 'Reading and checking every row…'
-                : `Writing ${preview ? count(preview.valid) : ''} rows into the archive…`}
-          </p>
-        </div>
-      ) : null}
+      <ImportChooser
+        web={web}
+        phase={phase}
+        progress={progress}
+        writing={preview ? preview.valid : null}
+        fileInput={fileInput}
+        onChoose={(event) => void choose(event)}
+      />
       {problem ? <p className="message message-error">{problem}</p> : null}
       {outcome ? (
         <p className="message message-ok" role="status" data-testid="import-outcome">
           {outcome}
         </p>
       ) : null}
-      {inspection && draft && phase !== 'writing' ? (
-        <>
-          <FileColumns inspection={inspection} />
-          <MappingEditor
-            inspection={inspection}
-            draft={draft}
-            onChange={(d) => {
-              setDraft(d);
-              setSaved(null);
-            }}
-          />
-          <div className={mappingStyles.mappingActions}>
-            <button type="button" className="button" disabled={!mapping} onClick={() => void save()}>
-              Save the mapping “{draft.name.trim() || '…'}”
-            </button>
-            {saved ? (
-              <span role="status" data-testid="mapping-saved">
-                Saved as “{saved}”: a file with the same columns gets it proposed.
-              </span>
-            ) : null}
-            {mapped && 'missing' in mapped ? (
-              <span className="muted" data-testid="mapping-missing">
-                To preview, choose {mapped.missing.join(', ')}.
-              </span>
-            ) : remap.reading ? (
-              <span className="muted" role="status">
-                Reading the file through the mapping…
-              </span>
-            ) : null}
-          </div>
-        </>
+      {work && mapped && phase !== 'writing' ? (
+        <MappingStep
+          client={client}
+          inspection={work.inspection}
+          draft={work.draft}
+          onDraft={(draft) => setWork({ ...work, draft })}
+          mapped={mapped}
+          mapping={mapping}
+          reading={remap.reading}
+          onFailure={fail}
+        />
       ) : null}
-      {preview && phase !== 'writing' && (!draft || (mapping && !remap.stale)) ? (
-        <>
-          <ImportPreviewView preview={preview} />
-          {preview.errorCount > 0 && preview.valid > 0 ? (
-            <fieldset className={styles.importChoice}>
-              <legend>Rows with problems</legend>
-              <label>
-                <input
-                  type="radio"
-                  name="bad-rows"
-                  checked={onBadRows === 'skip'}
-                  onChange={() => setOnBadRows('skip')}
-                />{' '}
-                Import the {count(preview.valid)} valid rows and skip the {count(preview.errorCount)} with
-                problems
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name="bad-rows"
-                  checked={onBadRows === 'abort'}
-                  onChange={() => setOnBadRows('abort')}
-                />{' '}
-                Import nothing unless every row is valid
-              </label>
-            </fieldset>
-          ) : null}
-          <p className="actions">
-            <button
-              type="button"
-              className="button primary"
-              disabled={(preview.valid === 0 && !preview.unplaced) || remap.reading}
-              onClick={() => void run()}
-            >
-              Import {count(preview.valid)} incidents
-              {preview.unplaced ? ` and ${count(preview.unplaced.rows)} unplaced` : ''}
-            </button>
-            <button type="button" className="button" onClick={() => void discard()}>
-              Discard
-            </button>
-          </p>
-        </>
+      {preview && phase !== 'writing' && (!work || (mapping && !remap.stale)) ? (
+        <PreviewStep
+          preview={preview}
+          onBadRows={onBadRows}
+          setOnBadRows={setOnBadRows}
+          reading={remap.reading}
+          onImport={() => void run()}
+          onDiscard={() => void discard()}
+        />
       ) : null}
       <UnplacedArchive client={client} web={web} refreshKey={outcome} />
     </section>

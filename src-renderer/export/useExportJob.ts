@@ -2,9 +2,10 @@
  * One export at a time from the Export view: start it, follow its exportProgress events (they may
  * arrive before startExport answers, so every job's latest event is kept), cancel it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { StartExportInput } from '../../src-shared/exports';
 import { BridgeCallError, type Client } from '../bridge/client';
+import { useEngineEvent } from '../bridge/useEngineEvent';
 import { errorText } from '../text/errorText';
 import type { ExportEvent } from './exportText';
 
@@ -23,15 +24,10 @@ export function useExportJob(client: Client) {
   const latest = useRef(new Map<string, ExportEvent>());
   const current = useRef<string | null>(null);
 
-  useEffect(
-    () =>
-      client.onEvent((event) => {
-        if (event.type !== 'exportProgress') return;
-        latest.current.set(event.jobId, event);
-        if (event.jobId === current.current) setState((s) => ({ ...s, event }));
-      }),
-    [client],
-  );
+  useEngineEvent(client, ['exportProgress'], (event) => {
+    latest.current.set(event.jobId, event);
+    if (event.jobId === current.current) setState((s) => ({ ...s, event }));
+  });
 
   const start = useCallback(
     async (input: StartExportInput) => {

@@ -4,9 +4,10 @@
  * whenever the archive changes (the engine's incidentsChanged); a late answer to an older filter is
  * dropped. The call is the one the legend shares (countsCall.ts).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Filters } from '../../src-shared/filters';
 import type { CountResult } from '../../src-shared/incidentQueries';
+import { useCurrentEffect } from '../bridge/useCall';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import { countsFor } from './countsCall';
@@ -28,26 +29,28 @@ export function useCounts(): Counts {
   const [result, setResult] = useState<CountResult | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const seq = useRef(0);
   const query = JSON.stringify(withoutTypes(filters));
 
-  useEffect(() => {
-    const mine = ++seq.current;
-    setLoading(true);
-    countsFor(client, JSON.parse(query) as Filters, dataVersion).then(
-      (answer) => {
-        if (mine !== seq.current) return;
-        setResult(answer);
-        setError(null);
-        setLoading(false);
-      },
-      (failure: unknown) => {
-        if (mine !== seq.current) return;
-        setError(errorText(failure));
-        setLoading(false);
-      },
-    );
-  }, [client, query, dataVersion]);
+  // A failure keeps the last counts and says why; an answer to older filters is dropped.
+  useCurrentEffect(
+    (current) => {
+      setLoading(true);
+      countsFor(client, JSON.parse(query) as Filters, dataVersion).then(
+        (answer) => {
+          if (!current()) return;
+          setResult(answer);
+          setError(null);
+          setLoading(false);
+        },
+        (failure: unknown) => {
+          if (!current()) return;
+          setError(errorText(failure));
+          setLoading(false);
+        },
+      );
+    },
+    [client, query, dataVersion],
+  );
 
   return {
     byType: result?.byType ?? null,

@@ -1,6 +1,6 @@
 /** A titled card of the History view, with its loading and error states. */
 import { useId, type ReactNode } from 'react';
-import type { CallState } from './useCall';
+import type { CallState } from '../bridge/useCall';
 import styles from './history.module.css';
 
 export function Section<T>({

@@ -7,7 +7,7 @@ import type { Filters } from '../../src-shared/filters';
 import type { Interval } from '../../src-shared/incidentQueries';
 import type { Client } from '../bridge/client';
 import { comparedPeriod, todayLocal } from './period';
-import { useCall } from './useCall';
+import { useCall } from '../bridge/useCall';
 
 export const TOP_LOCATIONS = 15;
 
@@ -15,13 +15,13 @@ export function useHistory(client: Client, filters: Filters, interval: Interval,
   const key = `${JSON.stringify(filters)}|${dataVersion}`;
   const period = comparedPeriod(filters, todayLocal());
   const areaId = filters.area && 'areaId' in filters.area ? filters.area.areaId : undefined;
-  const series = useCall(() => client.call('historySeries', { filters, interval }), `${key}|${interval}`);
+  const series = useCall(() => client.call('historySeries', { filters, interval }), [key, interval]);
   const compare = useCall(
     () => client.call('comparePeriods', { filters, from: period.from, to: period.to }),
-    `${key}|${period.from}|${period.to}`,
+    [key, period.from, period.to],
   );
-  const grid = useCall(() => client.call('hourWeekdayGrid', { filters }), key);
-  const top = useCall(() => client.call('topLocations', { filters, limit: TOP_LOCATIONS }), key);
+  const grid = useCall(() => client.call('hourWeekdayGrid', { filters }), [key]);
+  const top = useCall(() => client.call('topLocations', { filters, limit: TOP_LOCATIONS }), [key]);
   const range = series.data?.range;
   const coverage = useCall(
     () =>
@@ -30,7 +30,7 @@ export function useHistory(client: Client, filters: Filters, interval: Interval,
         ...(range?.from ? { from: range.from } : {}),
         ...(range?.to ? { to: range.to } : {}),
       }),
-    `${areaId}|${range?.from}|${range?.to}|${dataVersion}`,
+    [areaId, range?.from, range?.to, dataVersion],
     range !== undefined,
   );
   return { series, compare, grid, top, coverage, period };

@@ -4,22 +4,17 @@
  * coordinate system, names by the attribute picked — then keep it as a reference layer or make
  * areas to sync of its polygons. Nothing is kept until one of the two is pressed.
  */
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import type { BoundaryPreview, LayerView } from '../../src-shared/layerCalls';
 import type { AreaView } from '../../src-shared/sync';
 import { BridgeCallError, type Client } from '../bridge/client';
 import { uploadFile } from '../export/upload';
 import { errorText } from '../text/errorText';
+import { BoundaryPreviewForm, type BoundaryChoice } from './BoundaryPreviewForm';
 import styles from './layers.module.css';
 
 const message = (failure: unknown): string =>
   failure instanceof BridgeCallError || !(failure instanceof Error) ? errorText(failure) : failure.message;
-
-const stem = (name: string): string =>
-  name
-    .replace(/\.[^.]+$/, '')
-    .replace(/[_-]+/g, ' ')
-    .trim() || 'Layer';
 
 export function BoundaryImport({
   client,
@@ -32,14 +27,9 @@ export function BoundaryImport({
   onLayer: (layer: LayerView) => void;
   onAreas: (areas: AreaView[]) => void;
 }) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<BoundaryPreview | null>(null);
-  const [field, setField] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  /** Which features become areas: 0 for every polygon feature, else one feature's position. */
-  const [which, setWhich] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
 
@@ -59,9 +49,6 @@ export function BoundaryImport({
         });
       } else answer = await client.call('previewBoundaries', {});
       setPreview(answer);
-      setField(answer.nameField);
-      setWhich(0);
-      setName(stem(answer.fileName));
     } catch (failure) {
       if (!(failure instanceof BridgeCallError && failure.code === 'cancelled')) setProblem(message(failure));
     } finally {
@@ -70,7 +57,7 @@ export function BoundaryImport({
     }
   };
 
-  const keep = async (as: 'layer' | 'areas') => {
+  const keep = async (as: 'layer' | 'areas', { name, field, which }: BoundaryChoice) => {
     if (!preview) return;
     setBusy(true);
     setProblem(null);
@@ -112,14 +99,6 @@ export function BoundaryImport({
     setPreview(null);
   };
 
-  const nameOf = (f: BoundaryPreview['features'][number]): string => {
-    const v = field && Object.hasOwn(f.properties, field) ? f.properties[field] : null;
-    return v === null || v === undefined || v === '' ? `Feature ${f.index}` : String(v);
-  };
-  const names = preview ? preview.features.slice(0, 6).map(nameOf) : [];
-  const polygons = preview ? preview.features.filter((f) => f.kind === 'polygons') : [];
-  const onlyPoints = preview !== null && !preview.kinds.includes('polygons');
-
   return (
     <div className={styles.section}>
       {web ? (
@@ -141,57 +120,13 @@ export function BoundaryImport({
       )}
       {busy ? <p className="muted">Reading…</p> : null}
       {preview ? (
-        <div className={styles.preview} data-testid="boundary-preview">
-          <p>
-            <strong>{preview.fileName}</strong>: {preview.featureCount}{' '}
-            {preview.featureCount === 1 ? 'feature' : 'features'} ({preview.kinds.join(' and ')}),{' '}
-            {preview.crs}
-            {preview.skipped.length > 0
-              ? `; ${preview.skipped.length} left out (${preview.skipped[0]?.reason})`
-              : ''}
-            .
-          </p>
-          <label htmlFor={`${id}-field`}>Names from</label>
-          <select id={`${id}-field`} value={field ?? ''} onChange={(e) => setField(e.target.value || null)}>
-            <option value="">(none: Feature 1, 2…)</option>
-            {preview.fields.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
-          </select>
-          <p className={styles.names} data-testid="boundary-names">
-            {names.join(' · ')}
-            {preview.featureCount > names.length ? ' …' : ''}
-          </p>
-          <label htmlFor={`${id}-name`}>Layer name</label>
-          <input id={`${id}-name`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-          <label htmlFor={`${id}-which`}>Areas from</label>
-          <select id={`${id}-which`} value={which} onChange={(e) => setWhich(Number(e.target.value))}>
-            <option value={0}>every polygon feature</option>
-            {polygons.map((f) => (
-              <option key={f.index} value={f.index}>
-                {nameOf(f)}
-              </option>
-            ))}
-          </select>
-          <div className={styles.actions}>
-            <button type="button" disabled={busy || !name.trim()} onClick={() => void keep('layer')}>
-              Keep as reference layer
-            </button>
-            <button
-              type="button"
-              disabled={busy || onlyPoints}
-              title={onlyPoints ? 'Points make no areas; keep them as a reference layer.' : undefined}
-              onClick={() => void keep('areas')}
-            >
-              Make areas to sync
-            </button>
-            <button type="button" className="link-button" onClick={cancel}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <BoundaryPreviewForm
+          key={preview.previewId}
+          preview={preview}
+          busy={busy}
+          onKeep={(as, choice) => void keep(as, choice)}
+          onCancel={cancel}
+        />
       ) : null}
       {outcome ? (
         <p role="status" data-testid="boundary-outcome">

@@ -5,154 +5,56 @@
  * feature ("within 1,000 ft of a school") with the distinct total.
  */
 import type * as L from 'leaflet';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { BufferCountResult, LayerFeatureView, LayerView } from '../../src-shared/layerCalls';
+import { useCallback, useId, useRef, useState } from 'react';
+import type { LayerView } from '../../src-shared/layerCalls';
+import { useCall } from '../bridge/useCall';
 import { useFilters } from '../filters/FiltersContext';
-import { useCall } from '../history/useCall';
-import { count as countText } from '../text/count';
 import { errorText } from '../text/errorText';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import { BoundaryImport } from './BoundaryImport';
+import { BufferCount } from './BufferCount';
 import { DeleteLayerConfirm } from './DeleteLayerConfirm';
-import { forgetLayer, layerFeatures, toMetres } from './layerFeatures';
-import { drawReferenceLayer, LAYER_COLOURS, type LabelTheme } from './referenceLayer';
+import { FeatureFilterForm } from './FeatureFilterForm';
+import { forgetLayer } from './layerFeatures';
+import { LayerList } from './LayerList';
+import type { LabelTheme } from './referenceLayer';
+import { useLayerDrawing, type Counting } from './useLayerDrawing';
+import { useLayerList } from './useLayerList';
 import styles from './layers.module.css';
-
-type Unit = 'ft' | 'm';
 
 export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelTheme }) {
   const id = useId();
   const { client, upsertArea } = useWorkspace();
-  const { filters, update, dataVersion } = useFilters();
-  const info = useCall(() => client.call('getAppInfo', {}), 'app');
+  const { filters, update } = useFilters();
+  const info = useCall(() => client.call('getAppInfo', {}), [client]);
   const web = info.data?.host === 'web';
   const [open, setOpen] = useState(false);
-  const [layers, setLayers] = useState<LayerView[]>([]);
-  const [shown, setShown] = useState<Set<number>>(new Set());
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [features, setFeatures] = useState<LayerFeatureView[]>([]);
-  const [featureId, setFeatureId] = useState<number | null>(null);
-  const [distance, setDistance] = useState('0');
-  const [unit, setUnit] = useState<Unit>('ft');
-  const [counted, setCounted] = useState<BufferCountResult | null>(null);
-  const [counting, setCounting] = useState<{ layerId: number; bufferM: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      const { layers: list } = await client.call('listLayers', {});
-      setLayers(list);
-      setChosen((c) => (c !== null && list.some((l) => l.id === c) ? c : (list[0]?.id ?? null)));
-    } catch (failure) {
-      setProblem(errorText(failure));
-    }
-  }, [client]);
-  useEffect(() => void reload(), [reload]);
-
-  // The chosen layer's features, for the feature picker.
-  useEffect(() => {
-    let live = true;
-    setFeatures([]);
-    setFeatureId(null);
-    if (chosen === null) return;
-    layerFeatures(client, chosen).then(
-      (a) => {
-        if (!live) return;
-        setFeatures(a.features);
-        setFeatureId(a.features[0]?.id ?? null);
-      },
-      (failure) => live && setProblem(errorText(failure)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, chosen]);
-
-  // Shown layers on the map, the filtered feature heavier, a counted distance around points.
-  const selected = filters.feature ?? null;
-  useEffect(() => {
-    if (!map) return;
-    const undo: (() => void)[] = [];
-    let live = true;
-    layers.forEach((layer, k) => {
-      if (!shown.has(layer.id)) return;
-      void layerFeatures(client, layer.id).then((a) => {
-        if (!live) return;
-        const bufferM =
-          selected?.layerId === layer.id
-            ? selected.bufferM
-            : counting?.layerId === layer.id
-              ? counting.bufferM
-              : undefined;
-        undo.push(
-          drawReferenceLayer(map, a.features, {
-            colour: LAYER_COLOURS[k % LAYER_COLOURS.length] as string,
-            theme,
-            selectedId: selected?.layerId === layer.id ? selected.featureId : null,
-            ...(bufferM ? { bufferM } : {}),
-          }),
-        );
-      });
+  const { layers, reload } = useLayerList(client, setProblem);
+  const [shown, setShown] = useState<ReadonlySet<number>>(new Set());
+  const show = (layerId: number, on = true) =>
+    setShown((s) => {
+      const next = new Set(s);
+      if (on) next.add(layerId);
+      else next.delete(layerId);
+      return next;
     });
-    return () => {
-      live = false;
-      undo.forEach((u) => u());
-    };
-  }, [map, client, layers, shown, theme, selected, counting]);
+  // The layer the form is about: the one last chosen while it exists, else the first.
+  const [picked, setPicked] = useState<number | null>(null);
+  const chosen = layers.some((l) => l.id === picked) ? picked : (layers[0]?.id ?? null);
+  const [counting, setCounting] = useState<Counting | null>(null);
+  const closeCount = useCallback(() => setCounting(null), []);
+  useLayerDrawing(map, client, { layers, shown, theme }, filters.feature ?? null, counting);
 
-  const metres = (): number | null => {
-    const value = Number(distance.replace(/,/g, ''));
-    if (!Number.isFinite(value) || value < 0) {
-      setProblem('Give a distance of 0 or more.');
-      return null;
-    }
-    return toMetres(value, unit);
-  };
-
-  const filterBy = () => {
-    setProblem(null);
-    const m = metres();
-    if (m === null || chosen === null || featureId === null) return;
-    update({ feature: { layerId: chosen, featureId, ...(m > 0 ? { bufferM: m, unit } : {}) } });
-    setShown((s) => new Set(s).add(chosen));
-  };
-
-  const startCount = () => {
-    setProblem(null);
-    const m = metres();
-    if (m === null || chosen === null) return;
-    setCounting({ layerId: chosen, bufferM: m });
-    setShown((s) => new Set(s).add(chosen));
-  };
-
-  // The count follows the filters and the archive once asked for.
-  useEffect(() => {
-    if (!counting) return;
-    let live = true;
-    setCounted(null);
-    client.call('countNearLayer', { filters, layerId: counting.layerId, bufferM: counting.bufferM }).then(
-      (r) => live && setCounted(r),
-      (failure) => {
-        if (!live) return;
-        setProblem(errorText(failure));
-        setCounting(null);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, filters, dataVersion, counting]);
-
-  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
-  const rename = async () => {
-    if (!renaming) return;
+  const rename = async (layerId: number, name: string) => {
     try {
-      await client.call('renameLayer', { layerId: renaming.id, name: renaming.name });
-      forgetLayer(renaming.id);
-      setRenaming(null);
+      await client.call('renameLayer', { layerId, name });
+      forgetLayer(layerId);
       await reload();
+      return true;
     } catch (failure) {
       setProblem(errorText(failure));
+      return false;
     }
   };
 
@@ -168,10 +70,6 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
     await reload();
     setDeleting(null);
   };
-
-  const countedLayer = layers.find((l) => l.id === counted?.layerId);
-  const within = (m: number) =>
-    m > 0 ? `within ${countText(Math.round(unit === 'ft' ? m / 0.3048 : m))} ${unit} of` : 'inside';
 
   return (
     <div className={styles.layersDock}>
@@ -196,162 +94,39 @@ export function LayersPanel({ map, theme }: { map: L.Map | null; theme: LabelThe
           client={client}
           web={web}
           onLayer={(layer) => {
-            setShown((s) => new Set(s).add(layer.id));
-            setChosen(layer.id);
+            show(layer.id);
+            setPicked(layer.id);
             void reload();
           }}
           onAreas={(areas) => areas.forEach(upsertArea)}
         />
+        <LayerList
+          layers={layers}
+          shown={shown}
+          onShow={show}
+          onRename={rename}
+          onDelete={setDeleting}
+          listRef={listRef}
+        />
         {layers.length > 0 ? (
-          <ul className={styles.layerList} aria-label="Layers on the map" ref={listRef}>
-            {layers.map((layer, k) => (
-              <li key={layer.id}>
-                <span
-                  className={styles.swatch}
-                  style={{ background: LAYER_COLOURS[k % LAYER_COLOURS.length] }}
-                  aria-hidden="true"
-                />
-                <label className="check">
-                  <input
-                    type="checkbox"
-                    checked={shown.has(layer.id)}
-                    onChange={(e) =>
-                      setShown((s) => {
-                        const next = new Set(s);
-                        if (e.target.checked) next.add(layer.id);
-                        else next.delete(layer.id);
-                        return next;
-                      })
-                    }
-                  />
-                  {layer.name} ({countText(layer.featureCount)})
-                </label>
-                {renaming?.id === layer.id ? (
-                  <form
-                    className={styles.rename}
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      void rename();
-                    }}
-                  >
-                    <input
-                      aria-label={`New name for ${layer.name}`}
-                      value={renaming.name}
-                      maxLength={100}
-                      onChange={(e) => setRenaming({ id: layer.id, name: e.target.value })}
-                    />
-                    <button type="submit" disabled={!renaming.name.trim()}>
-                      Save
-                    </button>
-                  </form>
-                ) : (
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={`Rename the layer ${layer.name}`}
-                    onClick={() => setRenaming({ id: layer.id, name: layer.name })}
-                  >
-                    Rename
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={`Delete the layer ${layer.name}`}
-                  onClick={() => setDeleting(layer)}
-                >
-                  Delete…
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">No reference layers yet: import beats, districts, schools or parks.</p>
-        )}
-        {layers.length > 0 ? (
-          <div className={styles.section}>
-            <div className={styles.grid}>
-              <label htmlFor={`${id}-layer`}>Layer</label>
-              <select
-                id={`${id}-layer`}
-                value={chosen ?? ''}
-                onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : null)}
-              >
-                {layers.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-              <label htmlFor={`${id}-feature`}>Feature</label>
-              <select
-                id={`${id}-feature`}
-                value={featureId ?? ''}
-                onChange={(e) => setFeatureId(e.target.value ? Number(e.target.value) : null)}
-              >
-                {features.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))}
-              </select>
-              <label htmlFor={`${id}-distance`}>Distance</label>
-              <span className={styles.distance}>
-                <input
-                  id={`${id}-distance`}
-                  inputMode="decimal"
-                  value={distance}
-                  onChange={(e) => setDistance(e.target.value)}
-                />
-                <select aria-label="Unit" value={unit} onChange={(e) => setUnit(e.target.value as Unit)}>
-                  <option value="ft">ft</option>
-                  <option value="m">m</option>
-                </select>
-              </span>
-            </div>
-            <div className={styles.actions}>
-              <button type="button" onClick={filterBy} disabled={featureId === null}>
-                Filter by this feature
-              </button>
-              <button type="button" onClick={startCount}>
-                Count near each feature
-              </button>
-            </div>
-          </div>
+          <FeatureFilterForm
+            client={client}
+            layers={layers}
+            chosen={chosen}
+            onChoose={setPicked}
+            onProblem={setProblem}
+            onFilter={({ layerId, featureId, bufferM, unit }) => {
+              update({ feature: { layerId, featureId, ...(bufferM > 0 ? { bufferM, unit } : {}) } });
+              show(layerId);
+            }}
+            onCount={(count) => {
+              setCounting(count);
+              show(count.layerId);
+            }}
+          />
         ) : null}
         {counting ? (
-          <div className={styles.section} data-testid="buffer-count" aria-live="polite">
-            {counted && countedLayer ? (
-              <>
-                <p data-testid="buffer-total">
-                  <strong>{countText(counted.total)}</strong> of {countText(counted.filtered)} matching
-                  incidents are {within(counted.bufferM)} a feature of “{countedLayer.name}” (each counted
-                  once).
-                </p>
-                <table className={styles.counts}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Feature</th>
-                      <th scope="col">Incidents</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {counted.features.map((f) => (
-                      <tr key={f.id}>
-                        <td>{f.name}</td>
-                        <td data-testid="buffer-feature-count">{countText(f.count)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                <button type="button" className="link-button" onClick={() => setCounting(null)}>
-                  Close the count
-                </button>
-              </>
-            ) : (
-              <p className="muted">Counting…</p>
-            )}
-          </div>
+          <BufferCount counting={counting} layers={layers} onClose={closeCount} onProblem={setProblem} />
         ) : null}
         {problem ? (
           <p role="alert" className={styles.problem}>

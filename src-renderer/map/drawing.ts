@@ -4,8 +4,9 @@
  * [lat, lon] corners) — exactly what createArea and the area filter take.
  */
 import * as L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { AreaShape } from '../../src-shared/sync';
+import { useCurrentEffect } from '../bridge/useCall';
 import { circleShape, polygonShape } from './shapes';
 
 export type DrawMode = 'none' | 'circle' | 'polygon';
@@ -64,32 +65,33 @@ export function useMapDrawing(
   const callback = useRef(onShapeDrawn);
   callback.current = onShapeDrawn;
 
-  useEffect(() => {
-    if (!map || mode === 'none') return;
-    let cancelled = false;
-    let preview: L.Layer | null = null;
-    let pm: PmMap | null = null;
-    const created = (event: L.LeafletEvent) => {
-      const layer = (event as L.LeafletEvent & { layer: L.Layer }).layer;
-      const shape = shapeOfLayer(layer);
-      preview?.remove();
-      preview = layer;
-      if (shape) callback.current(shape);
-      if (pm && !cancelled) pm.enableDraw(mode === 'circle' ? 'Circle' : 'Polygon', drawOptions(colour));
-    };
-    void pmOf(map).then((found) => {
-      if (cancelled) return;
-      pm = found;
-      map.on('pm:create', created);
-      found.enableDraw(mode === 'circle' ? 'Circle' : 'Polygon', drawOptions(colour));
-    });
-    return () => {
-      cancelled = true;
-      map.off('pm:create', created);
-      pm?.disableDraw();
-      preview?.remove();
-    };
-  }, [map, mode, colour]);
+  useCurrentEffect(
+    (current) => {
+      if (!map || mode === 'none') return;
+      let preview: L.Layer | null = null;
+      let pm: PmMap | null = null;
+      const created = (event: L.LeafletEvent) => {
+        const layer = (event as L.LeafletEvent & { layer: L.Layer }).layer;
+        const shape = shapeOfLayer(layer);
+        preview?.remove();
+        preview = layer;
+        if (shape) callback.current(shape);
+        if (pm && current()) pm.enableDraw(mode === 'circle' ? 'Circle' : 'Polygon', drawOptions(colour));
+      };
+      void pmOf(map).then((found) => {
+        if (!current()) return;
+        pm = found;
+        map.on('pm:create', created);
+        found.enableDraw(mode === 'circle' ? 'Circle' : 'Polygon', drawOptions(colour));
+      });
+      return () => {
+        map.off('pm:create', created);
+        pm?.disableDraw();
+        preview?.remove();
+      };
+    },
+    [map, mode, colour],
+  );
 }
 
 const drawOptions = (colour: string) => ({

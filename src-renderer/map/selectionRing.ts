@@ -6,6 +6,7 @@
 import * as L from 'leaflet';
 import { useEffect, useState } from 'react';
 import type { Client } from '../bridge/client';
+import { useCurrentEffect } from '../bridge/useCall';
 import type { SelectedIncident } from '../selection/SelectionContext';
 
 export const SELECTION_PANE = 'blotter-selection';
@@ -29,17 +30,16 @@ function useSelectedSpot(client: Client, selected: SelectedIncident | null): Spo
       ? { cdid: selected.cdid, lat: selected.lat, lon: selected.lon }
       : null;
   const cdid = selected && !known ? selected.cdid : null;
-  useEffect(() => {
-    if (cdid === null) return;
-    let live = true;
-    client.call('getIncident', { cdid }).then(
-      (d) => live && setAsked({ cdid, lat: d.lat, lon: d.lon }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, cdid]);
+  useCurrentEffect(
+    (current) => {
+      if (cdid === null) return;
+      client.call('getIncident', { cdid }).then(
+        (d) => current() && setAsked({ cdid, lat: d.lat, lon: d.lon }),
+        () => undefined,
+      );
+    },
+    [client, cdid],
+  );
   return known ?? (asked && asked.cdid === cdid ? asked : null);
 }
 

@@ -6,9 +6,10 @@
  * has read the file again.
  */
 import type * as L from 'leaflet';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Filters } from '../../src-shared/filters';
 import type { Client } from '../bridge/client';
+import { useCurrentEffect } from '../bridge/useCall';
 import type { ClusterLayer } from './ClusterLayer';
 import { coloursFor } from './palette';
 import { sketchBatch } from './sketchBatch';
@@ -26,21 +27,20 @@ export function useMapSketch(
 ): SketchState {
   const [state, setState] = useState<SketchState>({ drawn: false, updating: false });
   const key = JSON.stringify(filters);
-  useEffect(() => {
-    if (!map || !clusters) return;
-    let cancelled = false;
-    takeSketch(client, JSON.parse(key) as Filters, Math.round(map.getZoom())).then(
-      (sketch) => {
-        if (cancelled) return;
-        if (!indexed) clusters.showSketch(sketchBatch(sketch), coloursFor(sketch.types), sketch.updating);
-        setState({ drawn: true, updating: sketch.updating });
-      },
-      () => undefined, // the points' own call reports failures
-    );
-    return () => {
-      cancelled = true;
-    };
+  useCurrentEffect(
+    (current) => {
+      if (!map || !clusters) return;
+      takeSketch(client, JSON.parse(key) as Filters, Math.round(map.getZoom())).then(
+        (sketch) => {
+          if (!current()) return;
+          if (!indexed) clusters.showSketch(sketchBatch(sketch), coloursFor(sketch.types), sketch.updating);
+          setState({ drawn: true, updating: sketch.updating });
+        },
+        () => undefined, // the points' own call reports failures
+      );
+    },
     // `indexed` is read, not followed: once the index is in, only the archive's changes ask again.
-  }, [client, map, clusters, key, dataVersion]);
+    [client, map, clusters, key, dataVersion],
+  );
   return state;
 }

@@ -3,7 +3,7 @@
  * list the incidents, whether to add the hot spot map (Gi*), and the paper (the locale's, Letter or A4). They start from the last report's (settings `report`) and are stored again
  * when a report is created, so the next one starts from them.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { PaperChoice } from '../../src-shared/bulletin';
 import {
   DEFAULT_REPORT_OPTIONS,
@@ -11,6 +11,7 @@ import {
   ReportOptions,
 } from '../../src-shared/reportOptions';
 import type { Client } from '../bridge/client';
+import { useCurrentEffect } from '../bridge/useCall';
 import { count } from '../text/count';
 import styles from './reportOptions.module.css';
 
@@ -24,18 +25,17 @@ export type ReportOptionsState = {
 export function useReportOptions(client: Client): ReportOptionsState {
   const [options, setOptions] = useState<ReportOptions>(DEFAULT_REPORT_OPTIONS);
   const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    let live = true;
-    client.call('getSettings', {}).then(
-      (s) => {
-        if (live && !touched && s.report) setOptions({ ...DEFAULT_REPORT_OPTIONS, ...s.report });
-      },
-      () => undefined, // the fields keep their defaults
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, touched]);
+  useCurrentEffect(
+    (current) => {
+      client.call('getSettings', {}).then(
+        (s) => {
+          if (current() && !touched && s.report) setOptions({ ...DEFAULT_REPORT_OPTIONS, ...s.report });
+        },
+        () => undefined, // the fields keep their defaults
+      );
+    },
+    [client, touched],
+  );
   return {
     options,
     set: (patch) => {

@@ -12,6 +12,7 @@ import type { BlotterApi } from '../../src-shared/contract';
 import type { ReportModel } from '../../src-shared/exports';
 import { MILES_PER_DEGREE_LAT } from '../../src-shared/geo';
 import { createClient, type Client } from '../bridge/client';
+import { useCurrentEffect } from '../bridge/useCall';
 import { streetAttribution } from '../map/basemap/attribution';
 import type { StreetsImage } from '../map/basemap/staticStreets';
 import { errorText } from '../text/errorText';
@@ -34,14 +35,12 @@ export function ReportPage({ api, jobId }: { api: BlotterApi; jobId: string }) {
     });
   }, [client, jobId]);
 
-  useEffect(() => {
-    if (!model) return;
-    let cancelled = false;
-    void reportStreets(client, model).then((image) => !cancelled && setStreets(image));
-    return () => {
-      cancelled = true;
-    };
-  }, [client, model]);
+  useCurrentEffect(
+    (current) => {
+      if (model) void reportStreets(client, model).then((image) => current() && setStreets(image));
+    },
+    [client, model],
+  );
 
   // Runs after the sections' own effects (the chart draws without animation in its effect).
   useEffect(() => {

@@ -7,12 +7,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ALERTS_RUN_NOTE } from '../../src-shared/alertCalls';
 import type { Alert, AlertRule } from '../../src-shared/alerts';
-import { instantText } from '../../src-shared/localTime';
 import { useAlertInbox } from '../alerts/AlertInbox';
+import { AlertList } from '../alerts/AlertList';
 import { DeliverySettings } from '../alerts/DeliverySettings';
 import { ReportSchedules } from '../alerts/ReportSchedules';
 import { RemoveRuleConfirm } from '../alerts/RemoveRuleConfirm';
 import { RuleForm } from '../alerts/RuleForm';
+import { RuleList } from '../alerts/RuleList';
 import { useFilters } from '../filters/FiltersContext';
 import { DisabledReason } from '../shell/InlineMessage';
 import { ViewFrame } from '../shell/ViewFrame';
@@ -144,50 +145,12 @@ export function AlertsView({ setup }: DataViewProps) {
             No alerts yet. A rule raises one when a sync brings new incidents that match it.
           </p>
         ) : (
-          <ul className={styles.list} aria-label="Alerts">
-            {alerts.map((a) => (
-              <li
-                key={a.id}
-                className={styles.item}
-                data-unread={a.read ? 'false' : 'true'}
-                data-testid="alert-item"
-              >
-                <span className={styles.itemTitle}>{a.ruleName}</span>
-                <span>
-                  {a.cdids.length} {a.cdids.length === 1 ? 'incident' : 'incidents'} · {areaName(a.areaId)} ·{' '}
-                  {instantText(a.firedAt)}
-                  {a.read ? '' : ' · unread'}
-                </span>
-                {a.notes.length > 0 ? (
-                  <span className="muted">
-                    {a.notes.length} later {a.notes.length === 1 ? 'change' : 'changes'} (
-                    {[...new Set(a.notes.map((n) => n.kind))].join(', ')})
-                  </span>
-                ) : null}
-                {a.deliveries
-                  .filter((d) => d.state === 'failed' || d.lastError)
-                  .map((d) => (
-                    <span key={d.channel} className={styles.failed}>
-                      {d.channel}: {d.state === 'failed' ? 'failed' : 'retrying'} — {d.lastError}
-                    </span>
-                  ))}
-                <span className={styles.itemActions}>
-                  <button type="button" className="button" onClick={() => void openOnMap(a)}>
-                    Show on map
-                  </button>
-                  {a.read ? null : (
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() => void act(() => client.call('markAlertsRead', { ids: [a.id] }))}
-                    >
-                      Mark read
-                    </button>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <AlertList
+            alerts={alerts}
+            areaName={areaName}
+            onShow={(alert) => void openOnMap(alert)}
+            onRead={(alert) => void act(() => client.call('markAlertsRead', { ids: [alert.id] }))}
+          />
         )}
       </section>
 
@@ -223,39 +186,15 @@ export function AlertsView({ setup }: DataViewProps) {
           />
         )}
         {rules && rules.length > 0 ? (
-          <ul className={styles.list} aria-label="Alert rules">
-            {rules.map((r) => (
-              <li key={r.id} className={styles.item}>
-                <span className={styles.itemTitle}>{r.name}</span>
-                <span>
-                  {watches(r)}
-                  {r.paused ? ' · paused' : ''}
-                </span>
-                <span className={styles.itemActions}>
-                  <button type="button" className="link-button" onClick={() => setEditing(r)}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() =>
-                      void act(() => client.call('setAlertRulePaused', { id: r.id, paused: !r.paused }))
-                    }
-                  >
-                    {r.paused ? 'Resume' : 'Pause'}
-                  </button>
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={`Remove the rule ${r.name}`}
-                    onClick={() => setRemoving(r)}
-                  >
-                    Remove…
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <RuleList
+            rules={rules}
+            watches={watches}
+            onEdit={setEditing}
+            onPause={(r) =>
+              void act(() => client.call('setAlertRulePaused', { id: r.id, paused: !r.paused }))
+            }
+            onRemove={setRemoving}
+          />
         ) : rules ? (
           <p className="muted">No rules yet.</p>
         ) : null}

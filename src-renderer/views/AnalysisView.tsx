@@ -7,10 +7,10 @@
  * its own fields (analysis/analysisForm.ts) and says what is wrong beside each, never through the
  * browser's validation popups; a refused run says why beside Run.
  */
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState } from 'react';
 import { analysisFieldErrors, type AnalysisFieldErrors, type AnalysisFields } from '../analysis/analysisForm';
 import { AnalysisResults } from '../analysis/AnalysisResults';
-import { CompStatTablesBy } from '../analysis/CompStatTablesBy';
+import { AnalysisParamsFields, DEFAULT_PARAMS, type AnalysisParams } from '../analysis/AnalysisParams';
 import { isStale } from '../analysis/analysisSession';
 import { useAnalysisRun, type AnalysisCall } from '../analysis/useAnalysisRun';
 import { useFilters } from '../filters/FiltersContext';
@@ -42,15 +42,8 @@ export function AnalysisView(_props: DataViewProps) {
   const { filters, update } = useFilters();
   const { state, run, cancel } = useAnalysisRun(client);
   const [kind, setKind] = useState<AnalysisCall>(() => state.result?.call ?? 'analyzeHotSpots');
-  const [grid, setGrid] = useState<'square' | 'hexagon'>('square');
-  const [cellSize, setCellSize] = useState('');
-  const [band, setBand] = useState('');
-  const [radius, setRadius] = useState('');
-  const [spaceBands, setSpaceBands] = useState('0,400,800');
-  const [spaceUnit, setSpaceUnit] = useState<'ft' | 'm'>('ft');
-  const [timeBands, setTimeBands] = useState('0,7,14');
-  const [distance, setDistance] = useState('0');
-  const [compStatLayer, setCompStatLayer] = useState('');
+  const [params, setParams] = useState<AnalysisParams>(DEFAULT_PARAMS);
+  const { grid, cellSize, band, radius, spaceBands, spaceUnit, timeBands, distance, compStatLayer } = params;
   const [errors, setErrors] = useState<AnalysisFieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
@@ -70,8 +63,8 @@ export function AnalysisView(_props: DataViewProps) {
       return next;
     });
 
-  const change = (key: keyof AnalysisFields, setter: (value: string) => void) => (value: string) => {
-    setter(value);
+  const change = (key: keyof AnalysisFields, value: string) => {
+    setParams((p) => ({ ...p, [key]: value }));
     edited(key);
   };
 
@@ -135,104 +128,15 @@ export function AnalysisView(_props: DataViewProps) {
               ))}
             </select>
           </label>
-          {kind === 'analyzeHotSpots' ? (
-            <>
-              <label>
-                Grid
-                <select value={grid} onChange={(e) => setGrid(e.target.value as 'square' | 'hexagon')}>
-                  <option value="square">Square</option>
-                  <option value="hexagon">Hexagon</option>
-                </select>
-              </label>
-              <NumberField
-                label="Cell size (m)"
-                value={cellSize}
-                placeholder="auto"
-                onChange={change('cellSize', setCellSize)}
-                control={fieldProps('cellSize')}
-                error={fieldError('cellSize')}
-              />
-              <NumberField
-                label="Distance band (m)"
-                value={band}
-                placeholder="2 cells"
-                onChange={change('band', setBand)}
-                control={fieldProps('band')}
-                error={fieldError('band')}
-              />
-            </>
-          ) : null}
-          {kind === 'analyzeKde' ? (
-            <>
-              <NumberField
-                label="Search radius (m)"
-                value={radius}
-                placeholder="auto"
-                onChange={change('radius', setRadius)}
-                control={fieldProps('radius')}
-                error={fieldError('radius')}
-              />
-              <NumberField
-                label="Cell size (m)"
-                value={cellSize}
-                placeholder="radius / 10"
-                onChange={change('cellSize', setCellSize)}
-                control={fieldProps('cellSize')}
-                error={fieldError('cellSize')}
-              />
-            </>
-          ) : null}
-          {kind === 'analyzeNearRepeat' ? (
-            <>
-              <div className={styles.field}>
-                <label>
-                  Distance bands
-                  <input
-                    value={spaceBands}
-                    onChange={(e) => change('spaceBands', setSpaceBands)(e.target.value)}
-                    {...fieldProps('spaceBands')}
-                  />
-                </label>
-                {fieldError('spaceBands')}
-              </div>
-              <label>
-                Unit
-                <select value={spaceUnit} onChange={(e) => setSpaceUnit(e.target.value as 'ft' | 'm')}>
-                  <option value="ft">feet</option>
-                  <option value="m">metres</option>
-                </select>
-              </label>
-              <div className={styles.field}>
-                <label>
-                  Day bands
-                  <input
-                    value={timeBands}
-                    onChange={(e) => change('timeBands', setTimeBands)(e.target.value)}
-                    {...fieldProps('timeBands')}
-                  />
-                </label>
-                {fieldError('timeBands')}
-              </div>
-            </>
-          ) : null}
-          {kind === 'analyzeCompStat' ? (
-            <CompStatTablesBy client={client} value={compStatLayer} onChange={setCompStatLayer} />
-          ) : null}
-          {kind === 'analyzeRepeatLocations' ? (
-            <div className={styles.field}>
-              <label>
-                Group within (m; 0 = same block address)
-                <input
-                  type="number"
-                  min={0}
-                  value={distance}
-                  onChange={(e) => change('distance', setDistance)(e.target.value)}
-                  {...fieldProps('distance')}
-                />
-              </label>
-              {fieldError('distance')}
-            </div>
-          ) : null}
+          <AnalysisParamsFields
+            client={client}
+            kind={kind}
+            params={params}
+            set={(patch) => setParams((p) => ({ ...p, ...patch }))}
+            change={change}
+            fieldProps={fieldProps}
+            fieldError={fieldError}
+          />
           <button
             type="submit"
             className="button primary"
@@ -274,32 +178,5 @@ export function AnalysisView(_props: DataViewProps) {
         ) : null}
       </div>
     </ViewFrame>
-  );
-}
-
-/** A parameter in metres: empty means the analysis's own default; its error stands under it. */
-function NumberField(props: {
-  label: string;
-  value: string;
-  placeholder: string;
-  onChange: (value: string) => void;
-  control: Record<string, unknown>;
-  error: ReactNode;
-}) {
-  return (
-    <div className={styles.field}>
-      <label>
-        {props.label}
-        <input
-          type="number"
-          min={1}
-          value={props.value}
-          placeholder={props.placeholder}
-          onChange={(e) => props.onChange(e.target.value)}
-          {...props.control}
-        />
-      </label>
-      {props.error}
-    </div>
   );
 }

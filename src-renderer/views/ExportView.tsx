@@ -7,7 +7,7 @@ import { useFilters } from '../filters/FiltersContext';
 import { EXPORT_INTRO, ExportEmptyState } from '../export/ExportEmpty';
 import { ExportPanel } from '../export/ExportPanel';
 import { ImportPanel } from '../export/ImportPanel';
-import { useCall } from '../history/useCall';
+import { useCall } from '../bridge/useCall';
 import { ViewFrame } from '../shell/ViewFrame';
 import { useWorkspace } from '../workspace/WorkspaceContext';
 import type { DataViewProps } from './viewProps';
@@ -15,8 +15,8 @@ import type { DataViewProps } from './viewProps';
 export function ExportView({ setup }: DataViewProps) {
   const { client } = useWorkspace();
   const { filters, dataVersion } = useFilters();
-  const info = useCall(() => client.call('getAppInfo', {}), 'app');
-  const summary = useCall(() => client.call('getArchiveSummary', {}), String(dataVersion));
+  const info = useCall(() => client.call('getAppInfo', {}), [client]);
+  const summary = useCall(() => client.call('getArchiveSummary', {}), [client, dataVersion]);
   const web = info.data?.host === 'web';
   const importing = info.data ? <ImportPanel client={client} web={web} /> : null;
 

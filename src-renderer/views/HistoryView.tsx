@@ -17,7 +17,7 @@ import { DEFAULT_PERIOD_DAYS, todayLocal } from '../history/period';
 import { Section } from '../history/Section';
 import { TopLocations } from '../history/TopLocations';
 import { TrendChart } from '../history/TrendChart';
-import { useCall } from '../history/useCall';
+import { useCall } from '../bridge/useCall';
 import { useHistory } from '../history/useHistory';
 import { EmptyState } from '../shell/EmptyState';
 import { ViewFrame } from '../shell/ViewFrame';
@@ -30,7 +30,7 @@ const INTRO = 'Trends over the whole local archive, including incidents the API 
 export function HistoryView({ setup }: DataViewProps) {
   const { client } = useWorkspace();
   const { filters, dataVersion } = useFilters();
-  const summary = useCall<ArchiveSummary>(() => client.call('getArchiveSummary', {}), String(dataVersion));
+  const summary = useCall<ArchiveSummary>(() => client.call('getArchiveSummary', {}), [client, dataVersion]);
   const [chosen, setChosen] = useState<Interval | null>(null);
   const range = resolveDateRange(filters, todayLocal());
   const interval =

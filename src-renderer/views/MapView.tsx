@@ -21,12 +21,13 @@ import { frameEntries } from '../map/playback/playbackModel';
 import { coloursFor, legendEntries } from '../map/palette';
 import { perf, record } from '../map/perf';
 import { SpotList, type Spot } from '../map/SpotList';
+import { useAfterDelay } from '../map/useAfterDelay';
 import { useArchiveEmpty } from '../map/useArchiveEmpty';
 import { useClusterLayers } from '../map/useClusterLayers';
 import { useLeafletMap } from '../map/useLeafletMap';
 import { useLegendCounts } from '../map/useLegendCounts';
 import { useMapPoints } from '../map/useMapPoints';
-import { watchInView } from '../map/inViewWatch';
+import { useInViewWatch } from '../map/inViewWatch';
 import { useSmallMap } from '../map/useSmallMap';
 import { useMapSketch } from '../map/useMapSketch';
 import { useMapTestHook } from '../map/mapTestHook';
@@ -95,11 +96,7 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
   const counts = useLegendCounts(client, filters, dataVersion);
   const empty = useArchiveEmpty(client, dataVersion);
   // Place names wait for the first clusters (the incidents come first on launch), or 3 s at most.
-  const [labelsDue, setLabelsDue] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setLabelsDue(true), 3000);
-    return () => clearTimeout(timer);
-  }, []);
+  const labelsDue = useAfterDelay(3000);
   const basemap = useBasemap(map, client, theme, {
     labels: layers.labels,
     streets: layers.streets,
@@ -144,10 +141,7 @@ export function MapView({ setup, initialView = null }: DataViewProps & { initial
   }, [map, clusters, layers.clusters]);
 
   // With the clusters off nothing draws them, so the "in view" counts are asked for after each move.
-  useEffect(() => {
-    if (!map || !cluster || layers.clusters || !info) return;
-    return watchInView(map, cluster, onCounts);
-  }, [map, cluster, layers.clusters, info, onCounts]);
+  useInViewWatch(map, cluster, !layers.clusters && info !== null, onCounts);
 
   useEffect(() => {
     if (!map || !heat) return;

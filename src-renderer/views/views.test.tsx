@@ -49,7 +49,7 @@ describe('data views while loading', () => {
     );
     expect(waiting).toContain('>History</h1>');
     expect(waiting).toContain('Loading…');
-    const loading = { data: null, error: null, loading: true };
+    const loading = { data: null, error: null, loading: true, reload: () => undefined };
     const history = {
       series: loading,
       compare: loading,

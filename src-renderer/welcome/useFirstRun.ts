@@ -12,6 +12,7 @@ import type { DemoStatus } from '../../src-shared/firstRun';
 import type { KeyStatus } from '../../src-shared/secrets';
 import { hashOf, type ViewId } from '../app/routes';
 import type { Client } from '../bridge/client';
+import { useCurrentEffect } from '../bridge/useCall';
 import { errorText } from '../text/errorText';
 import { isLanding, shouldWelcome, WELCOME_HASH } from './decision';
 
@@ -52,20 +53,19 @@ export function useFirstRun(client: Client, keyStatus: KeyStatus | null): FirstR
   // hundreds of ms): with areas or the demo it is no first run whatever the key, so the app opens
   // without waiting for the key status; only an empty folder waits for it to decide.
   const [facts, setFacts] = useState<{ demo: DemoStatus; areaCount: number } | 'failed' | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([client.call('getDemoStatus', {}), client.call('listAreas', {})]).then(
-      ([status, { areas }]) => !cancelled && setFacts({ demo: status, areaCount: areas.length }),
-      (error: unknown) => {
-        if (cancelled) return;
-        console.warn('Could not read the first-run state; showing the app as usual:', errorText(error));
-        setFacts('failed');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client]);
+  useCurrentEffect(
+    (current) => {
+      Promise.all([client.call('getDemoStatus', {}), client.call('listAreas', {})]).then(
+        ([status, { areas }]) => current() && setFacts({ demo: status, areaCount: areas.length }),
+        (error: unknown) => {
+          if (!current()) return;
+          console.warn('Could not read the first-run state; showing the app as usual:', errorText(error));
+          setFacts('failed');
+        },
+      );
+    },
+    [client],
+  );
   useEffect(() => {
     if (loaded || facts === null) return;
     if (facts === 'failed') return setLoaded(true);

@@ -6,6 +6,8 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AreaView } from '../../src-shared/sync';
 import { BridgeCallError, type Client } from '../bridge/client';
+import { useNewest } from '../bridge/useCall';
+import { useEngineEvent } from '../bridge/useEngineEvent';
 import { errorText } from '../text/errorText';
 import { activityReducer, initialActivity, type SyncProgress } from './activity';
 
@@ -13,36 +15,35 @@ export function useWorkspaceState(client: Client) {
   const [activity, dispatch] = useReducer(activityReducer, initialActivity);
   const [areas, setAreas] = useState<AreaView[] | null>(null);
   const [areasError, setAreasError] = useState<string | null>(null);
-  const loadSeq = useRef(0);
+  const newest = useNewest();
 
   const reloadAreas = useCallback(() => {
-    const seq = ++loadSeq.current;
+    const current = newest();
     client.call('listAreas', {}).then(
       ({ areas: list }) => {
-        if (seq !== loadSeq.current) return;
+        if (!current()) return;
         setAreas(list);
         setAreasError(null);
       },
       (error: unknown) => {
-        if (seq === loadSeq.current) setAreasError(errorText(error));
+        if (current()) setAreasError(errorText(error));
       },
     );
-  }, [client]);
+  }, [client, newest]);
 
+  const states = useRef(new Map<number, SyncProgress['state']>());
+  useEngineEvent(client, 'all', (event) => {
+    dispatch({ type: 'event', event });
+    if (event.type !== 'syncProgress') return;
+    if (states.current.get(event.areaId) !== event.state) reloadAreas();
+    states.current.set(event.areaId, event.state);
+  });
   useEffect(() => {
-    const states = new Map<number, SyncProgress['state']>();
-    const unsubscribe = client.onEvent((event) => {
-      dispatch({ type: 'event', event });
-      if (event.type !== 'syncProgress') return;
-      if (states.get(event.areaId) !== event.state) reloadAreas();
-      states.set(event.areaId, event.state);
-    });
     reloadAreas();
     client.call('getConnectivity', {}).then(
       (known) => dispatch({ type: 'linkAtLoad', ...known }),
       () => undefined, // an older host: the link stays unknown until evidence arrives
     );
-    return unsubscribe;
   }, [client, reloadAreas]);
 
   const upsertArea = useCallback((area: AreaView) => {

@@ -7,6 +7,8 @@ import type * as L from 'leaflet';
 import { useEffect, useState } from 'react';
 import type { BasemapInfo } from '../../../src-shared/basemap';
 import type { Client } from '../../bridge/client';
+import { useCurrentEffect } from '../../bridge/useCall';
+import { useEngineEvent } from '../../bridge/useEngineEvent';
 import { loadGazetteer } from '../../gazetteer';
 import { addBoundaries } from './boundaries';
 import { PlaceLabels } from './PlaceLabels';
@@ -39,40 +41,33 @@ export function useBasemap(
   useEffect(() => (map ? addBoundaries(map, theme) : undefined), [map, theme]);
 
   const labels = show.labels && !show.holdLabels;
-  useEffect(() => {
-    if (!map || !labels) return;
-    let layer: PlaceLabels | null = null;
-    let cancelled = false;
-    void loadGazetteer().then((g) => {
-      if (!cancelled) layer = new PlaceLabels(g, theme).addTo(map);
-    });
-    return () => {
-      cancelled = true;
-      layer?.remove();
-    };
-  }, [map, theme, labels]);
-
-  useEffect(
-    () =>
-      client.onEvent((event) => {
-        if (event.type === 'settingsChanged' || (event.type === 'basemapProgress' && event.state === 'done'))
-          setVersion((v) => v + 1);
-      }),
-    [client],
+  useCurrentEffect(
+    (current) => {
+      if (!map || !labels) return;
+      let layer: PlaceLabels | null = null;
+      void loadGazetteer().then((g) => {
+        if (current()) layer = new PlaceLabels(g, theme).addTo(map);
+      });
+      return () => void layer?.remove();
+    },
+    [map, theme, labels],
   );
 
-  useEffect(() => {
-    let cancelled = false;
-    client.call('getBasemapInfo', {}).then(
-      // The same basemap keeps its layer: a settings change elsewhere (a sync's, the demo's) must
-      // not tear the streets down and fetch every tile again.
-      (next) => !cancelled && setInfo((prev) => (sameBasemap(prev, next) ? prev : next)),
-      () => !cancelled && setInfo(null),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [client, version]);
+  useEngineEvent(client, ['settingsChanged', 'basemapProgress'], (event) => {
+    if (event.type === 'settingsChanged' || event.state === 'done') setVersion((v) => v + 1);
+  });
+
+  useCurrentEffect(
+    (current) => {
+      client.call('getBasemapInfo', {}).then(
+        // The same basemap keeps its layer: a settings change elsewhere (a sync's, the demo's) must
+        // not tear the streets down and fetch every tile again.
+        (next) => current() && setInfo((prev) => (sameBasemap(prev, next) ? prev : next)),
+        () => current() && setInfo(null),
+      );
+    },
+    [client, version],
+  );
 
   const ready = info?.status === 'ready';
   useEffect(() => {

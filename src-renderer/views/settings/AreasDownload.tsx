@@ -5,18 +5,15 @@
  * as soon as it lands (basemapProgress 'done'). A source with a new version since the extract was made
  * is said with the estimate and the button starts over (the words are basemapText.ts's, as the areas' offer).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  BasemapSourceUrl,
-  type BasemapEstimate,
-  type BasemapProgressFields,
-} from '../../../src-shared/basemap';
+import { useId, useState, type FormEvent } from 'react';
+import { BasemapSourceUrl } from '../../../src-shared/basemap';
 import type { SettingsView } from '../../../src-shared/settings';
 import type { Client } from '../../bridge/client';
-import { errorText } from '../../text/errorText';
 import { BasemapProgress } from './BasemapProgress';
 import { downloadLabel, estimateText, newVersionText } from './basemapText';
 import { Field } from './Field';
+import { StreetsDownloadFixes } from './StreetsDownloadFixes';
+import { useStreetsDownload } from './useStreetsDownload';
 
 export type AreasDownloadProps = {
   client: Client;
@@ -28,24 +25,9 @@ export function AreasDownload({ client, settings, onSaved }: AreasDownloadProps)
   const headingId = useId();
   const [source, setSource] = useState(settings.basemapSource ?? '');
   const [sourceError, setSourceError] = useState<string | undefined>();
-  const [estimate, setEstimate] = useState<BasemapEstimate | null>(null);
-  const [progress, setProgress] = useState<BasemapProgressFields | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(
-    () =>
-      client.onEvent((event) => {
-        if (event.type === 'basemapProgress') setProgress(event);
-      }),
-    [client],
-  );
-  const running = progress?.state === 'running';
-  // A new version of the source is rebuilt whole: the button says so and starts over.
-  const fresh = estimate ? newVersionText(estimate) : null;
 
   /** The typed URL, stored as the folder's source; null when it is not a valid source. */
-  const storedSource = async (): Promise<string | null> => {
+  const storedSource = async (): Promise<{ source: string } | null> => {
     const parsed = BasemapSourceUrl.safeParse(source);
     if (!parsed.success) {
       setSourceError(parsed.error.issues[0]?.message);
@@ -55,36 +37,16 @@ export function AreasDownload({ client, settings, onSaved }: AreasDownloadProps)
     if (parsed.data !== settings.basemapSource) {
       onSaved(await client.call('updateSettings', { basemapSource: parsed.data }));
     }
-    return parsed.data;
+    return { source: parsed.data };
   };
-
-  const act = async (what: 'estimate' | 'start' | 'startOver') => {
-    setProblem(null);
-    setBusy(true);
-    try {
-      const url = await storedSource();
-      if (!url) return;
-      if (what === 'estimate') {
-        setEstimate(await client.call('estimateBasemapDownload', { source: url }));
-      } else {
-        setProgress(null);
-        setEstimate(
-          await client.call('startBasemapDownload', {
-            source: url,
-            ...(what === 'startOver' ? { startOver: true } : {}),
-          }),
-        );
-      }
-    } catch (failure) {
-      setProblem(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const flow = useStreetsDownload(client, storedSource);
+  const { estimate, progress, problem, busy, running } = flow;
+  // A new version of the source is rebuilt whole: the button says so and starts over.
+  const fresh = estimate ? newVersionText(estimate) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void act('estimate');
+    void flow.ask();
   };
 
   return (
@@ -110,7 +72,7 @@ export function AreasDownload({ client, settings, onSaved }: AreasDownloadProps)
               onChange={(e) => {
                 setSource(e.target.value);
                 setSourceError(undefined);
-                setEstimate(null);
+                flow.clearEstimate();
               }}
             />
           )}
@@ -123,24 +85,11 @@ export function AreasDownload({ client, settings, onSaved }: AreasDownloadProps)
             type="button"
             className="button primary"
             disabled={busy || running}
-            onClick={() => void act(fresh ? 'startOver' : 'start')}
+            onClick={() => void flow.start(fresh !== null)}
           >
             {downloadLabel(estimate)}
           </button>
-          {running ? (
-            <button
-              type="button"
-              className="button"
-              onClick={() => void client.call('cancelBasemapDownload', {}).catch(() => undefined)}
-            >
-              Cancel download
-            </button>
-          ) : null}
-          {progress?.state === 'failed' && progress.problem === 'source_changed' ? (
-            <button type="button" className="button" onClick={() => void act('startOver')}>
-              Start over with the new version
-            </button>
-          ) : null}
+          <StreetsDownloadFixes flow={flow} />
         </div>
       </form>
       {estimate ? (
@@ -154,7 +103,7 @@ export function AreasDownload({ client, settings, onSaved }: AreasDownloadProps)
       ) : null}
       {problem ? (
         <p className="message message-error" role="alert">
-          {problem}
+          {problem.text}
         </p>
       ) : null}
     </section>

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { BasemapInfo } from '../../../src-shared/basemap';
 import type { SettingsView } from '../../../src-shared/settings';
 import type { Client } from '../../bridge/client';
+import { useEngineEvent } from '../../bridge/useEngineEvent';
 import { errorText } from '../../text/errorText';
 import {
   basemapFormOf,
@@ -43,13 +44,9 @@ export function BasemapSection({ client, settings, onSaved }: BasemapSectionProp
     [client],
   );
   useEffect(() => void refresh(), [refresh]);
-  useEffect(
-    () =>
-      client.onEvent((event) => {
-        if (event.type === 'basemapProgress' && event.state === 'done') void refresh();
-      }),
-    [client, refresh],
-  );
+  useEngineEvent(client, ['basemapProgress'], (event) => {
+    if (event.state === 'done') void refresh();
+  });
 
   const edit = (patch: Partial<BasemapForm>) => {
     setForm((f) => ({ ...f, ...patch }));
