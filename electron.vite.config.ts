@@ -15,6 +15,7 @@ export default defineConfig({
           importWorker: resolve('src-main/engine/import/checkWorker.ts'),
           checkpointWorker: resolve('src-main/engine/store/checkpointWorker.ts'),
           exportWorker: resolve('src-main/engine/export/exportWorker.ts'),
+          gpkgWorker: resolve('src-main/engine/export/gpkgWorker.ts'),
           analysisWorker: resolve('src-main/engine/analysis/analysisWorker.ts'),
         },
       },
