@@ -16,6 +16,7 @@ export default defineConfig({
           checkpointWorker: resolve('src-main/engine/store/checkpointWorker.ts'),
           exportWorker: resolve('src-main/engine/export/exportWorker.ts'),
           gpkgWorker: resolve('src-main/engine/export/gpkgWorker.ts'),
+          ruleTestWorker: resolve('src-main/engine/alerts/ruleTestWorker.ts'),
           analysisWorker: resolve('src-main/engine/analysis/analysisWorker.ts'),
         },
       },
