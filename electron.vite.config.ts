@@ -15,6 +15,8 @@ export default defineConfig({
           importWorker: resolve('src-main/engine/import/checkWorker.ts'),
           checkpointWorker: resolve('src-main/engine/store/checkpointWorker.ts'),
           exportWorker: resolve('src-main/engine/export/exportWorker.ts'),
+          gpkgWorker: resolve('src-main/engine/export/gpkgWorker.ts'),
+          ruleTestWorker: resolve('src-main/engine/alerts/ruleTestWorker.ts'),
           analysisWorker: resolve('src-main/engine/analysis/analysisWorker.ts'),
           boundaryWorker: resolve('src-main/engine/boundaries/boundaryWorker.ts'),
         },

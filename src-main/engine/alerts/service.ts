@@ -30,7 +30,7 @@ import { listAlerts, markRead, unreadCount } from './inbox';
 import { bindPassword, ensureMailBound, mailAddressText, passwordMayGoTo } from './mailAddress';
 import { retryDelivery } from './queue';
 import { createRuleStore, parseRule, RuleProblem, withKnownTypes, type RuleStore } from './rules';
-import { testRule } from './ruleTest';
+import { testRuleOffThread } from './ruleTestThread';
 
 export type AlertsServiceOptions = {
   /** Node's fetch unless a test passes its own. */
@@ -161,7 +161,8 @@ export function createAlertsService(
     setPaused: (id: number, paused: boolean) => ruleCall(() => rules.setPaused(id, paused, now())),
     removeRule: (id: number) => rules.remove(id),
 
-    testRule(input: { rule?: unknown; ruleId?: number; days: number }): RuleTestResult {
+    /** On a helper thread (ruleTestThread.ts): the engine answers other calls meanwhile. */
+    async testRule(input: { rule?: unknown; ruleId?: number; days: number }): Promise<RuleTestResult> {
       let spec: AlertRuleSpec;
       if (input.ruleId !== undefined) {
         const saved = rules.get(input.ruleId);
@@ -170,7 +171,7 @@ export function createAlertsService(
       } else {
         spec = ruleCall(() => withKnownTypes(db, parseRule(input.rule)));
       }
-      return testRule(db, spec, input.days, now());
+      return testRuleOffThread(db, spec, input.days, now());
     },
 
     list(opts: { limit?: number; unreadOnly?: boolean; runIds?: number[] }): AlertList {

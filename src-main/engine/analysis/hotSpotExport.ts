@@ -4,7 +4,7 @@
  * p_fdr and bin, and the parameters (plus the caller's filters and coverage) at the top level.
  */
 import type { HotSpotParameters, HotSpotResult } from './getisOrd';
-import type { GridFeatureCollection, Provenance } from './kdeExport';
+import type { GridFeature, GridFeatureCollection, Provenance } from './kdeExport';
 
 const sig = (v: number): number => Number(v.toPrecision(6));
 
@@ -12,24 +12,30 @@ export function hotSpotGeoJson(
   result: HotSpotResult,
   provenance: Provenance = {},
 ): GridFeatureCollection<HotSpotParameters & Provenance> {
-  const { grid, utm } = result;
-  const features: GridFeatureCollection<HotSpotParameters>['features'] = [];
-  for (let i = 0; i < grid.size; i++) {
-    if (!result.mask[i]) continue;
-    const col = i % grid.cols;
-    features.push({
-      type: 'Feature',
-      geometry: { type: 'Polygon', coordinates: [grid.ringLonLat(i, utm)] },
-      properties: {
-        row: (i - col) / grid.cols,
-        col,
-        count: result.counts[i] as number,
-        gi_z: Math.round((result.z[i] as number) * 1e6) / 1e6,
-        p: sig(result.p[i] as number),
-        p_fdr: sig(result.pFdr[i] as number),
-        bin: result.bin[i] as number,
-      },
-    });
+  const features: GridFeature[] = [];
+  for (let i = 0; i < result.grid.size; i++) {
+    const f = hotSpotFeature(result, i);
+    if (f) features.push(f);
   }
   return { type: 'FeatureCollection', parameters: { ...result.parameters, ...provenance }, features };
+}
+
+/** Cell i as a GeoJSON feature, or null when it is masked (not computed). */
+export function hotSpotFeature(result: HotSpotResult, i: number): GridFeature | null {
+  if (!result.mask[i]) return null;
+  const { grid, utm } = result;
+  const col = i % grid.cols;
+  return {
+    type: 'Feature',
+    geometry: { type: 'Polygon', coordinates: [grid.ringLonLat(i, utm)] },
+    properties: {
+      row: (i - col) / grid.cols,
+      col,
+      count: result.counts[i] as number,
+      gi_z: Math.round((result.z[i] as number) * 1e6) / 1e6,
+      p: sig(result.p[i] as number),
+      p_fdr: sig(result.pFdr[i] as number),
+      bin: result.bin[i] as number,
+    },
+  };
 }

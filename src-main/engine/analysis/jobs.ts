@@ -9,6 +9,7 @@ import { hotSpots, type HotSpotOptions, type HotSpotResult } from './getisOrd';
 import { Grid, type GridKind } from './grid';
 import { kernelDensity, type KdeOptions, type KdeResult } from './kde';
 import { nearRepeat, type KnoxOptions, type KnoxResult } from './knox';
+import { kdeImage, type KdeImage } from './outputs';
 import type { Progress } from './progress';
 import { repeatLocations, type RepeatLocations } from './repeatLocations';
 
@@ -21,7 +22,13 @@ export type AnalysisRequest =
   | { kind: 'hotspots'; columns: LatLonColumns; options: Plain<HotSpotOptions> }
   | { kind: 'nearRepeat'; columns: WithDays; options: Plain<KnoxOptions> }
   | { kind: 'repeatLocations'; columns: WithDays; distanceM: number }
-  | { kind: 'compstat'; input: CompStatInput };
+  | { kind: 'compstat'; input: CompStatInput }
+  /** As kde, answered as the contract's raster or GeoTIFF (outputs.ts), built on the thread. */
+  | {
+      kind: 'kdeImage';
+      columns: LatLonColumns;
+      options: Plain<KdeOptions> & { format: 'raster' | 'geotiff' };
+    };
 
 export type AnalysisResultOf = {
   kde: KdeResult;
@@ -29,6 +36,7 @@ export type AnalysisResultOf = {
   nearRepeat: KnoxResult;
   repeatLocations: RepeatLocations;
   compstat: CompStatResult;
+  kdeImage: KdeImage;
 };
 export type AnalysisResult = AnalysisResultOf[keyof AnalysisResultOf];
 
@@ -44,7 +52,10 @@ type PlainUtm = { zone: number; south: boolean };
 /** What crosses the thread boundary: results with grid and projection as numbers. */
 export type WireResult =
   | { kind: 'kde' | 'hotspots'; value: Record<string, unknown>; grid: PlainGrid; utm: PlainUtm }
-  | { kind: 'nearRepeat' | 'repeatLocations' | 'compstat'; value: unknown };
+  | {
+      kind: 'nearRepeat' | 'repeatLocations' | 'compstat' | 'kdeImage';
+      value: unknown;
+    };
 
 /** Runs one request in this thread. */
 export function runRequest(request: AnalysisRequest, onProgress?: Progress): AnalysisResult {
@@ -64,6 +75,11 @@ export function runRequest(request: AnalysisRequest, onProgress?: Progress): Ana
     }
     case 'compstat':
       return compStat(request.input);
+    case 'kdeImage': {
+      const { columns, options } = request;
+      const result = kernelDensity(columns.lat, columns.lon, { ...options, onProgress });
+      return kdeImage(result, options.format);
+    }
   }
 }
 

@@ -20,23 +20,30 @@ export type GridFeatureCollection<P> = {
   }[];
 };
 
+export type GridFeature = GridFeatureCollection<unknown>['features'][number];
+
 export function kdeGeoJson(
   result: KdeResult,
   provenance: Provenance = {},
 ): GridFeatureCollection<KdeParameters & Provenance> {
-  const { grid, utm, density } = result;
-  const features: GridFeatureCollection<KdeParameters>['features'] = [];
-  for (let k = 0; k < density.length; k++) {
-    const v = density[k] as number;
-    if (!(v > 0)) continue;
-    const col = k % grid.cols;
-    features.push({
-      type: 'Feature',
-      geometry: { type: 'Polygon', coordinates: [grid.ringLonLat(k, utm)] },
-      properties: { row: (k - col) / grid.cols, col, density: Math.round(v * 1000) / 1000 },
-    });
+  const features: GridFeature[] = [];
+  for (let k = 0; k < result.density.length; k++) {
+    const f = kdeFeature(result, k);
+    if (f) features.push(f);
   }
   return { type: 'FeatureCollection', parameters: { ...result.parameters, ...provenance }, features };
+}
+
+/** Cell k as a GeoJSON feature, or null when its density is 0. */
+export function kdeFeature({ grid, utm, density }: KdeResult, k: number): GridFeature | null {
+  const v = density[k] as number;
+  if (!(v > 0)) return null;
+  const col = k % grid.cols;
+  return {
+    type: 'Feature',
+    geometry: { type: 'Polygon', coordinates: [grid.ringLonLat(k, utm)] },
+    properties: { row: (k - col) / grid.cols, col, density: Math.round(v * 1000) / 1000 },
+  };
 }
 
 const METRES_PER_DEGREE_LAT = 111_132;

@@ -40,9 +40,8 @@ import type { QueryService, Resolved } from '../query/service';
 import { createAreaStore } from '../areas/areaStore';
 import { compStatCsv } from './compstatCsv';
 import { compStatRange, todayIn, type CompStatArea } from './compstat';
-import { hotSpotGeoJson } from './hotSpotExport';
-import { kdeGeoJson, kdeGeoTiff, kdeRaster } from './kdeExport';
 import { FEET } from './knox';
+import { hotSpotGeoJsonSliced, kdeGeoJsonSliced } from './outputs';
 import { playbackPoints } from './playback';
 import { AnalysisRefused, pickColumns, requireEnough } from './points';
 import { repeatPlaceOut } from './repeatPlaceOut';
@@ -79,46 +78,41 @@ export class AnalysisService {
         this.runOptions(job, true),
       );
       const provenance = await this.provenance(input.filters, resolved);
-      return {
-        jobId: job.id,
-        provenance,
-        geojson: hotSpotGeoJson(result, { filters: input.filters, coverage: provenance.coverage }),
-      };
+      const context = { filters: input.filters, coverage: provenance.coverage };
+      return { jobId: job.id, provenance, geojson: await hotSpotGeoJsonSliced(result, context) };
     });
   }
 
   async kde(input: z.output<typeof KdeInput>): Promise<KdeOutput> {
     return this.job('kde', input.jobId, async (job) => {
       const { resolved, columns, shapes } = await this.rowsOf(input.filters, 'Kernel density');
+      const format = input.format ?? 'raster';
+      const options = {
+        ...(input.radiusM ? { radiusM: input.radiusM } : {}),
+        ...(input.cellSizeM ? { cellSizeM: input.cellSizeM } : {}),
+        ...(shapes.length ? { coverage: shapes } : {}),
+      };
+      const lonLat = { lat: columns.lat, lon: columns.lon };
+      if (format !== 'geojson') {
+        // The raster or GeoTIFF is made on the helper thread too (outputs.ts).
+        const image = await this.run(
+          { kind: 'kdeImage', columns: lonLat, options: { ...options, format } },
+          this.runOptions(job, true),
+        );
+        return { jobId: job.id, provenance: await this.provenance(input.filters, resolved), ...image };
+      }
       const result = await this.run(
-        {
-          kind: 'kde',
-          columns: { lat: columns.lat, lon: columns.lon },
-          options: {
-            ...(input.radiusM ? { radiusM: input.radiusM } : {}),
-            ...(input.cellSizeM ? { cellSizeM: input.cellSizeM } : {}),
-            format: input.format ?? 'raster',
-            ...(shapes.length ? { coverage: shapes } : {}),
-          },
-        },
+        { kind: 'kde', columns: lonLat, options: { ...options, format } },
         this.runOptions(job, true),
       );
       const provenance = await this.provenance(input.filters, resolved);
-      const base = { jobId: job.id, provenance, parameters: result.parameters, max: result.max };
-      const format = input.format ?? 'raster';
-      if (format === 'geojson')
-        return {
-          ...base,
-          geojson: kdeGeoJson(result, { filters: input.filters, coverage: provenance.coverage }),
-        };
-      if (format === 'geotiff')
-        return { ...base, geotiffBase64: Buffer.from(kdeGeoTiff(result)).toString('base64') };
-      const r = kdeRaster(result);
-      const { width, height, west, north, xRes, yRes } = r;
-      const bytes = Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength);
+      const context = { filters: input.filters, coverage: provenance.coverage };
       return {
-        ...base,
-        raster: { width, height, west, north, xRes, yRes, dataBase64: bytes.toString('base64') },
+        jobId: job.id,
+        provenance,
+        parameters: result.parameters,
+        max: result.max,
+        geojson: await kdeGeoJsonSliced(result, context),
       };
     });
   }

@@ -19,7 +19,8 @@ import { endOfRunner } from './runnerEnd';
 export async function* exportRowBatches(job: ExportJob, ctx: ExportCore): AsyncGenerator<ExportRow[]> {
   const resolved = rowsOf(job);
   const format = new BatchFormatter(resolved.snapshot);
-  for await (const batch of exportBatches(ctx.db, resolved)) {
+  // 1,000 rows a batch: a batch is formatted and written between turns of the event loop (issue 31).
+  for await (const batch of exportBatches(ctx.db, resolved, { batchRows: 1000 })) {
     yield Array.from({ length: batch.rows.length }, (_, k) => format.exportRow(batch, k));
   }
 }

@@ -7,227 +7,86 @@
  * million points without reading them all. Written under the job's temporary
  * name a batch per transaction; a cancel or failure removes it. The manifest goes in last
  * (`embedManifest`), its `file.bytes` the file's final size.
+ *
+ * The file is written on the GeoPackage thread (gpkgWorker.ts, its own read-only connection to the
+ * archive): the kept-columns scan, the rows, the spatial index and the file's writes held the
+ * engine thread up to ~2 s at a time for a million rows (issue 31). This thread hands it the
+ * filtered set's cdids a batch at a time (so a cancel is seen between batches) and the areas. An
+ * archive without a file of its own (a test's in-memory one) is written here, by the same code.
  */
-import { statSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
-import Database from 'better-sqlite3';
-import { EXPORT_COLUMNS } from './rows';
-import { keptCell, keptColumnsOf, keptLabel, keptNames, keptValuesOf } from './keptColumns';
-import { envelopeOf, pointBlob, polygonBlob } from './geometryBlob';
-import { addSpatialIndex, GPKG_EXTENSIONS_TABLE } from './gpkgSpatialIndex';
-import { EnvelopeList } from './rtreePacking';
+import { startWorkerThread, workerEntry } from '../workerThreads';
+import type { EngineCore } from '../context';
+import { keptColumnsOf, keptLabel, keptNames, type KeptColumn } from './keptColumns';
+import { GeoPackageFile, GPKG_TAKEN_NAMES, TABLES } from './gpkgFile';
 import { areaOutlines, exportRowBatches, runnerOf, type Writer } from './gisRows';
+import { isDenseBatch, rowsInCdidOrder } from './batches';
+import { rowsOf, type ExportJob, type RunnerResult } from './jobs';
+import type { FromGpkgWorker, GpkgWorkerData, ToGpkgWorker } from './gpkgWorker';
 import { partPathOf } from '../files/destination';
 import type { Finished } from '../files/fileSink';
 
-const GPKG_APPLICATION_ID = 0x47504b47; // "GPKG"
-const GPKG_VERSION = 10300;
+export { TABLES } from './gpkgFile';
 
-const WGS84_WKT =
-  'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],' +
-  'AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],' +
-  'UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AXIS["Latitude",NORTH],AXIS["Longitude",EAST],' +
-  'AUTHORITY["EPSG","4326"]]';
-
-/**
- * SQLite column types of the export columns (GeoPackage's own type names, §1.1.1.1.3). The
- * instants are DATETIME: their text is already the standard's form (ISO 8601 UTC with
- * milliseconds, `YYYY-MM-DDTHH:MM:SS.SSSZ`), so GDAL and QGIS read them as date-times;
- * occurred_local is the incident's wall time with no offset, so it stays TEXT beside its timezone.
- */
-const COLUMN_TYPES: Record<string, string> = {
-  cdid: 'INTEGER',
-  occurred_utc: 'DATETIME',
-  lat: 'DOUBLE',
-  lon: 'DOUBLE',
-  first_seen: 'DATETIME',
-  last_seen: 'DATETIME',
-  removed: 'BOOLEAN',
-};
-
-export const TABLES = ['incidents', 'areas', 'blotter_manifest'] as const;
-
-const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
-
-/** The tables and their columns (the kept columns, keptColumns.ts, after the export's own). */
-const schema = (kept: readonly string[]) => `
-CREATE TABLE gpkg_spatial_ref_sys (
-  srs_name TEXT NOT NULL, srs_id INTEGER NOT NULL PRIMARY KEY, organization TEXT NOT NULL,
-  organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL, description TEXT);
-CREATE TABLE gpkg_contents (
-  table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL, identifier TEXT UNIQUE,
-  description TEXT DEFAULT '', last_change DATETIME NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-  min_x DOUBLE, min_y DOUBLE, max_x DOUBLE, max_y DOUBLE, srs_id INTEGER,
-  CONSTRAINT fk_gc_r_srs_id FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys(srs_id));
-CREATE TABLE gpkg_geometry_columns (
-  table_name TEXT NOT NULL, column_name TEXT NOT NULL, geometry_type_name TEXT NOT NULL,
-  srs_id INTEGER NOT NULL, z TINYINT NOT NULL, m TINYINT NOT NULL,
-  CONSTRAINT pk_geom_cols PRIMARY KEY (table_name, column_name),
-  CONSTRAINT uk_gc_table_name UNIQUE (table_name),
-  CONSTRAINT fk_gc_tn FOREIGN KEY (table_name) REFERENCES gpkg_contents(table_name),
-  CONSTRAINT fk_gc_srs FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys (srs_id));
-${GPKG_EXTENSIONS_TABLE}
-CREATE TABLE incidents (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom POINT,
-  ${[...EXPORT_COLUMNS.map((c) => `"${c}" ${COLUMN_TYPES[c] ?? 'TEXT'}`), ...kept.map((k) => `${quoted(k)} TEXT`)].join(', ')});
-CREATE TABLE areas (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom POLYGON, area_id INTEGER, name TEXT, kind TEXT);
-CREATE TABLE blotter_manifest (id INTEGER PRIMARY KEY AUTOINCREMENT, manifest TEXT NOT NULL);
-`;
+/** Rows per batch handed to the thread (as the one-thread path's batches). */
+const BATCH_ROWS = 2000;
+/** Batches the thread may have waiting, so it never idles while this thread answers calls. */
+const AHEAD = 2;
 
 export const gpkgRunner = runnerOf(gpkgWriter());
+
+/** What the file's writer does, here or on the thread. */
+type Out = {
+  kept: readonly KeptColumn[];
+  keptAs: readonly string[];
+  /** Writes the filtered rows; false when cancelled. */
+  rows: (onWritten: (written: number) => void) => Promise<number | null>;
+  finish: () => Promise<void>;
+  putManifest: (text: string) => Promise<number>;
+  size: () => Promise<number>;
+  /** Closes the file (its final size); `stop` also ends the thread after a failure or cancel. */
+  close: () => Promise<number>;
+  stop: () => void;
+};
 
 export function gpkgWriter(): Writer {
   return (job, ctx, onWritten) => {
     const partPath = partPathOf(job.dest.path, job.id);
-    let db: Database.Database | null = null;
-    const close = () => {
-      if (db?.open) db.close();
-      db = null;
-    };
+    let out: Out | null = null;
     const cleanup = async () => {
-      close();
+      out?.stop();
+      out = null;
       await Promise.all(['', '-journal', '-wal'].map((s) => rm(partPath + s, { force: true })));
     };
-    const run = async () => {
+    const run = async (): Promise<RunnerResult | null> => {
       // Created private (as every export's file is) before SQLite opens it with its own mode.
       await writeFile(partPath, '', { mode: 0o600, flag: 'wx' });
-      const out = new Database(partPath);
-      db = out;
-      out.pragma('journal_mode = DELETE');
-      out.pragma(`application_id = ${GPKG_APPLICATION_ID}`);
-      out.pragma(`user_version = ${GPKG_VERSION}`);
-      // SQLite allows 2,000 columns a table; kept columns past 1,000 stay in `attributes` only.
-      const kept = keptColumnsOf(ctx.db).slice(0, 1000);
-      const keptAs = keptNames(['fid', 'geom', ...EXPORT_COLUMNS], kept);
-      out.exec(schema(keptAs));
-      const srs = out.prepare('INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)');
-      srs.run(
-        'Undefined cartesian SRS',
-        -1,
-        'NONE',
-        -1,
-        'undefined',
-        'undefined cartesian coordinate reference system',
-      );
-      srs.run(
-        'Undefined geographic SRS',
-        0,
-        'NONE',
-        0,
-        'undefined',
-        'undefined geographic coordinate reference system',
-      );
-      srs.run(
-        'WGS 84 geodetic',
-        4326,
-        'EPSG',
-        4326,
-        WGS84_WKT,
-        'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid',
-      );
-      const contents = out.prepare(
-        'INSERT INTO gpkg_contents (table_name, data_type, identifier, description, min_x, min_y, max_x, max_y, srs_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      );
-      const columns = out.prepare('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, 4326, 0, 0)');
-      const insert = out.prepare(
-        `INSERT INTO incidents (geom, ${[...EXPORT_COLUMNS, ...keptAs].map(quoted).join(', ')}) ` +
-          `VALUES (?, ${[...EXPORT_COLUMNS, ...keptAs].map(() => '?').join(', ')})`,
-      );
-      const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-      // Each row's id and point, for the spatial index once every row is in.
-      const points = new EnvelopeList();
-      let written = 0;
-      for await (const rows of exportRowBatches(job, ctx)) {
-        if (job.cancelRequested) return null;
-        out.transaction(() => {
-          for (const r of rows) {
-            const values = kept.length === 0 ? {} : keptValuesOf(r);
-            const { lastInsertRowid: fid } = insert.run(
-              pointBlob(r.lon, r.lat),
-              ...EXPORT_COLUMNS.map((c) => cell(r[c])),
-              ...kept.map((k) => keptCell(values, k.key)),
-            );
-            points.push(Number(fid), r.lon, r.lon, r.lat, r.lat);
-            if (r.lon < box.minX) box.minX = r.lon;
-            if (r.lon > box.maxX) box.maxX = r.lon;
-            if (r.lat < box.minY) box.minY = r.lat;
-            if (r.lat > box.maxY) box.maxY = r.lat;
-          }
-        })();
-        written += rows.length;
-        onWritten(written);
-      }
+      const file = ctx.db.memory ? onThisThread(job, ctx, partPath) : await onGpkgThread(job, ctx, partPath);
+      out = file;
+      const written = await file.rows(onWritten);
+      if (written === null || job.cancelRequested) return null;
+      await file.finish();
       if (job.cancelRequested) return null;
-      const areas = areaOutlines(job, ctx);
-      const areaBox = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-      const insertArea = out.prepare('INSERT INTO areas (geom, area_id, name, kind) VALUES (?, ?, ?, ?)');
-      const areaEnvelopes = new EnvelopeList();
-      out.transaction(() => {
-        const empty = written === 0;
-        contents.run(
-          'incidents',
-          'features',
-          'incidents',
-          'Blotter incidents',
-          ...(empty ? [null, null, null, null] : [box.minX, box.minY, box.maxX, box.maxY]),
-          4326,
-        );
-        columns.run('incidents', 'geom', 'POINT');
-        for (const a of areas) {
-          const { lastInsertRowid: fid } = insertArea.run(polygonBlob(a.rings), a.id, a.name, a.kind);
-          const [minX, maxX, minY, maxY] = envelopeOf(a.rings);
-          areaEnvelopes.push(Number(fid), minX, maxX, minY, maxY); // none for a polygon without corners
-          areaBox.minX = Math.min(areaBox.minX, minX);
-          areaBox.maxX = Math.max(areaBox.maxX, maxX);
-          areaBox.minY = Math.min(areaBox.minY, minY);
-          areaBox.maxY = Math.max(areaBox.maxY, maxY);
-        }
-        contents.run(
-          'areas',
-          'features',
-          'areas',
-          'Blotter areas and the filter shape',
-          ...(areas.length === 0
-            ? [null, null, null, null]
-            : [areaBox.minX, areaBox.minY, areaBox.maxX, areaBox.maxY]),
-          4326,
-        );
-        columns.run('areas', 'geom', 'POLYGON');
-        contents.run(
-          'blotter_manifest',
-          'attributes',
-          'blotter_manifest',
-          'The export manifest (JSON)',
-          null,
-          null,
-          null,
-          null,
-          null,
-        );
-      })();
-      if (job.cancelRequested) return null;
-      // After the last feature row: the index's triggers call functions only GDAL defines.
-      addSpatialIndex(out, 'incidents', 'geom', 'fid', points);
-      addSpatialIndex(out, 'areas', 'geom', 'fid', areaEnvelopes);
-      out.pragma('optimize');
-      const file: Finished = { partPath, path: job.dest.path };
+      const { kept, keptAs } = file;
       const embedManifest = async (textFor: (bytes: number) => string): Promise<number> => {
         // The manifest names the file's size, which the manifest itself changes: settle on a size
         // (a page more at most, so two or three rounds).
-        const put = out.prepare('INSERT OR REPLACE INTO blotter_manifest (id, manifest) VALUES (1, ?)');
-        let size = statSync(partPath).size;
-        for (let round = 0; round < 6; round++) {
-          put.run(textFor(size));
-          const now = statSync(partPath).size;
-          if (now === size) break;
-          size = now;
+        try {
+          let size = await file.size();
+          for (let round = 0; round < 6; round++) {
+            const now = await file.putManifest(textFor(size));
+            if (now === size) break;
+            size = now;
+          }
+          return await file.close();
+        } finally {
+          file.stop();
         }
-        close();
-        return statSync(partPath).size;
       };
       return {
-        bytes: statSync(partPath).size,
+        bytes: await file.size(),
         written,
-        file,
+        file: { partPath, path: job.dest.path } satisfies Finished,
         fileInfo: {
           crs: 'EPSG:4326' as const,
           tables: [...TABLES],
@@ -242,5 +101,108 @@ export function gpkgWriter(): Writer {
   };
 }
 
-const cell = (v: unknown): string | number | null =>
-  v === null || v === undefined ? null : typeof v === 'boolean' ? (v ? 1 : 0) : (v as string | number);
+/** The file written on the GeoPackage thread, from the archive's file. */
+async function onGpkgThread(job: ExportJob, ctx: EngineCore, partPath: string): Promise<Out> {
+  const worker = startWorkerThread(workerEntry(import.meta.url, 'gpkgWorker.ts', 'gpkgWorker.js'), {
+    dbFile: ctx.db.name,
+    partPath,
+  } satisfies GpkgWorkerData);
+  // The thread answers every message, in order, with one message (and starts with `ready`).
+  const waiting: { resolve: (m: FromGpkgWorker) => void; reject: (e: Error) => void }[] = [];
+  let broken: Error | null = null;
+  const failAll = (error: Error) => {
+    broken ??= error;
+    for (const w of waiting.splice(0)) w.reject(error);
+  };
+  const next = () =>
+    broken
+      ? Promise.reject(broken)
+      : new Promise<FromGpkgWorker>((resolve, reject) => waiting.push({ resolve, reject }));
+  worker.on('message', (m: FromGpkgWorker) => {
+    if (m.type === 'failed') return failAll(new Error(m.message));
+    waiting.shift()?.resolve(m);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', () => failAll(new Error('The GeoPackage thread stopped.')));
+  const send = (m: ToGpkgWorker, transfer: ArrayBuffer[] = []) => {
+    const answer = next();
+    answer.catch(() => undefined); // observed by the caller; one left waiting on a cancel is not
+    worker.postMessage(m, transfer);
+    return answer;
+  };
+  const stop = () => {
+    worker.removeAllListeners('exit');
+    failAll(new Error('The GeoPackage thread was stopped.'));
+    void worker.terminate();
+  };
+  const ready = await next().catch((error: unknown) => {
+    stop();
+    throw error;
+  });
+  if (ready.type !== 'ready') throw new Error(`The GeoPackage thread answered ${ready.type}.`);
+  const sizeOf = async (answer: Promise<FromGpkgWorker>) => {
+    const m = await answer;
+    return 'size' in m ? m.size : 0;
+  };
+  let size = ready.size;
+  return {
+    kept: ready.kept,
+    keptAs: ready.keptAs,
+    rows: async (onWritten) => {
+      const resolved = rowsOf(job);
+      const order = rowsInCdidOrder(resolved);
+      const { snapshot } = resolved;
+      const inFlight: Promise<FromGpkgWorker>[] = [];
+      let written = 0;
+      const settle = async () => {
+        const m = await (inFlight.shift() as Promise<FromGpkgWorker>);
+        if (m.type === 'written') written = m.written;
+        onWritten(written);
+      };
+      for (let start = 0; start < order.length; start += BATCH_ROWS) {
+        if (job.cancelRequested) return null;
+        const rows = order.subarray(start, Math.min(order.length, start + BATCH_ROWS));
+        const cdids = Float64Array.from(rows, (r) => snapshot.cdid[r] as number);
+        inFlight.push(send({ type: 'rows', cdids, dense: isDenseBatch(snapshot, rows) }, [cdids.buffer]));
+        if (inFlight.length > AHEAD) await settle();
+      }
+      while (inFlight.length > 0) await settle();
+      return job.cancelRequested ? null : written;
+    },
+    finish: async () => {
+      size = await sizeOf(send({ type: 'finish', areas: areaOutlines(job, ctx) }));
+    },
+    putManifest: async (text) => (size = await sizeOf(send({ type: 'manifest', text }))),
+    size: () => Promise.resolve(size),
+    close: () => sizeOf(send({ type: 'close' })),
+    stop,
+  };
+}
+
+/** The file written on this thread (an archive with no file a thread could open). */
+function onThisThread(job: ExportJob, ctx: EngineCore, partPath: string): Out {
+  // SQLite allows 2,000 columns a table; kept columns past 1,000 stay in `attributes` only.
+  const kept = keptColumnsOf(ctx.db).slice(0, 1000);
+  const keptAs = keptNames(GPKG_TAKEN_NAMES, kept);
+  const file = new GeoPackageFile(partPath, kept, keptAs);
+  return {
+    kept,
+    keptAs,
+    rows: async (onWritten) => {
+      for await (const rows of exportRowBatches(job, ctx)) {
+        if (job.cancelRequested) return null;
+        file.addRows(rows);
+        onWritten(file.written);
+      }
+      return file.written;
+    },
+    finish: () => Promise.resolve(file.finish(areaOutlines(job, ctx))),
+    putManifest: (text) => Promise.resolve(file.putManifest(text)),
+    size: () => Promise.resolve(file.size()),
+    close: () => {
+      file.close();
+      return Promise.resolve(file.size());
+    },
+    stop: () => file.close(),
+  };
+}

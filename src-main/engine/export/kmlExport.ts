@@ -9,7 +9,7 @@
  */
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
 import { FileSink } from '../files/fileSink';
-import { keptCell, keptColumnsOf, keptLabel, keptNames, keptValuesOf } from './keptColumns';
+import { keptCell, keptColumnsInSlices, keptLabel, keptNames, keptValuesOf } from './keptColumns';
 import { areaOutlines, dictionaryOf, exportRowBatches, runnerOf, type Writer } from './gisRows';
 
 /** KML colours are aabbggrr. */
@@ -118,7 +118,8 @@ export function kmlWriter(): Writer {
     const run = async () => {
       const types = dictionaryOf(job, 'types');
       const styleOf = new Map(types.map((t, k) => [t, k]));
-      const keptColumns = keptColumnsOf(ctx.db);
+      // The archive's kept columns, read in slices (a scan of every mapped row: keptColumns.ts).
+      const { kept: keptColumns } = await keptColumnsInSlices(ctx.db);
       const names = keptNames(EXPORT_COLUMNS, keptColumns);
       const kept = keptColumns.map((k, i) => ({ key: k.key, name: names[i] as string }));
       await sink.write(kmlHead(job.dest.name, types));

@@ -12,7 +12,15 @@ import path from 'node:path';
 import { EXPORT_COLUMNS, type ExportRow } from './rows';
 import type { Db } from '../store/database';
 import { FileSink } from '../files/fileSink';
-import { keptCell, keptColumnsOf, keptLabel, keptValuesOf, type KeptColumn } from './keptColumns';
+import {
+  keptCell,
+  keptColumnsInSlices,
+  keptLabel,
+  keptValuesOf,
+  rowidSlices,
+  type KeptColumn,
+} from './keptColumns';
+import { yieldToEventLoop } from '../eventLoop';
 import { dictionaryOf, exportRowBatches, runnerOf, type Writer } from './gisRows';
 import {
   cutUtf8,
@@ -88,19 +96,22 @@ const longestBytes = (values: readonly string[]): number =>
   values.reduce((n, v) => Math.max(n, Buffer.byteLength(v ?? '', 'utf8')), 1);
 
 /** The longest subtype in the archive, in UTF-8 bytes (a scan of the incidents: no index has it). */
-function longestSubtype(db: Db): number {
-  const n = db.prepare('SELECT max(length(CAST(subtype AS BLOB))) FROM incidents').pluck().get() as
-    number | null;
+async function longestSubtype(db: Db): Promise<number> {
+  // By slices of the table, a turn of the event loop between (a whole-archive scan; issue 31).
+  const slice = db
+    .prepare('SELECT max(length(CAST(subtype AS BLOB))) FROM incidents WHERE cdid > ? AND cdid <= ?')
+    .pluck();
+  let n: number | null = null;
+  for (const [after, last] of rowidSlices(db, 'incidents', 'subtype IS NOT NULL', SUBTYPE_SLICE)) {
+    const m = slice.get(after, last) as number | null;
+    if (m !== null) n = Math.max(n ?? 0, m);
+    await yieldToEventLoop();
+  }
   return n ?? 1;
 }
 
-/** The longest kept-columns text in the archive, in UTF-8 bytes. */
-function longestAttributes(db: Db): number {
-  const row = db.prepare('SELECT max(length(CAST(attributes AS BLOB))) AS n FROM incident_imports').get() as {
-    n: number | null;
-  };
-  return row.n ?? 1;
-}
+/** Incidents per slice of the subtype scan. */
+const SUBTYPE_SLICE = 100_000;
 
 export const shpRunner = runnerOf(shpWriter());
 
@@ -127,15 +138,17 @@ export function shpWriter(): Writer {
       const dir = await mkdtemp(path.join(path.dirname(job.dest.path), '.blotter-shp-'));
       folder = dir;
       const now = new Date(job.createdAt);
+      // The archive's widths, read in slices (keptColumns.ts): they scan every row.
+      const { kept, longestText } = await keptColumnsInSlices(ctx.db);
       const fields = dbfFields(
         {
           type: longestBytes(dictionaryOf(job, 'types')),
           timezone: longestBytes(dictionaryOf(job, 'zones')),
           address: longestBytes(dictionaryOf(job, 'addresses')),
-          attributes: longestAttributes(ctx.db),
-          subtype: longestSubtype(ctx.db),
+          attributes: longestText,
+          subtype: await longestSubtype(ctx.db),
         },
-        keptColumnsOf(ctx.db),
+        kept,
       );
       const hasKept = fields.some((f) => f.kept !== undefined);
       const recordLength = dbfRecordLength(fields);

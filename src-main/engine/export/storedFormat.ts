@@ -69,7 +69,8 @@ export class StoredFormatter {
     return out;
   }
 
-  private exportRow(r: StoredExportRow, attributes: Map<number, string>): ExportRow {
+  /** A stored row as an export row (the GeoPackage thread writes these: gpkgWorker.ts). */
+  exportRow(r: StoredExportRow, attributes: Map<number, string>): ExportRow {
     const days = this.days;
     return {
       cdid: r[0],

@@ -71,6 +71,31 @@ describe('alert calls', () => {
     expect((await ok(e.dispatch('listAlertRules', {}))).rules).toEqual([]);
   });
 
+  it('tests a rule against the archive off the engine thread: a count asked meanwhile answers first (issue 31)', async () => {
+    const e = await open();
+    const area = await ok(e.dispatch('createArea', { name: 'Loop', shape: loop }));
+    await ok(e.dispatch('runSync', { areaIds: [area.id] }));
+    await ok(e.dispatch('countIncidents', { filters: { preset: 'all' } })); // the snapshot loads
+    const rule = {
+      name: 'Near repeats',
+      areaId: area.id,
+      condition: { kind: 'nearRepeat' as const, miles: 0.2, days: 14 },
+    };
+    const order: string[] = [];
+    const tested = ok(e.dispatch('testAlertRule', { rule, days: 365 })).then((r) => {
+      order.push('test');
+      return r;
+    });
+    const counted = ok(e.dispatch('countIncidents', { filters: { preset: 'all' } })).then(() =>
+      order.push('count'),
+    );
+    const [result] = await Promise.all([tested, counted]);
+    // Tested on this thread, the test had answered before the count was even asked.
+    expect(order).toEqual(['count', 'test']);
+    expect(result.matched).toBeGreaterThan(0);
+    expect(result.fired).toBeGreaterThan(0);
+  });
+
   it('a sync that brings new incidents raises the alert once, announces it (alertsChanged) and the inbox counts it', async () => {
     const e = await open();
     const area = await ok(e.dispatch('createArea', { name: 'Loop', shape: loop }));

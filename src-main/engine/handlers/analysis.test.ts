@@ -268,3 +268,80 @@ describe('analysis calls through the engine', () => {
     ).toBe(true);
   });
 });
+
+describe('analysis off the engine thread (issue 31)', () => {
+  let fx: EngineFixture;
+  afterEach(() => fx.close());
+
+  /**
+   * Runs `job` while counting every 20 ms; the longest the engine thread (this test's thread, the
+   * engine runs in it) went without a turn of its event loop, and whether a count asked after the
+   * job's first progress event was answered before the job's own answer.
+   */
+  async function whileCounting(job: () => Promise<unknown>, jobId: string) {
+    let last = performance.now();
+    let longest = 0;
+    const ticker = setInterval(() => {
+      const t = performance.now();
+      longest = Math.max(longest, t - last);
+      last = t;
+    }, 5);
+    const order: string[] = [];
+    let counting = true;
+    const counts = (async () => {
+      await fx.waitFor((e): e is EngineEvent => e.type === 'analysisProgress' && e.jobId === jobId, 30_000);
+      while (counting) {
+        await fx.engine.dispatch('countIncidents', { filters: { preset: 'all' } });
+        order.push('count');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    const answer = await job();
+    order.push('job');
+    counting = false;
+    await counts;
+    clearInterval(ticker);
+    return { answer, longest, order };
+  }
+
+  it('builds a hot spot GeoJSON near its 50 MB bound on the helper thread: counts are answered meanwhile', async () => {
+    fx = openEngine({ version: '0.0.0', checkOutputs: false, before: seed });
+    const chicago = { area: { areaId: 1 }, preset: 'all' as const };
+    const refused = await fx.engine.dispatch('analyzeHotSpots', { filters: chicago, cellSizeM: 4 });
+    const message = (refused as { error: { message: string } }).error.message;
+    const fit = Number(/smallest cell that fits is ([\d,.]+) m\./.exec(message)?.[1]?.replace(/,/g, ''));
+    const { answer, longest, order } = await whileCounting(
+      () => fx.engine.dispatch('analyzeHotSpots', { filters: chicago, cellSizeM: fit, jobId: 'big' }),
+      'big',
+    );
+    expect(answer).toMatchObject({ ok: true, value: { geojson: { type: 'FeatureCollection' } } });
+    expect(
+      (answer as Ok<{ geojson: { features: unknown[] } }>).value.geojson.features.length,
+    ).toBeGreaterThan(100_000);
+    // A count asked while the job ran came back before the job's answer.
+    expect(order.indexOf('count')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('count')).toBeLessThan(order.indexOf('job'));
+    // Building the GeoJSON here held the thread for seconds; now only the answer's copy is left.
+    expect(longest).toBeLessThan(600);
+  }, 120_000);
+
+  it('makes a kernel density raster at its largest grid on the helper thread: counts are answered meanwhile', async () => {
+    fx = openEngine({ version: '0.0.0', checkOutputs: false, before: seed });
+    const filters = { area: { areaId: 1 }, preset: 'all' as const };
+    const refused = await fx.engine.dispatch('analyzeKde', { filters, cellSizeM: 1, radiusM: 600 });
+    const message = (refused as { error: { message: string } }).error.message;
+    const fit = Number(/smallest cell that fits is ([\d,.]+) m\./.exec(message)?.[1]?.replace(/,/g, ''));
+    const { answer, longest, order } = await whileCounting(
+      () => fx.engine.dispatch('analyzeKde', { filters, cellSizeM: fit, radiusM: 600, jobId: 'kde' }),
+      'kde',
+    );
+    const raster = (answer as Ok<{ raster: { width: number; height: number; dataBase64: string } }>).value
+      .raster;
+    expect(raster.width * raster.height).toBeGreaterThan(500_000);
+    expect(Buffer.from(raster.dataBase64, 'base64').length).toBe(raster.width * raster.height * 4);
+    expect(order.indexOf('count')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('count')).toBeLessThan(order.indexOf('job'));
+    // Resampling it here held the thread for a second or more.
+    expect(longest).toBeLessThan(600);
+  }, 120_000);
+});

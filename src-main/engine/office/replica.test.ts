@@ -15,6 +15,7 @@ let server: TestPostgres;
 let pool: OfficePool;
 let tmp: TempDir;
 let db: Db;
+let officeId: string;
 const now = () => Date.now();
 
 beforeAll(async () => {
@@ -23,7 +24,8 @@ beforeAll(async () => {
   const schema = await migrateOffice(pool);
   tmp = makeTempDir();
   db = openDatabase(path.join(tmp.path, 'blotter.sqlite'));
-  linkOffice(db, server.url, schema.officeId, now());
+  officeId = schema.officeId;
+  linkOffice(db, server.url, officeId, now());
 }, 60_000);
 afterAll(async () => {
   db?.close();
@@ -112,4 +114,44 @@ test('a replica pulls new rows, areas and the coverage ledger, then only what ch
   expect(unlinkOffice(db)).toBe(true);
   expect(readOfficeLink(db)).toBeUndefined();
   expect(replicaDigest(db)).toEqual(before);
+}, 60_000);
+
+test('a page is applied 1,000 rows at a time, each with its cursor, the engine thread free between (issue 31)', async () => {
+  // Joined again and pulled once, new incidents are news (onIncidents).
+  if (!readOfficeLink(db)) linkOffice(db, server.url, officeId, now());
+  await pullReplica(pool, db, now);
+  const held = localCount('SELECT count(*) FROM incidents');
+  expect(held).toBeGreaterThan(0);
+  await putOfficeIncidents(
+    pool,
+    Array.from({ length: 3_500 }, (_, i) => officeRow(50_000 + i)),
+  );
+  const marks: string[] = [];
+  const cursors: number[] = [];
+  const pulled = await pullReplica(pool, db, now, {
+    pageSize: 5_000,
+    bulkMinRows: 1_000_000,
+    onIncidents: (fresh) => {
+      // Inside the slice's own transaction: its cursor is not yet moved; a turn of the event loop
+      // comes before the next slice.
+      marks.push(`slice ${fresh.length}`);
+      cursors.push(readOfficeLink(db)!.seq_incidents);
+      setImmediate(() => marks.push('turn'));
+    },
+  });
+  expect(pulled.incidents).toBe(3_500);
+  // One 5,000-row page held the thread for its whole transaction; now four slices with turns between.
+  expect(marks.slice(0, 7)).toEqual([
+    'slice 1000',
+    'turn',
+    'slice 1000',
+    'turn',
+    'slice 1000',
+    'turn',
+    'slice 500',
+  ]);
+  // Each slice committed with its cursor: the next one starts past it.
+  expect(new Set(cursors).size).toBe(4);
+  expect(replicaDigest(db)).toEqual(await officeDigest(pool));
+  expect(localCount('SELECT count(*) FROM incidents')).toBe(held + 3_500);
 }, 60_000);

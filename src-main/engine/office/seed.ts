@@ -7,11 +7,15 @@
  */
 import type { Db } from '../store/database';
 import { ALL_COLUMNS, type IncidentRow } from '../store/incidents/incidentRow';
+import { yieldToEventLoop } from '../eventLoop';
 import { putOfficeIncidents } from './officeArchive';
 import { inTransaction, type OfficePool } from './officeDb';
 import { AREA_COLUMNS } from './replica';
 
 const SEED_LOCK = 4242004202;
+/** Local incidents per read, and per upload to PostgreSQL. */
+const READ_ROWS = 2_000;
+const UPLOAD_ROWS = 10_000;
 
 export class OfficeNotEmptyError extends Error {
   override name = 'OfficeNotEmptyError';
@@ -70,17 +74,23 @@ export async function seedOffice(
         ],
       );
     }
+    // Read by keyset pages, a turn of the event loop between (issue 31): no statement stays open
+    // on the connection across the uploads' awaits, and no read holds the engine thread long.
     let incidents = 0;
     let page: IncidentRow[] = [];
-    for (const row of db
-      .prepare(`SELECT ${ALL_COLUMNS.join(', ')} FROM incidents ORDER BY cdid`)
-      .iterate() as Iterable<IncidentRow>) {
-      page.push(row);
-      if (page.length === 10_000) {
+    const after = db.prepare<[number], IncidentRow>(
+      `SELECT ${ALL_COLUMNS.join(', ')} FROM incidents WHERE cdid > ? ORDER BY cdid LIMIT ${READ_ROWS}`,
+    );
+    for (let last = -Infinity; ;) {
+      const rows = after.all(last);
+      if (rows.length === 0) break;
+      last = rows[rows.length - 1]!.cdid;
+      page.push(...rows);
+      if (page.length >= UPLOAD_ROWS) {
         await putOfficeIncidents(c, page);
         incidents += page.length;
         page = [];
-      }
+      } else await yieldToEventLoop();
     }
     await putOfficeIncidents(c, page);
     incidents += page.length;
