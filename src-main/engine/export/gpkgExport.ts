@@ -16,12 +16,11 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { startWorkerThread, workerEntry } from '../workerThreads';
-import type { EngineCore } from '../context';
 import { keptColumnsOf, keptLabel, keptNames, type KeptColumn } from './keptColumns';
 import { GeoPackageFile, GPKG_TAKEN_NAMES, TABLES } from './gpkgFile';
 import { areaOutlines, exportRowBatches, runnerOf, type Writer } from './gisRows';
 import { isDenseBatch, rowsInCdidOrder } from './batches';
-import { rowsOf, type ExportJob, type RunnerResult } from './jobs';
+import { rowsOf, type ExportCore, type ExportJob, type RunnerResult } from './jobs';
 import type { FromGpkgWorker, GpkgWorkerData, ToGpkgWorker } from './gpkgWorker';
 import { partPathOf } from '../files/destination';
 import type { Finished } from '../files/fileSink';
@@ -102,7 +101,7 @@ export function gpkgWriter(): Writer {
 }
 
 /** The file written on the GeoPackage thread, from the archive's file. */
-async function onGpkgThread(job: ExportJob, ctx: EngineCore, partPath: string): Promise<Out> {
+async function onGpkgThread(job: ExportJob, ctx: ExportCore, partPath: string): Promise<Out> {
   const worker = startWorkerThread(workerEntry(import.meta.url, 'gpkgWorker.ts', 'gpkgWorker.js'), {
     dbFile: ctx.db.name,
     partPath,
@@ -180,7 +179,7 @@ async function onGpkgThread(job: ExportJob, ctx: EngineCore, partPath: string): 
 }
 
 /** The file written on this thread (an archive with no file a thread could open). */
-function onThisThread(job: ExportJob, ctx: EngineCore, partPath: string): Out {
+function onThisThread(job: ExportJob, ctx: ExportCore, partPath: string): Out {
   // SQLite allows 2,000 columns a table; kept columns past 1,000 stay in `attributes` only.
   const kept = keptColumnsOf(ctx.db).slice(0, 1000);
   const keptAs = keptNames(GPKG_TAKEN_NAMES, kept);
