@@ -27,6 +27,7 @@ import { createReportScheduleService } from './schedules/service';
 import { QueryService } from './query/service';
 import { pdfRunner } from './report/reportJob';
 import { createEngineSync } from './sync/engineSync';
+import { WriteTurns } from './store/writeTurns';
 
 export type ServiceOptions = {
   /** The host's fetch (Electron: net.fetch across the worker's port); default Node's. */
@@ -59,7 +60,9 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   core.onClose(() => query.close());
 
   // Office mode: a sync leads or follows through the office link (built below, asked at each start).
-  const sync = createEngineSync({ ...core, emit: heard }, fetch, () => office.syncLink());
+  // Whose turn it is to write: an import's merge on its own connection holds it, a sync page waits.
+  const writeTurns = new WriteTurns();
+  const sync = createEngineSync({ ...core, emit: heard, writeTurns }, fetch, () => office.syncLink());
 
   const exports = new ExportJobs(core, query, {
     csv: dataRunner,
@@ -70,7 +73,7 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   });
   core.onClose(() => exports.closeAll());
 
-  const imports = new Imports({ ...core, query });
+  const imports = new Imports({ ...core, query, writeTurns });
   core.onClose(() => imports.close());
 
   const basemap = createBasemapService({

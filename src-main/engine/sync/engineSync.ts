@@ -13,18 +13,20 @@ import type { EngineCore } from '../context';
 import { EngineError } from '../errors';
 import { readApiKey } from '../secrets/apiKey';
 import type { AreaRecord } from '../areas/areaStore';
+import type { WriteTurns } from '../store/writeTurns';
 import type { SyncLimits } from './planner';
 import { createSyncService, type Connection, type OfficeSync, type SyncService } from './syncService';
 
 /** The engine's sync service; closed with the engine. */
 export function createEngineSync(
-  ctx: EngineCore,
+  ctx: EngineCore & { writeTurns?: WriteTurns },
   fetch: () => Promise<FetchLike>,
   office?: () => OfficeSync | null,
 ): SyncService {
   const service = createSyncService({
     ...(office ? { office } : {}),
     db: ctx.db,
+    ...(ctx.writeTurns ? { writeTurns: ctx.writeTurns } : {}),
     log: ctx.log,
     emit: (e) => ctx.emit(e),
     onConnectivity: (e) => ctx.emit(e),

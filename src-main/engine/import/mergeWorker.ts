@@ -1,0 +1,62 @@
+/**
+ * The import's helper thread (built as out/main/mergeWorker.js; started by mergeThread.ts), one task
+ * per thread: `weigh` — the preview's account of the staged rows against the archive (weigh.ts, on
+ * read-only connections) — or `merge` — the run's one transaction (merge.ts) on a second writer
+ * connection of its own (store/writeTurns.ts: BEGIN IMMEDIATE, busy timeout), posting its progress.
+ * Messages: `started` first (so the engine can tell a thread that never ran from a failed task),
+ * then `progress`…, then `done` or `failed`.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { EngineError } from '../errors';
+import { HELPER_NICE, runBelowHost } from '../threadPriority';
+import { openSecondWriter } from '../store/writeTurns';
+import { mergeRows, phases, type MergeCounts, type MergeInput } from './merge';
+import { weighStaged, type WeighInput, type Weighed } from './weigh';
+
+export type MergeJob = Omit<MergeInput, 'onProgress'>;
+export type MergeWorkerData =
+  { task: 'weigh'; input: WeighInput } | { task: 'merge'; dbFile: string; input: MergeJob };
+export type Merged = { counts: MergeCounts; phases: typeof phases };
+/** A task's failure, rebuilt on the engine thread as it was thrown (its SQLite code kept). */
+export type TaskFailure = { message: string; code?: string; engineError?: boolean };
+export type FromMergeWorker =
+  | { type: 'started' }
+  | { type: 'progress'; fraction: number }
+  | { type: 'done'; value: Weighed | Merged }
+  | { type: 'failed'; failure: TaskFailure };
+
+const port = parentPort;
+if (!port) throw new Error('mergeWorker.ts runs as a worker thread');
+const post = (m: FromMergeWorker) => port.postMessage(m);
+
+async function run(data: MergeWorkerData): Promise<Weighed | Merged> {
+  if (data.task === 'weigh') return weighStaged(data.input);
+  const db = openSecondWriter(data.dbFile);
+  try {
+    const counts = mergeRows(db, {
+      ...data.input,
+      onProgress: (fraction) => post({ type: 'progress', fraction }),
+    });
+    return { counts, phases: { ...phases } };
+  } finally {
+    db.close();
+  }
+}
+
+// Below the engine thread: when both want a core, the engine's calls are answered first.
+runBelowHost(HELPER_NICE);
+post({ type: 'started' });
+run(workerData as MergeWorkerData).then(
+  (value) => post({ type: 'done', value }),
+  (error: unknown) => {
+    const e = error as { message?: unknown; code?: unknown };
+    post({
+      type: 'failed',
+      failure: {
+        message: typeof e?.message === 'string' ? e.message : String(error),
+        ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+        ...(error instanceof EngineError ? { engineError: true } : {}),
+      },
+    });
+  },
+);
