@@ -30,7 +30,7 @@ import { inspectCsv, proposalFor, respelled, zoneList } from './mapping/inspect'
 import { loadMappings, mappingForHeader, saveMapping } from './mapping/savedMappings';
 import { mergeRows, phases, type MergeCounts } from './merge';
 import { NoHelperThread, onHelperThread } from './mergeThread';
-import type { MergeJob, Merged } from './mergeWorker';
+import type { MergeJob, Merged, MergeWorkerData, Placed, ReferenceAdded } from './mergeWorker';
 import { weighStaged, type WeighInput, type Weighed } from './weigh';
 import { refuseOnReplica } from '../store/standalone';
 import { originOf } from '../store/imports/importProvenance';
@@ -40,13 +40,21 @@ import { readRecords } from './readRecords';
 import { checkRecords, CheckTally, failuresOf, nothingUsable, type CheckRules } from './rowChecks';
 import { importsDirOf, openSource, removeAbandonedUploads, type OpenedSource } from '../files/sources';
 import { removeStageFiles, stageFileOf, StageWriter } from './stage';
-import { placeUnplaced, saveUnplaced, type UnplacedRow } from './places/unplaced';
+import {
+  addReference,
+  countUnplaced,
+  placeUnplaced,
+  saveUnplaced,
+  type UnplacedRow,
+} from './places/unplaced';
 import { settleUnplaced, unplacedZone } from './places/unplacedRows';
 
 const log = createLogger('import');
 const PROGRESS_EVERY_MS = 150;
 /** Imports of this many rows checkpoint the log afterwards on another thread (backgroundCheckpoint.ts). */
 const BACKGROUND_CHECKPOINT_ROWS = 20_000;
+/** Reference files from this size are read into the archive on the helper thread. */
+const REFERENCE_HELPER_BYTES = 1024 * 1024;
 
 export type ImportOptions = {
   /** CSV files from this size are checked on several threads (parallelPreview.ts). */
@@ -417,7 +425,7 @@ export class Imports {
             this.now(),
           )
         : 0;
-      const placed = place && unplaced > 0 ? placeUnplaced(this.ctx.db, this.now()).placed : 0;
+      const placed = place && unplaced > 0 ? (await this.place(this.now())).placed : 0;
       if (current.saveOnRun)
         await saveMapping(this.ctx.dataDir, current.saveOnRun.columns, current.saveOnRun.mapping, this.now());
       // A merge on the helper thread's connection is another connection's commit: the query
@@ -437,6 +445,44 @@ export class Imports {
   async close(): Promise<void> {
     await this.merging.catch(() => undefined);
     await this.checkpointing;
+  }
+
+  /**
+   * Places the unplaced rows with the offline locator (places/unplaced.ts). The locator reads every
+   * address the archive holds: in an archive of helperMinRows or more it runs on the helper
+   * thread's own connection, holding the write turns as a merge does.
+   */
+  async place(now = this.now()): Promise<Placed> {
+    if (countUnplaced(this.ctx.db) === 0)
+      return { tried: 0, placed: 0, byMethod: {}, unplaced: 0, cdids: [] };
+    const n = this.options.helperMinRows;
+    const large =
+      Number.isFinite(n) &&
+      this.ctx.db.prepare('SELECT 1 FROM incidents LIMIT 1 OFFSET ?').get(n - 1) !== undefined;
+    return this.onHelper(large, { task: 'place', dbFile: this.ctx.db.name, now }, () =>
+      placeUnplaced(this.ctx.db, now),
+    );
+  }
+
+  /** Reads a reference file into the archive (places/unplaced.ts): a large one on the helper thread. */
+  async addReference(file: string, now: number, name: string): Promise<ReferenceAdded> {
+    const large = statSync(file).size >= REFERENCE_HELPER_BYTES;
+    return this.onHelper(large, { task: 'reference', dbFile: this.ctx.db.name, file, now, name }, () =>
+      addReference(this.ctx.db, file, now, name),
+    );
+  }
+
+  /** A write on the helper thread (holding the write turns) when `large`, else (or without a thread) here. */
+  private async onHelper<T>(large: boolean, data: MergeWorkerData, here: () => T): Promise<T> {
+    if (large) {
+      try {
+        return await this.turns.hold(() => onHelperThread<T>(data));
+      } catch (error) {
+        if (!(error instanceof NoHelperThread)) throw error;
+        log.warn('the import helper thread did not start; working on the engine thread', { error });
+      }
+    }
+    return here();
   }
 
   /** The preview's weighing of the staged rows (weigh.ts): on the helper thread for large files. */

@@ -9,6 +9,7 @@
 import type { TransferListItem } from 'node:worker_threads';
 import { EngineError } from '../errors';
 import { startWorkerThread, workerEntry } from '../workerThreads';
+import { ReferenceProblem } from './places/references';
 import type { FromMergeWorker, MergeWorkerData, TaskFailure } from './mergeWorker';
 
 /** The thread never ran its task: do the work on this thread instead. */
@@ -60,7 +61,8 @@ export function onHelperThread<T>(
 }
 
 function rebuilt(failure: TaskFailure): Error {
-  if (failure.engineError) return new EngineError(failure.code as EngineError['code'], failure.message);
+  if (failure.kind === 'engine') return new EngineError(failure.code as EngineError['code'], failure.message);
+  if (failure.kind === 'reference') return new ReferenceProblem(failure.message);
   const error = new Error(failure.message) as Error & { code?: string };
   if (failure.code) error.code = failure.code;
   return error;

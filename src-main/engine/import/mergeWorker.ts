@@ -12,27 +12,38 @@ import { HELPER_NICE, runBelowHost } from '../threadPriority';
 import { openSecondWriter } from '../store/writeTurns';
 import { mergeRows, phases, type MergeCounts, type MergeInput } from './merge';
 import { weighStaged, type WeighInput, type Weighed } from './weigh';
+import { addReference, placeUnplaced, type PlaceOutcome } from './places/unplaced';
+import { ReferenceProblem } from './places/references';
 
 export type MergeJob = Omit<MergeInput, 'onProgress'>;
 export type MergeWorkerData =
-  { task: 'weigh'; input: WeighInput } | { task: 'merge'; dbFile: string; input: MergeJob };
+  | { task: 'weigh'; input: WeighInput }
+  | { task: 'merge'; dbFile: string; input: MergeJob }
+  /** The offline locator over the archive, placing the unplaced rows (places/unplaced.ts). */
+  | { task: 'place'; dbFile: string; now: number }
+  /** A reference file read and kept in the archive (places/unplaced.ts `addReference`). */
+  | { task: 'reference'; dbFile: string; file: string; now: number; name: string };
 export type Merged = { counts: MergeCounts; phases: typeof phases };
+export type Placed = PlaceOutcome & { cdids: number[] };
+export type ReferenceAdded = ReturnType<typeof addReference>;
 /** A task's failure, rebuilt on the engine thread as it was thrown (its SQLite code kept). */
-export type TaskFailure = { message: string; code?: string; engineError?: boolean };
+export type TaskFailure = { message: string; code?: string; kind?: 'engine' | 'reference' };
 export type FromMergeWorker =
   | { type: 'started' }
   | { type: 'progress'; fraction: number }
-  | { type: 'done'; value: Weighed | Merged }
+  | { type: 'done'; value: Weighed | Merged | Placed | ReferenceAdded }
   | { type: 'failed'; failure: TaskFailure };
 
 const port = parentPort;
 if (!port) throw new Error('mergeWorker.ts runs as a worker thread');
 const post = (m: FromMergeWorker) => port.postMessage(m);
 
-async function run(data: MergeWorkerData): Promise<Weighed | Merged> {
+async function run(data: MergeWorkerData): Promise<Weighed | Merged | Placed | ReferenceAdded> {
   if (data.task === 'weigh') return weighStaged(data.input);
   const db = openSecondWriter(data.dbFile);
   try {
+    if (data.task === 'place') return placeUnplaced(db, data.now);
+    if (data.task === 'reference') return addReference(db, data.file, data.now, data.name);
     const counts = mergeRows(db, {
       ...data.input,
       onProgress: (fraction) => post({ type: 'progress', fraction }),
@@ -55,7 +66,8 @@ run(workerData as MergeWorkerData).then(
       failure: {
         message: typeof e?.message === 'string' ? e.message : String(error),
         ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-        ...(error instanceof EngineError ? { engineError: true } : {}),
+        ...(error instanceof EngineError ? { kind: 'engine' as const } : {}),
+        ...(error instanceof ReferenceProblem ? { kind: 'reference' as const } : {}),
       },
     });
   },

@@ -4,12 +4,14 @@
  * against the simulator that writes its pages meanwhile loses none and never fails "database is
  * locked" — its commits wait for the import's (store/writeTurns.ts).
  */
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../src-shared/contract';
 import type { ImportPreview, ImportResult } from '../../../src-shared/exports';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { apiRow } from '../export/exportTesting';
 import { connectTo, enterpriseKey, openEngine, type EngineFixture } from '../testing/engineFixture';
+import { Imports } from './imports';
 
 const KEY = 'import-beside-sync-key';
 /** The import's cdids: far from the simulator's. */
@@ -107,5 +109,42 @@ describe('a sync beside a large import', () => {
       .get(BASE) as number;
     expect(imported).toBe(40_000);
     expect(total()).toBeGreaterThanOrEqual(40_000 + truth.length); // and rows near the area, kept too
+  });
+});
+
+describe('placing unplaced rows off the engine thread', () => {
+  const CHICAGO = path.join(__dirname, 'places/fixtures/chicago-crimes-2016-01-01-to-03.csv');
+  const mapping = {
+    name: 'Chicago portal',
+    id: 'ID',
+    type: 'Primary Type',
+    address: 'Block',
+    date: 'Date',
+    dateStyle: 'auto' as const,
+    location: { kind: 'latlon' as const, lat: 'Latitude', lon: 'Longitude' },
+    keep: [],
+  };
+
+  it('places on the helper thread exactly as on the engine thread', async () => {
+    const outcomes = [];
+    for (const helperMinRows of [100, Infinity]) {
+      fx = openEngine({ host: 'cli', version: 't' });
+      const ctx = fx.engine.context;
+      const imports = new Imports({ ...ctx, query: ctx.services.query }, Date.now, { helperMinRows });
+      const pv = await imports.preview({ path: CHICAGO }, mapping);
+      await imports.run(pv.importId, 'skip');
+      const { cdids, ...placed } = await imports.place();
+      outcomes.push({
+        placed,
+        cdids: [...cdids].sort((a, b) => a - b),
+        rows: ctx.db.prepare('SELECT cdid, address, lat, lon, source FROM incidents ORDER BY cdid').all(),
+        left: ctx.db.prepare('SELECT count(*) FROM unplaced_incidents').pluck().get(),
+      });
+      if (helperMinRows === 100) await fx.close();
+    }
+    const [thread, here] = outcomes as [(typeof outcomes)[number], (typeof outcomes)[number]];
+    expect(thread.placed.tried).toBe(188);
+    expect(thread.placed.placed).toBeGreaterThan(100);
+    expect(thread).toEqual(here);
   });
 });
