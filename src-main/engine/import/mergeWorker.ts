@@ -12,6 +12,7 @@ import { HELPER_NICE, runBelowHost } from '../threadPriority';
 import { openSecondWriter } from '../store/writeTurns';
 import { mergeRows, phases, type MergeCounts, type MergeInput } from './merge';
 import { weighStaged, type WeighInput, type Weighed } from './weigh';
+import { allDistinct } from './distinct';
 import { addReference, placeUnplaced, type PlaceOutcome } from './places/unplaced';
 import { ReferenceProblem } from './places/references';
 
@@ -22,7 +23,9 @@ export type MergeWorkerData =
   /** The offline locator over the archive, placing the unplaced rows (places/unplaced.ts). */
   | { task: 'place'; dbFile: string; now: number }
   /** A reference file read and kept in the archive (places/unplaced.ts `addReference`). */
-  | { task: 'reference'; dbFile: string; file: string; now: number; name: string };
+  | { task: 'reference'; dbFile: string; file: string; now: number; name: string }
+  /** Whether each list of hashes is without repeats (distinct.ts). */
+  | { task: 'distinct'; lists: Float64Array[] };
 export type Merged = { counts: MergeCounts; phases: typeof phases };
 export type Placed = PlaceOutcome & { cdids: number[] };
 export type ReferenceAdded = ReturnType<typeof addReference>;
@@ -31,15 +34,16 @@ export type TaskFailure = { message: string; code?: string; kind?: 'engine' | 'r
 export type FromMergeWorker =
   | { type: 'started' }
   | { type: 'progress'; fraction: number }
-  | { type: 'done'; value: Weighed | Merged | Placed | ReferenceAdded }
+  | { type: 'done'; value: Weighed | Merged | Placed | ReferenceAdded | boolean[] }
   | { type: 'failed'; failure: TaskFailure };
 
 const port = parentPort;
 if (!port) throw new Error('mergeWorker.ts runs as a worker thread');
 const post = (m: FromMergeWorker) => port.postMessage(m);
 
-async function run(data: MergeWorkerData): Promise<Weighed | Merged | Placed | ReferenceAdded> {
+async function run(data: MergeWorkerData): Promise<Weighed | Merged | Placed | ReferenceAdded | boolean[]> {
   if (data.task === 'weigh') return weighStaged(data.input);
+  if (data.task === 'distinct') return data.lists.map(allDistinct);
   const db = openSecondWriter(data.dbFile);
   try {
     if (data.task === 'place') return placeUnplaced(db, data.now);

@@ -12,6 +12,7 @@ import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { apiRow } from '../export/exportTesting';
 import { connectTo, enterpriseKey, openEngine, type EngineFixture } from '../testing/engineFixture';
 import { Imports } from './imports';
+import { allDistinct, eachDistinct } from './distinct';
 
 const KEY = 'import-beside-sync-key';
 /** The import's cdids: far from the simulator's. */
@@ -146,5 +147,16 @@ describe('placing unplaced rows off the engine thread', () => {
     expect(thread.placed.tried).toBe(188);
     expect(thread.placed.placed).toBeGreaterThan(100);
     expect(thread).toEqual(here);
+  });
+});
+
+describe('judging id columns off the engine thread', () => {
+  it('finds a repeat in a long column on the helper thread as a sort here does', async () => {
+    const n = 60_000;
+    const distinct = Float64Array.from({ length: n }, (_, k) => (k * 7919) % n);
+    const repeated = distinct.slice();
+    repeated[n - 1] = repeated[3] as number;
+    expect(await eachDistinct([distinct, repeated, distinct.subarray(0, 10)])).toEqual([true, false, true]);
+    expect([allDistinct(distinct), allDistinct(repeated)]).toEqual([true, false]);
   });
 });
