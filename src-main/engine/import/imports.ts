@@ -112,7 +112,7 @@ export class Imports {
   private readonly options: ImportOptions;
   /** The background checkpoint after the last large import, while it runs. */
   private checkpointing: Promise<void> = Promise.resolve();
-  /** A merge on the helper thread, while it runs (the engine waits for it to close). */
+  /** A write on the helper thread, while it runs (the engine waits for it to close). */
   private merging: Promise<unknown> = Promise.resolve();
   /** The engine's write turns: a merge on the helper thread holds them (store/writeTurns.ts). */
   private readonly turns: WriteTurns;
@@ -395,7 +395,11 @@ export class Imports {
         throw new EngineError('conflict', 'The file changed since it was previewed. Preview it again.');
       const started = performance.now();
       const progress = this.throttled('writing', current.source.bytes);
-      const deferred = current.valid >= BACKGROUND_CHECKPOINT_ROWS ? deferCheckpoint(this.ctx.db) : null;
+      // A merge on the helper thread never checkpoints in its commit: the background checkpoint does.
+      const deferred =
+        current.valid >= Math.min(BACKGROUND_CHECKPOINT_ROWS, this.options.helperMinRows)
+          ? deferCheckpoint(this.ctx.db)
+          : null;
       let merged;
       try {
         // The preview staged only the valid rows: the bad ones are skipped (or, with 'abort', refused above).
@@ -476,7 +480,9 @@ export class Imports {
   private async onHelper<T>(large: boolean, data: MergeWorkerData, here: () => T): Promise<T> {
     if (large) {
       try {
-        return await this.turns.hold(() => onHelperThread<T>(data));
+        const work = this.turns.hold(() => onHelperThread<T>(data));
+        this.merging = work;
+        return await work;
       } catch (error) {
         if (!(error instanceof NoHelperThread)) throw error;
         log.warn('the import helper thread did not start; working on the engine thread', { error });
