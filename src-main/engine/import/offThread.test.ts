@@ -58,7 +58,7 @@ describe('an import merging off the engine thread', () => {
     expect(await run).toMatchObject({ inserted: 40_000 });
     expect(fx.events.some((e) => e.type === 'incidentsChanged')).toBe(true);
     expect(total()).toBe(40_000);
-  });
+  }, 120_000);
 });
 
 describe('a sync beside a large import', () => {
@@ -69,7 +69,7 @@ describe('a sync beside a large import', () => {
       seed: 5,
       spanDays: 40,
       keys: [enterpriseKey(KEY)],
-      faults: { latencyMs: 120 },
+      faults: { latencyMs: 200 },
     });
   });
   afterAll(() => sim.close());
@@ -110,7 +110,7 @@ describe('a sync beside a large import', () => {
       .get(BASE) as number;
     expect(imported).toBe(40_000);
     expect(total()).toBeGreaterThanOrEqual(40_000 + truth.length); // and rows near the area, kept too
-  });
+  }, 180_000);
 });
 
 describe('placing unplaced rows off the engine thread', () => {
