@@ -35,7 +35,8 @@ export function ledgerInTurns(ledger: RateLedger, turns: WriteTurns): RateLedger
   return {
     admit: (rate) => (turns.busy ? { retryInMs: TURN_RETRY_MS } : ledger.admit(rate)),
     end(id, entry, runId) {
-      // A failure here leaves the row in flight: it stops counting after STALE_MS.
+      if (!turns.busy) return ledger.end(id, entry, runId);
+      // Written after the long write; a failure then leaves the row in flight: it stops counting after STALE_MS.
       turns.take(() => ledger.end(id, entry, runId)).catch(() => undefined);
     },
   };
