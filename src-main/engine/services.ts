@@ -33,6 +33,7 @@ import { createReportScheduleService } from './schedules/service';
 import { QueryService } from './query/service';
 import { pdfRunner } from './report/reportJob';
 import { createEngineSync } from './sync/engineSync';
+import { WriteTurns } from './store/writeTurns';
 
 export type ServiceOptions = {
   /** The host's fetch (Electron: net.fetch across the worker's port); default Node's. */
@@ -83,7 +84,9 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
 
   // Each page is evaluated by the alert rules inside its commit; office mode: a sync leads or
   // follows through the office link (asked at each start).
-  const sync = createEngineSync({ ...core, emit: heard }, fetch, {
+  // Whose turn it is to write: an import's merge on its own connection holds it, a sync page waits.
+  const writeTurns = new WriteTurns();
+  const sync = createEngineSync({ ...core, emit: heard, writeTurns }, fetch, {
     office: () => office.syncLink(),
     onPageCommitted: (tx, written) => alerts.onPageCommitted(tx, written),
   });
@@ -100,7 +103,7 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   });
   core.onClose(() => exports.closeAll());
 
-  const imports = new Imports({ ...core, query });
+  const imports = new Imports({ ...core, query, writeTurns });
   core.onClose(() => imports.close());
 
   const basemap = createBasemapService({

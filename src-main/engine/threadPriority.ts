@@ -11,6 +11,8 @@ import { setPriority } from 'node:os';
 
 /** How far below the host the engine runs (nice steps: each is ~1.25× less CPU share under contention). */
 export const ENGINE_NICE = 5;
+/** Helper threads doing a long job (an import's checks and merge) run below the engine thread. */
+export const HELPER_NICE = ENGINE_NICE + 5;
 
 /** The kernel's id of the calling thread (Linux), from /proc/thread-self → `<pid>/task/<tid>`. */
 export function currentThreadId(readLink: (p: string) => string = readlinkSync): number | null {

@@ -3,14 +3,15 @@ import { EngineError } from '../errors';
 import { openSource } from '../files/sources';
 import { refuseOnReplica } from '../store/standalone';
 import { ReferenceProblem } from '../import/places/references';
-import { addReference, countUnplaced, listUnplaced, placeUnplaced } from '../import/places/unplaced';
+import { countUnplaced, listUnplaced } from '../import/places/unplaced';
 import type { EngineContext } from '../context';
 import type { HandlerGroup } from './handler';
 
 /** Tries every unplaced row; the placed ones are new incidents for every view. */
-function retry(ctx: EngineContext) {
+async function retry(ctx: EngineContext) {
   refuseOnReplica(ctx.db, 'place imported rows');
-  const { cdids, ...outcome } = placeUnplaced(ctx.db, Date.now());
+  // A large archive's locator runs on the import's helper thread (import/imports.ts `place`).
+  const { cdids, ...outcome } = await ctx.services.imports.place(Date.now());
   if (cdids.length > 0) {
     ctx.services.query.incidentsWritten(cdids);
     ctx.emit({ type: 'incidentsChanged' });
@@ -29,11 +30,11 @@ export const placesHandlers = {
     const opened = openSource(ctx.dataDir, source);
     let added;
     try {
-      added = addReference(ctx.db, opened.file, Date.now(), opened.name);
+      added = await ctx.services.imports.addReference(opened.file, Date.now(), opened.name);
     } catch (error) {
       if (error instanceof ReferenceProblem) throw new EngineError('bad_input', error.message);
       throw error;
     }
-    return { kind: added.kind, items: added.items, skipped: added.skipped, retry: retry(ctx) };
+    return { kind: added.kind, items: added.items, skipped: added.skipped, retry: await retry(ctx) };
   },
 } satisfies HandlerGroup;

@@ -10,6 +10,7 @@ import { RecordDecoder } from './readRecords';
 import { FileProblem } from './fileProblem';
 import { checkRecords, type CheckedChunk, type CheckRules } from './rowChecks';
 import { StageWriter } from './stage';
+import { HELPER_NICE, runBelowHost } from '../threadPriority';
 
 export type CheckWorkerData = { stageFile: string; detected: Detected; header: string[]; rules: CheckRules };
 export type ToCheckWorker =
@@ -25,6 +26,8 @@ const port = parentPort;
 if (!port) throw new Error('checkWorker.ts runs as a worker thread');
 const { stageFile, detected, header, rules } = workerData as CheckWorkerData;
 const stage = new StageWriter(stageFile);
+// Below the engine thread: while the file is checked, the engine's calls get a core first.
+runBelowHost(HELPER_NICE);
 
 port.on('message', (message: ToCheckWorker) => {
   try {

@@ -18,7 +18,7 @@ import { EngineError } from '../errors';
 import { createLogger } from '../log';
 import type { QueryService } from '../query/index';
 import { deferCheckpoint } from '../store/backgroundCheckpoint';
-import { GONE, type Snapshot } from '../query/snapshot';
+import { WriteTurns } from '../store/writeTurns';
 import { detectFormat, type Detected } from './detect';
 import { encodingOf } from './utf8Text';
 import { decodeWindows1252 } from '../files/windows1252';
@@ -28,9 +28,10 @@ import { CsvRecordReader } from './csvRecords';
 import { mapper } from './mapping/apply';
 import { inspectCsv, proposalFor, respelled, zoneList } from './mapping/inspect';
 import { loadMappings, mappingForHeader, saveMapping } from './mapping/savedMappings';
-import { heldChanges, NO_HELD_CHANGES } from './heldChanges';
-import { repeatedIds } from './repeats';
-import { mergeRows, phases } from './merge';
+import { mergeRows, phases, type MergeCounts } from './merge';
+import { NoHelperThread, onHelperThread } from './mergeThread';
+import type { MergeJob, Merged, MergeWorkerData, Placed, ReferenceAdded } from './mergeWorker';
+import { weighStaged, type WeighInput, type Weighed } from './weigh';
 import { refuseOnReplica } from '../store/standalone';
 import { originOf } from '../store/imports/importProvenance';
 import { FUTURE_SKEW_MS } from './normalize';
@@ -39,13 +40,21 @@ import { readRecords } from './readRecords';
 import { checkRecords, CheckTally, failuresOf, nothingUsable, type CheckRules } from './rowChecks';
 import { importsDirOf, openSource, removeAbandonedUploads, type OpenedSource } from '../files/sources';
 import { removeStageFiles, stageFileOf, StageWriter } from './stage';
-import { placeUnplaced, saveUnplaced, type UnplacedRow } from './places/unplaced';
+import {
+  addReference,
+  countUnplaced,
+  placeUnplaced,
+  saveUnplaced,
+  type UnplacedRow,
+} from './places/unplaced';
 import { settleUnplaced, unplacedZone } from './places/unplacedRows';
 
 const log = createLogger('import');
 const PROGRESS_EVERY_MS = 150;
 /** Imports of this many rows checkpoint the log afterwards on another thread (backgroundCheckpoint.ts). */
 const BACKGROUND_CHECKPOINT_ROWS = 20_000;
+/** Reference files from this size are read into the archive on the helper thread. */
+const REFERENCE_HELPER_BYTES = 1024 * 1024;
 
 export type ImportOptions = {
   /** CSV files from this size are checked on several threads (parallelPreview.ts). */
@@ -58,11 +67,18 @@ export type ImportOptions = {
   readBytes?: number;
   /** The check threads' heap limits (none by default). */
   threadLimits?: ResourceLimits;
+  /**
+   * Files of this many valid rows are weighed and merged on the import's helper thread
+   * (mergeThread.ts), off the engine's call path; smaller ones here, where a thread's start
+   * would cost more than the work.
+   */
+  helperMinRows: number;
 };
 
 const DEFAULT_OPTIONS: ImportOptions = {
   parallelMinBytes: 8 * 1024 * 1024,
   threads: Math.min(4, Math.max(2, availableParallelism())),
+  helperMinRows: 5_000,
 };
 
 type Current = {
@@ -89,11 +105,6 @@ type Current = {
 /** A file the mapping editor inspected (inspectImport), previewed again as the mapping changes. */
 type Inspected = { id: string; source: OpenedSource; columns: string[] };
 
-const heldIn = (snapshot: Snapshot) => (cdid: number) => {
-  const row = snapshot.rowOf(cdid);
-  return row >= 0 && snapshot.state[row] !== GONE;
-};
-
 export class Imports {
   private current: Current | null = null;
   private inspected: Inspected | null = null;
@@ -101,13 +112,21 @@ export class Imports {
   private readonly options: ImportOptions;
   /** The background checkpoint after the last large import, while it runs. */
   private checkpointing: Promise<void> = Promise.resolve();
+  /** A write on the helper thread, while it runs (the engine waits for it to close). */
+  private merging: Promise<unknown> = Promise.resolve();
+  /** The engine's write turns: a merge on the helper thread holds them (store/writeTurns.ts). */
+  private readonly turns: WriteTurns;
 
   constructor(
-    private readonly ctx: Pick<EngineCore, 'db' | 'dataDir' | 'emit'> & { query: QueryService },
+    private readonly ctx: Pick<EngineCore, 'db' | 'dataDir' | 'emit'> & {
+      query: QueryService;
+      writeTurns?: WriteTurns;
+    },
     private readonly now: () => number = Date.now,
     options: Partial<ImportOptions> = {},
   ) {
     this.options = { ...DEFAULT_OPTIONS, ...options };
+    this.turns = ctx.writeTurns ?? new WriteTurns();
   }
 
   async preview(sourceInput: ImportSource | undefined, mapping?: ColumnMapping): Promise<ImportPreview> {
@@ -281,43 +300,21 @@ export class Imports {
         throw error;
       }
       progress(source.bytes, true);
-      // Distinct cdids, and how many of them the archive already holds.
+      // Distinct cdids, how many of them the archive already holds, and what the run would change.
       const { valid } = tally;
-      let ascending = true;
-      for (let k = 1; k < valid && ascending; k++)
-        ascending = (tally.cdid[k] as number) > (tally.cdid[k - 1] as number);
-      const sorted = tally.cdid.slice(0, valid).sort();
-      const held = heldIn(await this.ctx.query.snapshot());
-      let distinct = 0;
-      let existing = 0;
-      const repeated: number[] = [];
-      for (let k = 0; k < sorted.length; k++) {
-        if (k > 0 && sorted[k] === sorted[k - 1]) {
-          if (repeated.at(-1) !== sorted[k]) repeated.push(sorted[k] as number);
-          continue;
-        }
-        distinct++;
-        if (held(sorted[k] as number)) existing++;
-      }
-      const changes =
-        existing === 0
-          ? NO_HELD_CHANGES
-          : await heldChanges({
-              dbFile: this.ctx.db.name,
-              stageFiles,
-              rows: tally.rows,
-              repeats: valid > distinct,
-            }).catch((error: unknown) => {
-              removeStageFiles(importsDir, id);
-              throw error;
-            });
-      let repeats;
+      let weighed: Weighed;
       try {
-        repeats = repeatedIds(stageFiles, repeated);
+        weighed = await this.weigh({
+          dbFile: this.ctx.db.name,
+          stageFiles,
+          rows: tally.rows,
+          cdids: tally.cdid.slice(0, valid),
+        });
       } catch (error) {
         removeStageFiles(importsDir, id);
         throw error;
       }
+      const { ascending, distinct, existing, repeats, held: changes } = weighed;
       // Rows without coordinates: their time in the mapping's zone, else most placed rows', else the area's.
       const zone = unplacedZone(this.ctx.db, detected.mapping?.timezone, tally.zones);
       const settled = settleUnplaced(tally.unplaced, zone.zone, rules.notAfter);
@@ -398,22 +395,30 @@ export class Imports {
         throw new EngineError('conflict', 'The file changed since it was previewed. Preview it again.');
       const started = performance.now();
       const progress = this.throttled('writing', current.source.bytes);
-      const deferred = current.valid >= BACKGROUND_CHECKPOINT_ROWS ? deferCheckpoint(this.ctx.db) : null;
-      let counts;
+      // A merge on the helper thread never checkpoints in its commit: the background checkpoint does.
+      const deferred =
+        current.valid >= Math.min(BACKGROUND_CHECKPOINT_ROWS, this.options.helperMinRows)
+          ? deferCheckpoint(this.ctx.db)
+          : null;
+      let merged;
       try {
         // The preview staged only the valid rows: the bad ones are skipped (or, with 'abort', refused above).
-        counts = mergeRows(this.ctx.db, {
-          stageFiles: current.stageFiles,
-          expectedNew: current.distinct - current.existing,
-          repeats: current.valid > current.distinct,
-          ascending: current.ascending,
-          origin: originOf(current.source.name, current.detected.mapping),
-          now: this.now(),
-          onProgress: (f) => progress(Math.round(current.source.bytes * f), true),
-        });
+        merged = await this.merge(
+          current.valid,
+          {
+            stageFiles: current.stageFiles,
+            expectedNew: current.distinct - current.existing,
+            repeats: current.valid > current.distinct,
+            ascending: current.ascending,
+            origin: originOf(current.source.name, current.detected.mapping),
+            now: this.now(),
+          },
+          (f) => progress(Math.round(current.source.bytes * f), true),
+        );
       } finally {
         if (deferred) this.checkpointing = deferred.release();
       }
+      const { counts } = merged;
       progress(current.source.bytes, true);
       // Rows without coordinates wait outside the incidents, placed now if asked (engine/import/places).
       const unplaced = current.unplaced.length
@@ -424,10 +429,12 @@ export class Imports {
             this.now(),
           )
         : 0;
-      const placed = place && unplaced > 0 ? placeUnplaced(this.ctx.db, this.now()).placed : 0;
+      const placed = place && unplaced > 0 ? (await this.place(this.now())).placed : 0;
       if (current.saveOnRun)
         await saveMapping(this.ctx.dataDir, current.saveOnRun.columns, current.saveOnRun.mapping, this.now());
-      this.ctx.query.incidentsWritten();
+      // A merge on the helper thread's connection is another connection's commit: the query
+      // service sees it (data_version) and re-reads in the background, answering meanwhile.
+      if (!merged.onThread) this.ctx.query.incidentsWritten();
       this.ctx.emit({ type: 'incidentsChanged' });
       await this.dropCurrent(true);
       const ms = Math.round(performance.now() - started);
@@ -438,9 +445,90 @@ export class Imports {
     });
   }
 
-  /** Waits for a background checkpoint still running (the engine is closing). */
+  /** Waits for a merge and a background checkpoint still running (the engine is closing). */
   async close(): Promise<void> {
+    await this.merging.catch(() => undefined);
     await this.checkpointing;
+  }
+
+  /**
+   * Places the unplaced rows with the offline locator (places/unplaced.ts). The locator reads every
+   * address the archive holds: in an archive of helperMinRows or more it runs on the helper
+   * thread's own connection, holding the write turns as a merge does.
+   */
+  async place(now = this.now()): Promise<Placed> {
+    if (countUnplaced(this.ctx.db) === 0)
+      return { tried: 0, placed: 0, byMethod: {}, unplaced: 0, cdids: [] };
+    const n = this.options.helperMinRows;
+    const large =
+      Number.isFinite(n) &&
+      this.ctx.db.prepare('SELECT 1 FROM incidents LIMIT 1 OFFSET ?').get(n - 1) !== undefined;
+    return this.onHelper(large, { task: 'place', dbFile: this.ctx.db.name, now }, () =>
+      placeUnplaced(this.ctx.db, now),
+    );
+  }
+
+  /** Reads a reference file into the archive (places/unplaced.ts): a large one on the helper thread. */
+  async addReference(file: string, now: number, name: string): Promise<ReferenceAdded> {
+    const large = statSync(file).size >= REFERENCE_HELPER_BYTES;
+    return this.onHelper(large, { task: 'reference', dbFile: this.ctx.db.name, file, now, name }, () =>
+      addReference(this.ctx.db, file, now, name),
+    );
+  }
+
+  /** A write on the helper thread (holding the write turns) when `large`, else (or without a thread) here. */
+  private async onHelper<T>(large: boolean, data: MergeWorkerData, here: () => T): Promise<T> {
+    if (large) {
+      try {
+        const work = this.turns.hold(() => onHelperThread<T>(data));
+        this.merging = work;
+        return await work;
+      } catch (error) {
+        if (!(error instanceof NoHelperThread)) throw error;
+        log.warn('the import helper thread did not start; working on the engine thread', { error });
+      }
+    }
+    return here();
+  }
+
+  /** The preview's weighing of the staged rows (weigh.ts): on the helper thread for large files. */
+  private async weigh(input: WeighInput): Promise<Weighed> {
+    if (input.cdids.length >= this.options.helperMinRows) {
+      try {
+        return await onHelperThread<Weighed>({ task: 'weigh', input });
+      } catch (error) {
+        if (!(error instanceof NoHelperThread)) throw error;
+        log.warn('the import helper thread did not start; weighing the rows on the engine thread', { error });
+      }
+    }
+    return weighStaged(input);
+  }
+
+  /**
+   * The run's one transaction (merge.ts). Large files merge on the helper thread's own connection
+   * while the engine answers calls; it holds the engine's write turns meanwhile, so a sync page
+   * that arrives waits for the commit (or went first), never failing "database is locked".
+   */
+  private async merge(
+    rows: number,
+    job: MergeJob,
+    onProgress: (f: number) => void,
+  ): Promise<{ counts: MergeCounts; onThread: boolean }> {
+    if (rows >= this.options.helperMinRows) {
+      const merged = this.turns.hold(() =>
+        onHelperThread<Merged>({ task: 'merge', dbFile: this.ctx.db.name, input: job }, onProgress),
+      );
+      this.merging = merged;
+      try {
+        const done = await merged;
+        Object.assign(phases, done.phases);
+        return { counts: done.counts, onThread: true };
+      } catch (error) {
+        if (!(error instanceof NoHelperThread)) throw error;
+        log.warn('the import helper thread did not start; merging on the engine thread', { error });
+      }
+    }
+    return { counts: mergeRows(this.ctx.db, { ...job, onProgress }), onThread: false };
   }
 
   async discard(importId: string): Promise<boolean> {

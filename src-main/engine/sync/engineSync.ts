@@ -13,6 +13,7 @@ import type { EngineCore } from '../core';
 import { EngineError } from '../errors';
 import { readApiKey } from '../secrets/apiKey';
 import type { AreaRecord } from '../areas/areaStore';
+import type { WriteTurns } from '../store/writeTurns';
 import type { SyncLimits } from './planner';
 import type { PageCommitted } from './runTypes';
 import { createSyncService, type Connection, type OfficeSync, type SyncService } from './syncService';
@@ -25,7 +26,7 @@ export type SyncCore = Pick<
 
 /** The engine's sync service; closed with the engine. */
 export function createEngineSync(
-  ctx: SyncCore,
+  ctx: SyncCore & { writeTurns?: WriteTurns },
   fetch: () => Promise<FetchLike>,
   wiring: {
     /** Office mode: a sync leads or follows through the office link (asked at each start). */
@@ -38,6 +39,7 @@ export function createEngineSync(
     ...(wiring.office ? { office: wiring.office } : {}),
     ...(wiring.onPageCommitted ? { onPageCommitted: wiring.onPageCommitted } : {}),
     db: ctx.db,
+    ...(ctx.writeTurns ? { writeTurns: ctx.writeTurns } : {}),
     log: ctx.log,
     emit: (e) => ctx.emit(e),
     onConnectivity: (e) => ctx.emit(e),

@@ -10,11 +10,14 @@
  */
 import type { Db } from '../store/database';
 import type { LoggedRequest } from './requester';
+import type { WriteTurns } from '../store/writeTurns';
 
 const WINDOW_MS = 60_000;
 const MARGIN_MS = 100;
 /** A row still "in flight" after this long belongs to a killed process: it stops counting. */
 const STALE_MS = 120_000;
+/** How soon a request held back by a long write asks again. */
+const TURN_RETRY_MS = 100;
 
 export type Admission = { id: number } | { retryInMs: number };
 
@@ -22,6 +25,22 @@ export type RateLedger = {
   admit(rate: number): Admission;
   end(id: number, entry: LoggedRequest, runId: number | null): void;
 };
+
+/**
+ * The ledger beside a long write on another connection (an import's merge, store/writeTurns.ts):
+ * while it holds the engine's write turns a request waits (asks again shortly) rather than block
+ * the engine thread on the write lock, and a request's end is written in its turn.
+ */
+export function ledgerInTurns(ledger: RateLedger, turns: WriteTurns): RateLedger {
+  return {
+    admit: (rate) => (turns.busy ? { retryInMs: TURN_RETRY_MS } : ledger.admit(rate)),
+    end(id, entry, runId) {
+      if (!turns.busy) return ledger.end(id, entry, runId);
+      // Written after the long write; a failure then leaves the row in flight: it stops counting after STALE_MS.
+      turns.take(() => ledger.end(id, entry, runId)).catch(() => undefined);
+    },
+  };
+}
 
 export function createRateLedger(db: Db, keyDigest: string, holder: string, now: () => number): RateLedger {
   const recent = db.prepare<[string, number], { at: number; ended_at: number | null }>(

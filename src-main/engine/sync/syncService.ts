@@ -31,11 +31,12 @@ import { Requester, type RequestGate } from './requester';
 import { runArea, runErrorOf, type CommitSink, type RunSummary } from './runner';
 import type { PageCommitted } from './runTypes';
 import { createRefreshScheduler, type SchedulerOptions } from './scheduler';
-import { createRateLedger } from './rateLedger';
+import { createRateLedger, ledgerInTurns, type RateLedger } from './rateLedger';
 import { PROCESS_HOLDER, takeSyncLock } from './syncLock';
 import { createChangeThrottle, type IncidentsChangedEvent } from './changeThrottle';
 import { schedulePrune } from './historyPrune';
 import { fairLowerBound } from './fairBound';
+import type { WriteTurns } from '../store/writeTurns';
 
 export type { SchedulerOptions } from './scheduler';
 
@@ -67,6 +68,8 @@ export type SyncServiceOptions = {
   onDemand?: { backoff?: BackoffPolicy; timeoutMs?: number; maxWaitMs?: number };
   /** Office mode's leader election, gate and sink (engine/office/leader.ts); null: a standalone folder. */
   office?: () => OfficeSync | null;
+  /** The engine's write turns: a standalone run's commits wait for an import's merge (store/writeTurns.ts). */
+  writeTurns?: WriteTurns;
 };
 
 /** This desktop leads an area's sync: the lease is held until `release` (or `lost` fires). */
@@ -122,6 +125,8 @@ export function createSyncService(o: SyncServiceOptions) {
   const areas = createAreaStore(o.db);
   const jobs = createJobStore(o.db);
   const writer = createIncidentWriter(o.db);
+  const turns = o.writeTurns;
+  const inTurns = (ledger: RateLedger) => (turns ? ledgerInTurns(ledger, turns) : ledger);
   const running = new Map<number, { stop: AbortController; done: Promise<RunSummary> }>();
   const seeded = new Set<string>();
   const requesters = new Set<Requester>();
@@ -163,7 +168,7 @@ export function createSyncService(o: SyncServiceOptions) {
     const r = new Requester({
       source,
       limiter: limiter(conn),
-      ledger: createRateLedger(o.db, digestOf(conn.key), PROCESS_HOLDER, now),
+      ledger: inTurns(createRateLedger(o.db, digestOf(conn.key), PROCESS_HOLDER, now)),
       ...(gate ? { gate } : {}),
       ...(watch ? { events: watch.events, runId: watch.runId } : {}),
       ...(onDemand
@@ -218,7 +223,11 @@ export function createSyncService(o: SyncServiceOptions) {
               onCommit: (areaId) => changes.changed(areaId),
               onPageCommitted: o.onPageCommitted,
               // A leader's descriptions (`details`) go to the office too, back by the pull.
-              ...(leading && office ? { sink: leading.sink, descriptions: office.descriptions } : {}),
+              ...(leading && office
+                ? { sink: leading.sink, descriptions: office.descriptions }
+                : turns
+                  ? { sink: { commit: (_runId, write) => turns.take(write) } }
+                  : {}),
             },
             a,
             // A leader keeps one request in flight: a failover repeats at most one page.

@@ -15,6 +15,7 @@ import { decodeWindows1252 } from '../../files/windows1252';
 import { namespaceOf } from './apply';
 import { idCandidates, proposeMapping, type Proposal } from './propose';
 import { zones } from '../../geo/projection';
+import { eachDistinct } from '../distinct';
 
 /** Bytes read from the file's start for the columns' values. */
 export const INSPECT_BYTES = 4 * 1024 * 1024;
@@ -165,12 +166,13 @@ export async function uniqueColumns(
   } catch {
     return new Set();
   }
+  // The full columns judged (sorted) on the import's helper thread when long (../distinct.ts).
+  const judged = candidates.map((_, j) => !blank[j] && size > 0);
+  const distinct = await eachDistinct(hashes.filter((_, j) => judged[j]).map((h) => h.subarray(0, size)));
   const unique = new Set<string>();
+  let next = 0;
   candidates.forEach((c, j) => {
-    if (blank[j] || size === 0) return;
-    const sorted = (hashes[j] as Float64Array).subarray(0, size).sort();
-    for (let k = 1; k < size; k++) if (sorted[k] === sorted[k - 1]) return;
-    unique.add(c);
+    if (judged[j] && distinct[next++]) unique.add(c);
   });
   return unique;
 }

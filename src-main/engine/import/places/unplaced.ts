@@ -149,7 +149,7 @@ export function addReference(
           JSON.stringify(s.line),
         );
     }
-  })();
+  }).immediate(); // IMMEDIATE: it may run on the import helper's own connection (store/writeTurns.ts)
   return { id, kind: ref.kind, items, skipped: ref.skipped };
 }
 
@@ -241,6 +241,6 @@ export function placeUnplaced(
       cdids.push(r.cdid);
     }
     tried.run(now);
-  })();
+  }).immediate(); // IMMEDIATE: it may run on the import helper's own connection (store/writeTurns.ts)
   return { tried: rows.length, placed: cdids.length, byMethod, unplaced: rows.length - cdids.length, cdids };
 }

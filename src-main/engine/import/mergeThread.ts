@@ -1,0 +1,69 @@
+/**
+ * Runs an import's heavy steps on its helper thread (mergeWorker.ts), off the engine's call path:
+ * the preview's weighing of the staged rows and the run's merge. A thread that cannot start (no
+ * bundle, no memory) is told apart from a task that failed: the caller then does the work here, as
+ * before. A task's failure comes back as it was thrown — an EngineError as such, a SQLite error with
+ * its code (so store/localFailure.ts still names a full disk) — and the merge's transaction has
+ * rolled back on the thread's connection.
+ */
+import type { TransferListItem } from 'node:worker_threads';
+import { EngineError } from '../errors';
+import { startWorkerThread, workerEntry } from '../workerThreads';
+import { ReferenceProblem } from './places/references';
+import type { FromMergeWorker, MergeWorkerData, TaskFailure } from './mergeWorker';
+
+/** The thread never ran its task: do the work on this thread instead. */
+export class NoHelperThread extends Error {
+  constructor(cause: unknown) {
+    super('the import helper thread did not start', { cause });
+    this.name = 'NoHelperThread';
+  }
+}
+
+export function onHelperThread<T>(
+  data: MergeWorkerData,
+  onProgress: (fraction: number) => void = () => undefined,
+  transfer: TransferListItem[] = [],
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let worker;
+    try {
+      worker = startWorkerThread(
+        workerEntry(import.meta.url, 'mergeWorker.ts', 'mergeWorker.js'),
+        data,
+        transfer,
+      );
+    } catch (error) {
+      reject(new NoHelperThread(error));
+      return;
+    }
+    let started = false;
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+    };
+    worker.on('message', (m: FromMergeWorker) => {
+      if (m.type === 'started') {
+        started = true;
+        onProgress(0); // the task began: a run's progress says "writing" from now on
+      } else if (m.type === 'progress') onProgress(m.fraction);
+      else if (m.type === 'done') settle(() => resolve(m.value as T));
+      else settle(() => reject(rebuilt(m.failure)));
+    });
+    worker.on('error', (error) => settle(() => reject(started ? error : new NoHelperThread(error))));
+    worker.on('exit', (code) => {
+      const stopped = new Error(`the import helper thread stopped (exit ${code}) before it answered`);
+      settle(() => reject(started ? stopped : new NoHelperThread(stopped)));
+    });
+  });
+}
+
+function rebuilt(failure: TaskFailure): Error {
+  if (failure.kind === 'engine') return new EngineError(failure.code as EngineError['code'], failure.message);
+  if (failure.kind === 'reference') return new ReferenceProblem(failure.message);
+  const error = new Error(failure.message) as Error & { code?: string };
+  if (failure.code) error.code = failure.code;
+  return error;
+}
