@@ -7,10 +7,10 @@
  * engine's event loop. A refusal — a file that is not a boundary file, an invalid feature, a
  * feature that makes no area — comes back as a BoundaryRefused with the reader's words.
  */
-import type { LayerFeatureView } from '../../../src-shared/layerCalls';
 import type { NearCounts } from './countNear';
 import type { AreaShapeOf } from './featureAreas';
 import type { HeldFeature, HeldFile, PackedGeometry } from './heldFile';
+import type { PackedFeatureView } from './layerReads';
 import { startWorkerThread, workerEntry } from '../workerThreads';
 
 export type BoundaryJob =
@@ -22,7 +22,7 @@ export type BoundaryJob =
       features: Pick<HeldFeature, 'index' | 'properties' | 'geometry'>[];
       nameField: string | null;
     }
-  /** A kept layer's features as getLayerFeatures draws them, read on the thread's own connection. */
+  /** A kept layer's features (geometry packed), read on the thread's own connection. */
   | { kind: 'layerFeatures'; dbFile: string; layerId: number }
   /** Counts near a kept layer's features of the points given (the match set's columns). */
   | {
@@ -39,7 +39,7 @@ type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
   : J extends { kind: 'stored' }
     ? string[]
     : J extends { kind: 'layerFeatures' }
-      ? LayerFeatureView[]
+      ? PackedFeatureView[]
       : J extends { kind: 'countNear' }
         ? NearCounts
         : AreaShapeOf[];

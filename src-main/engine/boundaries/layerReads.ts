@@ -7,6 +7,7 @@
 import type { LayerFeatureView } from '../../../src-shared/layerCalls';
 import type { Db } from '../store/database';
 import { countNearPoints, type NearCounts } from './countNear';
+import { packGeometry, unpackGeometry, type PackedGeometry } from './heldFile';
 import { createLayerStore, type FeatureRecord } from './layerStore';
 
 /** Stored geometry text (characters) past which a layer's reads leave the engine thread (~40k corners). */
@@ -29,11 +30,38 @@ export const featureView = (f: FeatureRecord): LayerFeatureView => ({
         },
 });
 
-/** Corners a feature's view holds (the helper thread's parts are cut by them). */
-export const viewCorners = (f: LayerFeatureView): number =>
-  f.geometry.kind === 'points'
-    ? f.geometry.points.length
-    : f.geometry.polygons.reduce((n, rings) => rings.reduce((m, r) => m + r.length, n), 0);
+/**
+ * A feature as the helper thread hands it on: its geometry packed in typed arrays (copied across
+ * as bytes; 2M corners as nested arrays cost as much to copy across as to parse).
+ */
+export type PackedFeatureView = { id: number; name: string; geometry: PackedGeometry };
+
+export const packedFeatureViews = (db: Db, layerId: number): PackedFeatureView[] =>
+  createLayerStore(db)
+    .features(layerId)
+    .map((f) => ({ id: f.id, name: f.name, geometry: packGeometry(f.geometry) }));
+
+/** Unpacked into the view getLayerFeatures answers, `pause` awaited every ~20 ms. */
+export async function unpackedViews(
+  features: readonly PackedFeatureView[],
+  pause: () => Promise<void>,
+): Promise<LayerFeatureView[]> {
+  const out: LayerFeatureView[] = [];
+  let started = performance.now();
+  for (const f of features) {
+    // Fresh arrays, readonly only in FeatureGeometry's type.
+    out.push({
+      id: f.id,
+      name: f.name,
+      geometry: unpackGeometry(f.geometry) as LayerFeatureView['geometry'],
+    });
+    if (performance.now() - started > 20) {
+      await pause();
+      started = performance.now();
+    }
+  }
+  return out;
+}
 
 export const layerFeatureViews = (db: Db, layerId: number): LayerFeatureView[] =>
   createLayerStore(db).features(layerId).map(featureView);

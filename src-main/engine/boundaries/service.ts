@@ -24,7 +24,7 @@ import { BoundaryJobCancelled, BoundaryRefused, runBoundaryJob } from './boundar
 import type { NearCounts } from './countNear';
 import type { AreaShapeOf } from './featureAreas';
 import type { HeldFile } from './heldFile';
-import { BIG_LAYER_BYTES, countNearLayerIn, layerFeatureViews } from './layerReads';
+import { BIG_LAYER_BYTES, countNearLayerIn, layerFeatureViews, unpackedViews } from './layerReads';
 import { createLayerStore, type LayerRecord } from './layerStore';
 
 type Held = { file: HeldFile; fileName: string; at: number };
@@ -224,17 +224,18 @@ export class LayerService {
 
   /**
    * A layer's features as the map draws them. A big layer's geometry is parsed on the helper
-   * thread over its own read-only connection and comes in parts, so calls are answered meanwhile
-   * (2M corners held the engine thread ~3 s).
+   * thread over its own read-only connection and comes packed, in parts; it is unpacked here in
+   * slices that yield, so calls are answered meanwhile (2M corners held the engine thread ~1–3 s).
    */
   async featureViews(layerId: number): Promise<LayerFeatureView[]> {
     if (!this.isBig(layerId)) return layerFeatureViews(this.deps.db, layerId);
-    return this.inThread(() =>
+    const packed = await this.inThread(() =>
       runBoundaryJob(
         { kind: 'layerFeatures', dbFile: this.deps.db.name, layerId },
         { signal: this.closing.signal },
       ),
     ).catch(asEngineError(''));
+    return unpackedViews(packed, yieldToEventLoop);
   }
 
   /**
