@@ -1,13 +1,16 @@
 /**
  * Runs a boundary job on a helper thread (boundaryWorker.ts) so the engine thread keeps answering
  * while a file of 2M corners is read and checked (seconds), its geometry written out as the
- * store's JSON, or a preview's areas simplified: one thread per job, ended when it answers or at
+ * store's JSON, a preview's areas simplified, or a big kept layer's geometry parsed (to draw it, or
+ * to count near its features): one thread per job, ended when it answers or at
  * once on its AbortSignal (the engine closing). Long answers come in parts, one per turn of the
  * engine's event loop. A refusal — a file that is not a boundary file, an invalid feature, a
  * feature that makes no area — comes back as a BoundaryRefused with the reader's words.
  */
+import type { NearCounts } from './countNear';
 import type { AreaShapeOf } from './featureAreas';
 import type { HeldFeature, HeldFile, PackedGeometry } from './heldFile';
+import type { PackedFeatureView } from './layerReads';
 import { startWorkerThread, workerEntry } from '../workerThreads';
 
 export type BoundaryJob =
@@ -18,18 +21,33 @@ export type BoundaryJob =
       kind: 'areas';
       features: Pick<HeldFeature, 'index' | 'properties' | 'geometry'>[];
       nameField: string | null;
+    }
+  /** A kept layer's features (geometry packed), read on the thread's own connection. */
+  | { kind: 'layerFeatures'; dbFile: string; layerId: number }
+  /** Counts near a kept layer's features of the points given (the match set's columns). */
+  | {
+      kind: 'countNear';
+      dbFile: string;
+      layerId: number;
+      lat: Float64Array;
+      lon: Float64Array;
+      metres: number;
     };
 
 type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
   ? HeldFile
   : J extends { kind: 'stored' }
     ? string[]
-    : AreaShapeOf[];
+    : J extends { kind: 'layerFeatures' }
+      ? PackedFeatureView[]
+      : J extends { kind: 'countNear' }
+        ? NearCounts
+        : AreaShapeOf[];
 
 export type FromBoundaryWorker =
   /** Part of a long answer (a read file's features, the stored texts), in order, before `done`. */
   | { type: 'part'; items: unknown[] }
-  | { type: 'done'; result: HeldFile | AreaShapeOf[] | null }
+  | { type: 'done'; result: HeldFile | AreaShapeOf[] | NearCounts | null }
   | { type: 'failed'; message: string; refused: boolean };
 
 export class BoundaryRefused extends Error {
@@ -50,9 +68,12 @@ export function runBoundaryJob<J extends BoundaryJob>(
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(new BoundaryJobCancelled());
   return new Promise((resolve, reject) => {
+    // The points to count near are the engine's own copies, made for the job: moved, not copied.
+    const moved = job.kind === 'countNear' ? [job.lat.buffer, job.lon.buffer] : [];
     const worker = startWorkerThread(
       workerEntry(import.meta.url, 'boundaryWorker.ts', 'boundaryWorker.js'),
       job,
+      moved as ArrayBuffer[],
     );
     let settled = false;
     const finish = (fn: () => void) => {
@@ -73,7 +94,7 @@ export function runBoundaryJob<J extends BoundaryJob>(
         const result =
           job.kind === 'read'
             ? { ...(m.result as HeldFile), features: items }
-            : job.kind === 'stored'
+            : job.kind === 'stored' || job.kind === 'layerFeatures'
               ? items
               : m.result;
         finish(() => resolve(result as ResultOf<J>));

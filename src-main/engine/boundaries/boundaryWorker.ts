@@ -2,9 +2,11 @@
  * The boundaries' helper thread (bundled as boundaryWorker.js; see boundaryThread.ts): runs the one
  * job in its workerData off the engine thread — reading and checking a boundary file (the readers,
  * the limits, each feature's geometry and the self-crossing sweep), writing a preview's geometry
- * as the store's JSON, or making its area shapes (simplified, checked) — and posts the result or
+ * as the store's JSON, making its area shapes (simplified, checked), or parsing a big kept layer's
+ * stored geometry on its own read-only connection (to draw it, or to count near it) — and posts the result or
  * the problem in words. Cancelling is the engine terminating this thread.
  */
+import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { EngineError } from '../errors';
 import { ENGINE_NICE, runBelowHost } from '../threadPriority';
@@ -12,6 +14,7 @@ import { BoundaryProblem, featureName } from './boundaryFile';
 import type { BoundaryJob, FromBoundaryWorker } from './boundaryThread';
 import { areaShapesOf } from './featureAreas';
 import { heldFileOf, packedBytes, unpackedFeature, unpackGeometry } from './heldFile';
+import { countNearLayerIn, packedFeatureViews } from './layerReads';
 import { readBoundaryFile } from './readBoundaries';
 
 const port = parentPort;
@@ -52,6 +55,19 @@ async function run(): Promise<void> {
     const texts = job.geometries.map((g) => JSON.stringify(unpackGeometry(g)));
     await postInParts(texts, (t) => t.length);
     post({ type: 'done', result: null });
+  } else if (job.kind === 'layerFeatures' || job.kind === 'countNear') {
+    const db = new Database(job.dbFile, { readonly: true, fileMustExist: true });
+    try {
+      if (job.kind === 'countNear') {
+        const near = await countNearLayerIn(db, job.layerId, job.lat, job.lon, job.metres);
+        post({ type: 'done', result: near });
+      } else {
+        await postInParts(packedFeatureViews(db, job.layerId), (f) => f.geometry.coords.byteLength);
+        post({ type: 'done', result: null });
+      }
+    } finally {
+      db.close();
+    }
   } else {
     const shapes = areaShapesOf(job.features.map(unpackedFeature), (f) => featureName(f, job.nameField));
     post({ type: 'done', result: shapes });

@@ -171,6 +171,24 @@ export function createLayerStore(db: Db) {
         .all(layerId)
         .map(toFeature);
     },
+    /** Each feature's id, name and kind, in file order, its geometry not read. */
+    featureNames(layerId: number): { id: number; name: string; kind: FeatureGeometry['kind'] }[] {
+      return db
+        .prepare<[number], { id: number; name: string; kind: FeatureGeometry['kind'] }>(
+          'SELECT id, name, kind FROM reference_features WHERE layer_id = ? ORDER BY ordinal, id',
+        )
+        .all(layerId);
+    },
+    /** The layer's stored geometry text in bytes (from the rows' headers: the text is not read). */
+    geometryBytes(layerId: number): number {
+      return (
+        db
+          .prepare<[number], { n: number | null }>(
+            'SELECT sum(octet_length(geometry)) AS n FROM reference_features WHERE layer_id = ?',
+          )
+          .get(layerId)?.n ?? 0
+      );
+    },
     feature(id: number): FeatureRecord | undefined {
       const r = db.prepare<[number], FeatureRow>('SELECT * FROM reference_features WHERE id = ?').get(id);
       return r ? toFeature(r) : undefined;

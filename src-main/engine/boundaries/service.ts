@@ -8,7 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportSource } from '../../../src-shared/exports';
 import type { Filters } from '../../../src-shared/filters';
-import type { BoundaryPreview, BufferCountResult, LayerView } from '../../../src-shared/layerCalls';
+import type {
+  BoundaryPreview,
+  BufferCountResult,
+  LayerFeatureView,
+  LayerView,
+} from '../../../src-shared/layerCalls';
 import { EngineError } from '../errors';
 import { openSource } from '../files/sources';
 import type { QueryService } from '../query/service';
@@ -16,9 +21,10 @@ import { yieldToEventLoop } from '../eventLoop';
 import type { Db } from '../store/database';
 import { featureName, type Attribute } from './boundaryFile';
 import { BoundaryJobCancelled, BoundaryRefused, runBoundaryJob } from './boundaryThread';
-import { countNearPoints } from './countNear';
+import type { NearCounts } from './countNear';
 import type { AreaShapeOf } from './featureAreas';
 import type { HeldFile } from './heldFile';
+import { BIG_LAYER_BYTES, countNearLayerIn, layerFeatureViews, unpackedViews } from './layerReads';
 import { createLayerStore, type LayerRecord } from './layerStore';
 
 type Held = { file: HeldFile; fileName: string; at: number };
@@ -211,15 +217,37 @@ export class LayerService {
     return layer;
   }
 
+  /** Whether a layer's geometry is big enough to be parsed on the helper thread (layerReads.ts). */
+  private isBig(layerId: number): boolean {
+    return this.store.geometryBytes(layerId) > BIG_LAYER_BYTES;
+  }
+
+  /**
+   * A layer's features as the map draws them. A big layer's geometry is parsed on the helper
+   * thread over its own read-only connection and comes packed, in parts; it is unpacked here in
+   * slices that yield, so calls are answered meanwhile (2M corners held the engine thread ~1–3 s).
+   */
+  async featureViews(layerId: number): Promise<LayerFeatureView[]> {
+    if (!this.isBig(layerId)) return layerFeatureViews(this.deps.db, layerId);
+    const packed = await this.inThread(() =>
+      runBoundaryJob(
+        { kind: 'layerFeatures', dbFile: this.deps.db.name, layerId },
+        { signal: this.closing.signal },
+      ),
+    ).catch(asEngineError(''));
+    return unpackedViews(packed, yieldToEventLoop);
+  }
+
   /**
    * The filtered incidents within `metres` of each feature of a layer (points need a distance;
    * polygons count their inside too), and how many distinct incidents that is (countNear.ts: a
-   * grid over the match set's rows, each feature's box first; the loop yields every ~30 ms).
+   * grid over the match set's rows, each feature's box first). A small layer is counted here (the
+   * loop yields every ~30 ms); a big one's geometry is parsed and counted on the helper thread.
    */
   async countNear(filters: Filters, layerId: number, metres: number): Promise<BufferCountResult> {
     const layer = this.layer(layerId);
-    const features = this.store.features(layerId);
-    if (metres <= 0 && features.some((f) => f.geometry.kind === 'points'))
+    const features = this.store.featureNames(layerId);
+    if (metres <= 0 && features.some((f) => f.kind === 'points'))
       throw new EngineError('bad_input', `"${layer.name}" has points: give a distance around them.`, [
         { path: 'bufferM', message: 'Points need a distance.' },
       ]);
@@ -233,14 +261,20 @@ export class LayerService {
       lat[j] = snapshot.lat[r] as number;
       lon[j] = snapshot.lon[r] as number;
     }
-    const near = await countNearPoints(lat, lon, features, metres, yieldToEventLoop);
+    const near: NearCounts = this.isBig(layerId)
+      ? await this.inThread(() =>
+          runBoundaryJob(
+            { kind: 'countNear', dbFile: this.deps.db.name, layerId, lat, lon, metres },
+            { signal: this.closing.signal },
+          ),
+        ).catch(asEngineError(''))
+      : await countNearLayerIn(this.deps.db, layerId, lat, lon, metres, yieldToEventLoop);
     const out: BufferCountResult['features'] = features.map((f, k) => ({
       id: f.id,
       name: f.name,
       count: near.counts[k] ?? 0,
     }));
-    const total = near.total;
-    return { layerId, bufferM: metres, features: out, total, filtered: m };
+    return { layerId, bufferM: metres, features: out, total: near.total, filtered: m };
   }
 
   close(): void {

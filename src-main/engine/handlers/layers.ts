@@ -38,25 +38,7 @@ export const layerHandlers = {
   getLayerFeatures: async ({ layerId }, ctx) => {
     const layers = ctx.services.layers;
     const layer = layers.layer(layerId);
-    return {
-      layer: layerView(layer),
-      features: layers.store.features(layerId).map((f) => ({
-        id: f.id,
-        name: f.name,
-        geometry:
-          f.geometry.kind === 'points'
-            ? {
-                kind: 'points' as const,
-                points: f.geometry.points.map(([a, b]) => [a, b] as [number, number]),
-              }
-            : {
-                kind: 'polygons' as const,
-                polygons: f.geometry.polygons.map((rings) =>
-                  rings.map((r) => r.map(([a, b]) => [a, b] as [number, number])),
-                ),
-              },
-      })),
-    };
+    return { layer: layerView(layer), features: await layers.featureViews(layerId) };
   },
 
   renameLayer: async ({ layerId, name }, ctx) => {

@@ -1,0 +1,90 @@
+/**
+ * Reading a kept 2M-corner reference layer (500 beats of 4,000 corners) on the engine's call path:
+ * getLayerFeatures (the map drawing it) and countNearLayer (counts within 500 ft of each beat)
+ * over the seeded incidents. Prints each call's time and the engine thread's longest stretch
+ * without a turn of its event loop meanwhile (a timer every 1 ms records the gaps).
+ * Bound: no stretch over 100 ms.
+ *
+ *   npx tsx bench/layerReads.ts [--count 200000]
+ */
+import v8 from 'node:v8';
+import { wavyRing } from '../src-shared/geo/rings.testing';
+import { LayerService } from '../src-main/engine/boundaries/service';
+import { layerHandlers } from '../src-main/engine/handlers/layers';
+import type { EngineContext } from '../src-main/engine/context';
+import { closeFixture, openFixture } from '../src-main/engine/query/testFixtures';
+
+const i = process.argv.indexOf('--count');
+const count = i >= 0 ? Number(process.argv[i + 1]) : 200_000;
+const BEATS = 500;
+
+const f = openFixture({ count });
+const layers = new LayerService({ db: f.db, dataDir: f.dir.path, query: f.service });
+const layer = layers.store.create(
+  {
+    format: 'geojson',
+    crs: 'EPSG:4326',
+    fields: ['name'],
+    skipped: [],
+    features: Array.from({ length: BEATS }, (_, k) => ({
+      index: k + 1,
+      properties: { name: `beat ${k + 1}` },
+      geometry: {
+        kind: 'polygons' as const,
+        polygons: [[wavyRing(3999, 41.7 + (k % 25) * 0.02, -87.9 + Math.floor(k / 25) * 0.02, 0.008)]],
+      },
+    })),
+  },
+  { name: 'Beats', nameField: 'name', sourceName: 'beats.geojson' },
+  Date.now(),
+);
+const ctx = { services: { layers } } as unknown as EngineContext;
+await f.service.resolve({ preset: 'all' }); // the snapshot loaded beforehand
+
+async function timed(name: string, job: () => Promise<unknown>): Promise<void> {
+  let longest = 0;
+  let last = performance.now();
+  let running = true;
+  const long: string[] = [];
+  const tick = () => {
+    const now = performance.now();
+    if (now - last > 50) long.push(`${Math.round(last - t0)}+${Math.round(now - last)}`);
+    longest = Math.max(longest, now - last);
+    last = now;
+    if (running) setTimeout(tick, 1);
+  };
+  setTimeout(tick, 1);
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  await job();
+  const ms = Math.round(performance.now() - t0);
+  const cpu = process.cpuUsage(c0);
+  running = false;
+  tick();
+  console.log(
+    JSON.stringify({
+      bench: `layer-reads-${name}`,
+      corners: BEATS * 3999,
+      incidents: count,
+      ms,
+      engineCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      longestStretchMs: Math.round(longest),
+      ok: longest <= 100,
+      stretchesOver50: long,
+    }),
+  );
+}
+
+// The control: the same timer with nothing to do (on a loaded machine its gaps are the scheduler's).
+await timed('idle', () => new Promise((done) => setTimeout(done, 3000)));
+let answer: unknown;
+await timed('getLayerFeatures', async () => {
+  answer = await layerHandlers.getLayerFeatures({ layerId: layer.id }, ctx);
+});
+// A host outside the engine's thread gets the answer as a message: its copy, made on that thread.
+await timed('getLayerFeatures-answer-copied', async () => v8.serialize(answer));
+await timed('countNearLayer', () =>
+  layerHandlers.countNearLayer({ filters: { preset: 'all' }, layerId: layer.id, bufferM: 152.4 }, ctx),
+);
+layers.close();
+await closeFixture(f);
