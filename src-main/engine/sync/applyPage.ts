@@ -5,33 +5,23 @@
  * again and deduplication by cdid makes the answer land once.
  */
 import type { SearchResult } from '../api/source';
-import { contains, type Shape } from '../../../src-shared/geo';
+import { contains } from '../../../src-shared/geo';
 import { tileKey } from '../geo/tiles';
-import type { Db } from '../store/database';
 import { addDays, localDayOf } from '../time/localDay';
 import { zoneAt } from '../time/zoneAt';
 import { DAY, PROVISIONAL_DAYS } from './constants';
 import { decide, type Outcome } from './decide';
 import type { PageRow } from './frontier';
-import type { UpsertCounts, IncidentWriter } from './incidentWriter';
-import { tileOfJob, typesOfJob, type JobRow, type JobStore } from './jobStore';
+import type { UpsertCounts } from './incidentWriter';
+import { tileOfJob, typesOfJob, type JobRow } from './jobStore';
 import type { Logged } from './requester';
-import type { PageCommitted } from './runTypes';
+import type { PageApplyBase } from './runTypes';
 import { NO_SINCE } from './windowStart';
 
-export type ApplyContext = {
-  db: Db;
-  jobs: JobStore;
-  writer: IncidentWriter;
-  areaId: number;
-  shape: Shape;
-  runId: number;
-  now: number;
+export type ApplyContext = PageApplyBase & {
   knownTypes?: () => readonly string[];
   /** The plan window in days: where an empty answer to a question with no since starts proving. */
   windowDays?: number;
-  /** Hears the page inside its transaction (the engine's alerts: runTypes.ts). */
-  onPageCommitted?: PageCommitted;
 };
 
 export type Applied = { outcome: Outcome; counts: UpsertCounts; rows: number };

@@ -73,6 +73,20 @@ export type PageWritten = {
  */
 export type PageCommitted = (tx: Db, written: PageWritten) => void;
 
+/** What applying one page needs, live or v1 (applyPage.ts, surfaceApply.ts): the page's transaction
+ * runs on `db`, writes through `writer` and `jobs`, and is heard by `onPageCommitted`. */
+export type PageApplyBase = {
+  db: Db;
+  jobs: JobStore;
+  writer: IncidentWriter;
+  areaId: number;
+  shape: Shape;
+  runId: number;
+  now: number;
+  /** Hears the page inside its transaction (the engine's alerts); absent for a history backfill's. */
+  onPageCommitted?: PageCommitted;
+};
+
 /** A run's commit: `write` through the run's sink (or at once). */
 export type Commit = <T>(write: () => T) => Promise<T>;
 

@@ -10,7 +10,7 @@
  * amends nothing; a new row's date is its occurred_at as local text. The short history form has no
  * address or link: a held row keeps its own.
  */
-import { contains, type Shape } from '../../../src-shared/geo';
+import { contains } from '../../../src-shared/geo';
 import type { ApiIncident } from '../api/schemas';
 import type { PageResult } from '../api/source';
 import { tileKey } from '../geo/tiles';
@@ -19,23 +19,14 @@ import { createIncidentRepo } from '../store/incidents/incidentRepo';
 import { addDays, localDayOf } from '../time/localDay';
 import { zoneAt } from '../time/zoneAt';
 import { CLOCK_SLACK_MS, PROVISIONAL_DAYS, MAX_REPORT_LAG_MS } from './constants';
-import type { IncidentWriter, UpsertCounts } from './incidentWriter';
-import { tileOfJob, type JobRow, type JobStore } from './jobStore';
+import type { UpsertCounts } from './incidentWriter';
+import { tileOfJob, type JobRow } from './jobStore';
 import type { Logged } from './requester';
-import type { PageCommitted } from './runTypes';
+import type { PageApplyBase } from './runTypes';
 
-export type V1ApplyContext = {
-  db: Db;
-  jobs: JobStore;
-  writer: IncidentWriter;
-  areaId: number;
-  shape: Shape;
-  runId: number;
-  now: number;
+export type V1ApplyContext = PageApplyBase & {
   /** The last day the chain proves (history: the day its `end` falls on); absent: today. */
   throughDay?: string;
-  /** Hears the page inside its transaction (the engine's alerts); absent for a history backfill's. */
-  onPageCommitted?: PageCommitted;
 };
 
 /** Whether v1's occurred_at fits a live report time (report − lag − slack ≤ occurred ≤ report + slack). */
