@@ -142,7 +142,9 @@ async function main(): Promise<void> {
   const dataDir = path.join(WORK, 'data');
   mkdirSync(dataDir, { recursive: true });
   copyFileSync(seededFile('export', COUNT), dbFileOf(dataDir));
-  const engine = await startBuiltEngine(dataDir);
+  // The app's engine (the web host's, as the map asks it): views may answer from the snapshot in
+  // place, marked updating, while a re-read after a bulk change builds the next.
+  const engine = await startBuiltEngine(dataDir, 'web');
   const events: EngineEvent[] = [];
   engine.onEvent((e) => events.push(e));
   const load0 = loadavg().map((l) => round(l, 2));

@@ -11,11 +11,15 @@ import { ensureBuilt } from './prepared';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 
-export async function startBuiltEngine(dataDir: string): Promise<EngineHandle> {
+export async function startBuiltEngine(
+  dataDir: string,
+  /** Which host's engine: the CLI's (every answer a result) or an app's ('web': views may lag). */
+  host: 'cli' | 'web' = 'cli',
+): Promise<EngineHandle> {
   await ensureBuilt();
   return startEngine({
     dataDir,
-    host: 'cli',
+    host,
     version: 'bench',
     workerPath: path.join(ROOT, 'out', 'main', 'engineWorker.js'),
   });
