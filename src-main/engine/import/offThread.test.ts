@@ -124,8 +124,8 @@ describe('a sync beside a large import', () => {
     await fx.waitFor(writing, 60_000);
 
     // The run's start (its lock, its sync_runs and sync_jobs rows) waits for the merge's commit.
-    const started = fx.call<number[]>('startSync', { areaIds: [area.id] });
     const asked = performance.now();
+    const started = fx.call<number[]>('startSync', { areaIds: [area.id] });
     const counted = await fx.call<{ total: number }>('countIncidents', { filters: { preset: 'all' } });
     expect(performance.now() - asked).toBeLessThan(1_000);
     expect(counted.total).toBe(0); // answered while the merge still ran
