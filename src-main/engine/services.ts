@@ -85,7 +85,7 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   // Each page is evaluated by the alert rules inside its commit; office mode: a sync leads or
   // follows through the office link (asked at each start).
   // Whose turn it is to write: an import's merge on its own connection holds it, a sync page waits.
-  const writeTurns = new WriteTurns();
+  const writeTurns = new WriteTurns(core.db);
   const sync = createEngineSync({ ...core, emit: heard, writeTurns }, fetch, {
     office: () => office.syncLink(),
     onPageCommitted: (tx, written) => alerts.onPageCommitted(tx, written),

@@ -111,6 +111,52 @@ describe('a sync beside a large import', () => {
     expect(imported).toBe(40_000);
     expect(total()).toBeGreaterThanOrEqual(40_000 + truth.length); // and rows near the area, kept too
   }, 180_000);
+
+  it('starts a sync asked during the merge in its turn: the engine answers meanwhile, every row lands', async () => {
+    fx = openEngine({ host: 'cli', version: 't' });
+    await connectTo(fx.engine, sim.url, KEY);
+    const shape = { kind: 'circle' as const, lat: 41.8837, lon: -87.6289, radiusMi: 1.5 };
+    const area = await fx.call<{ id: number }>('createArea', { name: 'Loop', shape });
+    const pv = await previewed(40_000);
+    slowMerge(1_000);
+    await fx.call('countIncidents', { filters: { preset: 'all' } }); // the snapshot is loaded
+    const run = fx.call<ImportResult>('runImport', { importId: pv.importId });
+    await fx.waitFor(writing, 60_000);
+
+    // The run's start (its lock, its sync_runs and sync_jobs rows) waits for the merge's commit.
+    const asked = performance.now();
+    const started = fx.call<number[]>('startSync', { areaIds: [area.id] });
+    const counted = await fx.call<{ total: number }>('countIncidents', { filters: { preset: 'all' } });
+    expect(performance.now() - asked).toBeLessThan(1_000);
+    expect(counted.total).toBe(0); // answered while the merge still ran
+    expect(fx.events.some((e) => e.type === 'incidentsChanged')).toBe(false);
+    // Another engine-thread write meanwhile never waits for the merge: it went in before the merge
+    // took the write lock, or it is refused at once in words that say why.
+    const edited = performance.now();
+    const edit = await fx.call('createArea', { name: 'Later', shape }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(performance.now() - edited).toBeLessThan(1_000);
+    if (edit !== null) expect(String(edit)).toMatch(/being written by an import/);
+
+    expect(await run).toMatchObject({ inserted: 40_000 });
+    await started;
+    const end = await fx.waitFor(
+      (e): e is Extract<EngineEvent, { type: 'syncProgress' }> =>
+        e.type === 'syncProgress' && ['done', 'failed', 'cancelled'].includes(e.state),
+      120_000,
+    );
+    expect(end).toMatchObject({ state: 'done', areaId: area.id });
+    expect(JSON.stringify(fx.events)).not.toMatch(/locked/i);
+    const truth = sim.groundTruth({ ...shape, key: KEY });
+    const held = fx.engine.context.db.prepare('SELECT 1 FROM incidents WHERE cdid = ?').pluck();
+    expect(truth.filter((t) => held.get(t.cdid) === undefined).map((t) => t.cdid)).toEqual([]);
+    const runs = fx.engine.context.db
+      .prepare("SELECT state FROM sync_runs WHERE area_id = ? AND state = 'done'")
+      .all(area.id);
+    expect(runs).toHaveLength(1);
+  }, 180_000);
 });
 
 describe('placing unplaced rows off the engine thread', () => {

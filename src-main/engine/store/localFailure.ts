@@ -32,6 +32,20 @@ export class LocalFailure extends EngineError {
 /** How long a writer waits for another's write lock before giving up (PRAGMA busy_timeout). */
 export const BUSY_TIMEOUT_MS = 15_000;
 
+/**
+ * Data files a long write on a second connection (an import's merge, writeTurns.ts) is writing now:
+ * meanwhile the engine's connection waits 0 ms for the write lock, and a write that met it is told
+ * so — it was refused at once, nothing changed, and it can be tried again when the import is saved.
+ */
+const longWrites = new Map<string, number>();
+
+/** Marks (`on`) or unmarks a long write on `dbFile`; calls nest. */
+export function markLongWrite(dbFile: string, on: boolean): void {
+  const n = (longWrites.get(dbFile) ?? 0) + (on ? 1 : -1);
+  if (n > 0) longWrites.set(dbFile, n);
+  else longWrites.delete(dbFile);
+}
+
 type Coded = { code?: unknown; message?: unknown; cause?: unknown };
 
 const NATIVE =
@@ -68,6 +82,13 @@ function classify(
     );
   }
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    if (dbFile && longWrites.has(dbFile))
+      return new LocalFailure(
+        'database_locked',
+        `The data file ${file} is being written by an import right now; this change was not made. ` +
+          `Try again in a moment, once the import is saved.`,
+        error,
+      );
     return new LocalFailure(
       'database_locked',
       `The data file ${file} is in use: another Blotter (the app, or a command-line sync) held it ` +

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './database';
 import { makeTempDir, type TempDir } from '../testing/tempDir';
 import { openSecondWriter, WriteTurns } from './writeTurns';
+import { BUSY_TIMEOUT_MS, localFailureOf } from './localFailure';
 
 let dir: TempDir;
 let engineDb: Db;
@@ -101,6 +102,34 @@ describe('write turns', () => {
     await page;
     expect(rows()).toEqual(['page']);
     expect(turns.busy).toBe(false);
+  });
+
+  it('refuses at once, in words that say why, an engine write that did not ask for its turn during a long write', async () => {
+    const turns = new WriteTurns(engineDb);
+    let refused: unknown = null;
+    let said: string | undefined;
+    let waitedMs = -1;
+    await turns.hold(async () => {
+      helperDb.exec('BEGIN IMMEDIATE');
+      helperDb.prepare("INSERT INTO turns_test (who) VALUES ('import')").run();
+      const t = performance.now();
+      try {
+        engineDb.prepare("INSERT INTO turns_test (who) VALUES ('settings')").run();
+      } catch (error) {
+        refused = error;
+        said = localFailureOf(error, engineDb.name)?.message; // as the dispatcher words it, meanwhile
+      }
+      waitedMs = performance.now() - t;
+      await tick();
+      helperDb.exec('COMMIT');
+    });
+    expect(waitedMs).toBeLessThan(500);
+    expect(said).toMatch(/being written by an import/);
+    expect(localFailureOf(refused, engineDb.name)?.code).toBe('database_locked');
+    // After the long write the engine waits for another's lock as before, and the words are the usual ones.
+    expect(engineDb.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS);
+    expect(localFailureOf(refused, engineDb.name)?.message).not.toMatch(/import/);
+    expect(rows()).toEqual(['import']);
   });
 
   it('opens the second writer with the engine’s busy timeout, in WAL mode', () => {

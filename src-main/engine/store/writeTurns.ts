@@ -12,17 +12,27 @@
  * holder's outcome). Turns are given in the order asked: a page that asked before an import goes
  * first, the import's commit goes before a page that asked later.
  *
+ * Every other engine-thread write fails at once during a long write (see the constructor).
+ *
  * The second connection (`openSecondWriter`) begins every write transaction IMMEDIATE (better-sqlite3's
  * `.immediate()`) with the same busy timeout as the engine's, so it waits for a write lock held
  * elsewhere (another Blotter on the folder) rather than failing on upgrading a read.
  */
 import Database from 'better-sqlite3';
 import type { Db } from './database';
-import { BUSY_TIMEOUT_MS } from './localFailure';
+import { BUSY_TIMEOUT_MS, markLongWrite } from './localFailure';
 
 export class WriteTurns {
   private held = false;
   private readonly waiting: (() => void)[] = [];
+
+  /**
+   * `engineDb`: the engine's connection. While a long write runs it waits 0 ms for the write lock,
+   * so an engine-thread write that did not ask for its turn (a settings save, an area edit) fails at
+   * once with `database_locked` in words that say an import is being saved — retryable, nothing
+   * changed — instead of freezing the engine thread in SQLite's busy handler for up to 15 s.
+   */
+  constructor(private readonly engineDb?: Db) {}
 
   /** Whether a write holds the turn or waits for it. */
   get busy(): boolean {
@@ -38,17 +48,31 @@ export class WriteTurns {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     }
-    return this.hold(async () => write());
+    return this.turn(async () => write(), false);
   }
 
   /** Holds the turn while `work` (a write on another connection) runs, after those who asked first. */
-  async hold<T>(work: () => Promise<T>): Promise<T> {
+  hold<T>(work: () => Promise<T>): Promise<T> {
+    return this.turn(work, true);
+  }
+
+  private async turn<T>(work: () => Promise<T>, long: boolean): Promise<T> {
     await this.acquire();
+    if (long) this.lockWaitOnEngine(true);
     try {
       return await work();
     } finally {
+      if (long) this.lockWaitOnEngine(false);
       this.release();
     }
+  }
+
+  /** The engine's connection gives up on a held write lock at once during a long write (see the constructor). */
+  private lockWaitOnEngine(during: boolean): void {
+    const db = this.engineDb;
+    if (!db) return;
+    markLongWrite(db.name, during);
+    if (db.open) db.pragma(`busy_timeout = ${during ? 0 : BUSY_TIMEOUT_MS}`);
   }
 
   private acquire(): Promise<void> {

@@ -47,6 +47,24 @@ export type RunnerDeps = {
   sink?: CommitSink;
   /** Where `details` descriptions go (details.ts); absent: this folder's file. */
   descriptions?: DescriptionSink;
+  /**
+   * Runs a write to this folder's file outside the sink (the run's start and end, a failed
+   * request's log row) in the engine's write turn (store/writeTurns.ts): during an import's merge
+   * it waits on the event loop. Absent: at once.
+   */
+  inTurn?: InTurn;
+};
+
+/** Runs a synchronous write in its turn (store/writeTurns.ts `take`). */
+export type InTurn = <T>(write: () => T) => Promise<T>;
+
+/** `write` now, as a promise: a write with no turns to wait for. */
+export const atOnce: InTurn = (write) => {
+  try {
+    return Promise.resolve(write());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 };
 
 /**

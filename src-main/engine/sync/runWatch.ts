@@ -12,9 +12,9 @@ import type { JobStore, RunRow } from './jobStore';
 import { retryMessage, waitMessage, type ProgressReporter } from './progress';
 import type { RateLimiter } from '../api/rateLimiter';
 import type { RequesterEvents } from './requester';
-import type { RunSummary } from './runTypes';
+import type { InTurn, RunSummary } from './runTypes';
 
-type WatchDeps = { db: Db; jobs: JobStore; limiter: RateLimiter; now: () => number };
+type WatchDeps = { db: Db; jobs: JobStore; limiter: RateLimiter; now: () => number; inTurn: InTurn };
 
 export type RunWatch = {
   /** The requester's listeners: silent until a run is attached. */
@@ -34,7 +34,7 @@ export function createRunWatch(): RunWatch {
       onFailedAttempt: (entry) => heard.onFailedAttempt?.(entry),
     },
     runId: () => runId,
-    attach({ db, jobs, limiter, now }, id, progress) {
+    attach({ db, jobs, limiter, now, inTurn }, id, progress) {
       runId = id;
       const unwait = limiter.onWait((w) => {
         if (!w) return progress.update('running');
@@ -53,13 +53,18 @@ export function createRunWatch(): RunWatch {
               retryAt,
             },
           ),
-        onFailedAttempt: (entry) =>
-          db
-            .transaction(() => {
-              jobs.logRequest(id, entry);
-              jobs.addCounts(id, { requests: 1, rateLimited: entry.status === 429 ? 1 : 0 });
-            })
-            .immediate(),
+        // In its write turn (after an import's merge, never blocking the engine thread); a row that
+        // cannot be written then is lost from the log only — the rate ledger's own row stays.
+        onFailedAttempt: (entry) => {
+          inTurn(() =>
+            db
+              .transaction(() => {
+                jobs.logRequest(id, entry);
+                jobs.addCounts(id, { requests: 1, rateLimited: entry.status === 429 ? 1 : 0 });
+              })
+              .immediate(),
+          ).catch(() => undefined);
+        },
       };
       return () => {
         unwait();

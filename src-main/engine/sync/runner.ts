@@ -17,7 +17,14 @@ import type { RunRow } from './jobStore';
 import { workThrough } from './jobPool';
 import { liveStrategy } from './liveStrategy';
 import { createProgressReporter } from './progress';
-import type { Commit, RunnerDeps, RunOptions, RunSummary, SurfaceStrategy } from './runTypes';
+import {
+  atOnce,
+  type Commit,
+  type RunnerDeps,
+  type RunOptions,
+  type RunSummary,
+  type SurfaceStrategy,
+} from './runTypes';
 import { summarizeRun } from './runWatch';
 import { refreshAreaScore } from './surfaceScore';
 import { chooseSurface, defersProbe, probeSurface, resumableSurface } from './surfaceSelect';
@@ -48,7 +55,9 @@ async function strategyFor(deps: RunnerDeps, area: AreaRecord, opts: RunOptions)
     deferProbe: defer,
   });
   const latest = deps.jobs.latestRun(area.id);
-  if (choice.abandon && latest) deps.jobs.abandonRun(latest.id, choice.abandon, deps.now());
+  const abandon = choice.abandon;
+  if (abandon && latest)
+    await (deps.inTurn ?? atOnce)(() => deps.jobs.abandonRun(latest.id, abandon, deps.now()));
   const surface =
     choice.kind === 'use'
       ? choice.surface
@@ -66,10 +75,12 @@ async function drive(
   strategy: SurfaceStrategy,
 ): Promise<RunSummary | 'hand-off'> {
   const { jobs, now, log } = deps;
+  const inTurn = deps.inTurn ?? atOnce;
   const stop = new AbortController();
   const onAbort = (): void => stop.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const { run, resumed, deep } = strategy.prepare();
+  // In its write turn: a run started during an import's merge waits for its commit (store/writeTurns.ts).
+  const { run, resumed, deep } = await inTurn(() => strategy.prepare());
   let latency = 200;
   const progress = createProgressReporter(
     jobs,
@@ -90,7 +101,7 @@ async function drive(
     surface: strategy.surface,
   };
   log.info(resumed ? 'resuming sync' : 'starting sync', logged);
-  const unwatch = deps.watch.attach({ ...deps, limiter: deps.requester.limiter }, run.id, progress);
+  const unwatch = deps.watch.attach({ ...deps, inTurn, limiter: deps.requester.limiter }, run.id, progress);
   const commit: Commit = (write) => (deps.sink ? deps.sink.commit(run.id, write) : Promise.resolve(write()));
   strategy.start({
     run,
@@ -132,20 +143,22 @@ async function drive(
     summarizeRun(jobs, area, run.id, resumed, state, extra);
 
   if (end.handOff && !opts.signal?.aborted) {
-    jobs.finishRun(run.id, 'cancelled', now(), 'The v1 surface answered; the sync continues there.');
+    await inTurn(() =>
+      jobs.finishRun(run.id, 'cancelled', now(), 'The v1 surface answered; the sync continues there.'),
+    );
     log.info('moving the first backfill to the v1 surface', { area: area.id, run: run.id });
     return 'hand-off';
   }
   const error = end.failure;
   if (error && error.code !== 'cancelled') {
     if (error instanceof ApiError) await strategy.failed?.(error);
-    jobs.setRunState(run.id, 'failed', error.message);
+    await inTurn(() => jobs.setRunState(run.id, 'failed', error.message));
     progress.update('failed', { error, message: error.message });
     log.warn('sync failed', { area: area.id, run: run.id, code: error.code, message: error.message });
     return summary('failed', { error });
   }
   if (stop.signal.aborted || error) {
-    jobs.setRunState(run.id, 'cancelled', 'Stopped.');
+    await inTurn(() => jobs.setRunState(run.id, 'cancelled', 'Stopped.'));
     progress.update('paused', { message: 'Stopped; the next sync resumes where this one left off.' });
     return summary('cancelled');
   }

@@ -259,15 +259,22 @@ export function createProfileBook(
   baseUrl: string,
   now: () => number,
   mirror?: ProfileMirror,
+  /** The write in the engine's write turn (store/writeTurns.ts); absent: at once. */
+  inTurn: <T>(write: () => T) => Promise<T> = async (write) => write(),
 ): ProfileBook {
   return {
     get: () => readProfile(db, baseUrl),
     async learn(change) {
-      const held = readProfile(db, baseUrl);
-      const next = change(held);
-      if (encodeProfile(next) === encodeProfile(held)) return held;
-      writeProfile(db, next, now());
-      await mirror?.(next);
+      let kept = false;
+      const next = await inTurn(() => {
+        const held = readProfile(db, baseUrl);
+        const changed = change(held);
+        if (encodeProfile(changed) === encodeProfile(held)) return held;
+        writeProfile(db, changed, now());
+        kept = true;
+        return changed;
+      });
+      if (kept) await mirror?.(next);
       return next;
     },
   };

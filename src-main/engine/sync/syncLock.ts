@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EngineError } from '../errors';
 import type { Db } from '../store/database';
+import { atOnce, type InTurn } from './runTypes';
 
 /** This process, as the request log and the locks know it. */
 export const PROCESS_HOLDER = `${process.pid}-${randomUUID()}`;
@@ -41,7 +42,13 @@ function alive(row: LockRow, now: number): boolean {
 }
 
 /** Takes the area for this process or throws AlreadySyncingError; returns the release function. */
-export function takeSyncLock(db: Db, areaId: number, now: () => number = Date.now): () => void {
+export function takeSyncLock(
+  db: Db,
+  areaId: number,
+  now: () => number = Date.now,
+  /** The heartbeat's and release's writes in the engine's write turn (store/writeTurns.ts). */
+  inTurn: InTurn = atOnce,
+): () => void {
   const get = db.prepare<[number], LockRow>(
     'SELECT holder, pid, host, heartbeat_at FROM sync_locks WHERE area_id = ?',
   );
@@ -58,11 +65,8 @@ export function takeSyncLock(db: Db, areaId: number, now: () => number = Date.no
   }).immediate();
   const beat = db.prepare('UPDATE sync_locks SET heartbeat_at = ? WHERE area_id = ? AND holder = ?');
   const timer = setInterval(() => {
-    try {
-      beat.run(now(), areaId, PROCESS_HOLDER);
-    } catch {
-      // busy or closing: the next beat tries again; a lock left stale is taken over, never wrong
-    }
+    // busy or closing: the next beat tries again; a lock left stale is taken over, never wrong
+    inTurn(() => beat.run(now(), areaId, PROCESS_HOLDER)).catch(() => undefined);
   }, HEARTBEAT_MS);
   timer.unref();
   let released = false;
@@ -70,10 +74,9 @@ export function takeSyncLock(db: Db, areaId: number, now: () => number = Date.no
     if (released) return;
     released = true;
     clearInterval(timer);
-    try {
-      db.prepare('DELETE FROM sync_locks WHERE area_id = ? AND holder = ?').run(areaId, PROCESS_HOLDER);
-    } catch {
-      // the database is gone or busy: the row goes stale and is taken over
-    }
+    // the database is gone or busy: the row goes stale and is taken over
+    inTurn(() =>
+      db.prepare('DELETE FROM sync_locks WHERE area_id = ? AND holder = ?').run(areaId, PROCESS_HOLDER),
+    ).catch(() => undefined);
   };
 }

@@ -29,6 +29,7 @@ import type { SyncProgress } from './progress';
 import { limiterFor, type RateLimiter } from '../api/rateLimiter';
 import { Requester, type RequestGate } from './requester';
 import { runArea, runErrorOf, type CommitSink, type RunSummary } from './runner';
+import { atOnce, type InTurn } from './runTypes';
 import type { PageCommitted } from './runTypes';
 import { createRefreshScheduler, type SchedulerOptions } from './scheduler';
 import { createRateLedger, ledgerInTurns, type RateLedger } from './rateLedger';
@@ -127,6 +128,10 @@ export function createSyncService(o: SyncServiceOptions) {
   const writer = createIncidentWriter(o.db);
   const turns = o.writeTurns;
   const inTurns = (ledger: RateLedger) => (turns ? ledgerInTurns(ledger, turns) : ledger);
+  /** A run's writes outside its sink, in the engine's write turn: none waits in SQLite's busy handler. */
+  const inTurn: InTurn = turns ? (write) => turns.take(write) : atOnce;
+  /** Areas this process has taken the sync lock of (in a turn), until their run ends. */
+  const claimed = new Set<number>();
   const running = new Map<number, { stop: AbortController; done: Promise<RunSummary> }>();
   const seeded = new Set<string>();
   const requesters = new Set<Requester>();
@@ -189,15 +194,31 @@ export function createSyncService(o: SyncServiceOptions) {
     }
   }
 
+  /**
+   * Takes the area's sync lock in a write turn (during an import's merge: after its commit, waiting
+   * on the event loop); throws AlreadySyncingError; null when this process already syncs the area.
+   */
+  function lockArea(areaId: number): Promise<(() => void) | null> {
+    return inTurn(() => {
+      if (claimed.has(areaId)) return null;
+      const release = takeSyncLock(o.db, areaId, now, inTurn);
+      claimed.add(areaId);
+      return () => {
+        claimed.delete(areaId);
+        release();
+      };
+    });
+  }
+
   function runOne(
     area: AreaRecord,
     conn: Connection,
     opts: StartOptions,
     stop: AbortController,
+    release: () => void,
     askedAt = now(),
   ): Promise<RunSummary> {
     const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
-    const release = takeSyncLock(o.db, area.id, now); // throws AlreadySyncingError first
     const office = o.office?.() ?? null;
     const run = (a: AreaRecord, s: AbortSignal, leading?: OfficeLeading) => {
       const watch = createRunWatch();
@@ -211,7 +232,7 @@ export function createSyncService(o: SyncServiceOptions) {
               requester,
               watch,
               // What is known of the server; a leader's learning goes to the office too.
-              profile: createProfileBook(o.db, conn.baseUrl, now, leading?.keepProfile),
+              profile: createProfileBook(o.db, conn.baseUrl, now, leading?.keepProfile, inTurn),
               areas,
               jobs,
               writer,
@@ -222,6 +243,7 @@ export function createSyncService(o: SyncServiceOptions) {
               log: o.log,
               onCommit: (areaId) => changes.changed(areaId),
               onPageCommitted: o.onPageCommitted,
+              inTurn,
               // A leader's descriptions (`details`) go to the office too, back by the pull.
               ...(leading && office
                 ? { sink: leading.sink, descriptions: office.descriptions }
@@ -412,7 +434,9 @@ export function createSyncService(o: SyncServiceOptions) {
       for (const area of list) {
         if (opts.signal?.aborted) break;
         const stop = new AbortController();
-        const done = runOne(area, conn, opts, stop, askedAt);
+        const release = await lockArea(area.id); // throws AlreadySyncingError
+        if (!release) continue; // this process syncs it already
+        const done = runOne(area, conn, opts, stop, release, askedAt);
         running.set(area.id, { stop, done });
         try {
           const summary = await done;
@@ -436,7 +460,9 @@ export function createSyncService(o: SyncServiceOptions) {
         const stop = new AbortController();
         let run: Promise<RunSummary>;
         try {
-          run = runOne(a, conn, opts, stop);
+          const release = await lockArea(a.id);
+          if (!release) continue; // started meanwhile
+          run = runOne(a, conn, opts, stop, release);
         } catch (error) {
           // Another Blotter syncs this area: the others still start; said when none could.
           refused ??= error;
