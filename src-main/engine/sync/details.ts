@@ -15,6 +15,7 @@ import type { IncidentWriter } from './incidentWriter';
 import type { JobStore } from './jobStore';
 import { PRIORITY_DETAIL, PRIORITY_SEARCH } from '../api/rateLimiter';
 import type { Requester } from './requester';
+import { atOnce, type InTurn } from './runTypes';
 
 /**
  * Where a fetched description is kept (null: the service no longer has the incident): the folder's
@@ -26,8 +27,8 @@ export type DescriptionSink = {
 };
 
 /** A standalone folder's own incident row. */
-export function localDescriptions(writer: IncidentWriter): DescriptionSink {
-  return { keep: async (cdid, description, at) => writer.setDescription(cdid, description, at) };
+export function localDescriptions(writer: IncidentWriter, inTurn: InTurn = atOnce): DescriptionSink {
+  return { keep: (cdid, description, at) => inTurn(() => writer.setDescription(cdid, description, at)) };
 }
 
 type DetailDeps = {
@@ -38,6 +39,8 @@ type DetailDeps = {
   now: () => number;
   /** Where the description goes; the folder's own row when absent. */
   descriptions?: DescriptionSink;
+  /** The folder's own row is written in its turn (store/writeTurns.ts): after an import's merge. */
+  inTurn?: InTurn;
 };
 
 /** Fetches one description now; null when the service no longer has the incident. */
@@ -54,12 +57,14 @@ export async function fetchDetail(
   try {
     const r = await deps.requester.detail(cdid, signal, priority);
     if (!deps.descriptions) {
-      deps.db
-        .transaction(() => {
-          deps.writer.setDescription(cdid, r.incident.description, deps.now());
-          logDetail(deps, runId, r);
-        })
-        .immediate();
+      await (deps.inTurn ?? atOnce)(() =>
+        deps.db
+          .transaction(() => {
+            deps.writer.setDescription(cdid, r.incident.description, deps.now());
+            logDetail(deps, runId, r);
+          })
+          .immediate(),
+      );
       return r.incident.description;
     }
     logDetail(deps, runId, r);
@@ -67,7 +72,7 @@ export async function fetchDetail(
     return r.incident.description;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'not_found') {
-      await (deps.descriptions ?? localDescriptions(deps.writer)).keep(cdid, null, deps.now());
+      await (deps.descriptions ?? localDescriptions(deps.writer, deps.inTurn)).keep(cdid, null, deps.now());
       return null;
     }
     throw error;

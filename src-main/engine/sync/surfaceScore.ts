@@ -14,6 +14,7 @@ import { DAY } from './constants';
 import type { JobStore } from './jobStore';
 import type { Requester } from './requester';
 import { v1Circle } from './cursorStrategy';
+import { atOnce, type InTurn } from './runTypes';
 
 type Stored = { fetched_at: number; score: string | null; trends: string | null };
 
@@ -31,7 +32,7 @@ export function readAreaScore(db: Db, areaId: number): AreaScoreView | null {
 
 /** Fetches and stores the area's score and trends when a day old or never fetched; never throws but cancels. */
 export async function refreshAreaScore(
-  deps: { db: Db; jobs: JobStore; requester: Requester; now: () => number },
+  deps: { db: Db; jobs: JobStore; requester: Requester; now: () => number; inTurn?: InTurn },
   area: AreaRecord,
   signal?: AbortSignal,
 ): Promise<void> {
@@ -79,17 +80,19 @@ export async function refreshAreaScore(
       buckets: r.trends.buckets.map((b) => ({ start: b.start, end: b.end, count: b.count })),
     };
   });
-  deps.db
-    .prepare(
-      `INSERT INTO area_scores (area_id, fetched_at, score, trends) VALUES (?, ?, ?, ?)
+  await (deps.inTurn ?? atOnce)(() =>
+    deps.db
+      .prepare(
+        `INSERT INTO area_scores (area_id, fetched_at, score, trends) VALUES (?, ?, ?, ?)
        ON CONFLICT (area_id) DO UPDATE SET fetched_at = excluded.fetched_at, score = excluded.score, trends = excluded.trends`,
-    )
-    .run(
-      area.id,
-      deps.now(),
-      score === null ? null : JSON.stringify(score),
-      trends === null ? null : JSON.stringify(trends),
-    );
+      )
+      .run(
+        area.id,
+        deps.now(),
+        score === null ? null : JSON.stringify(score),
+        trends === null ? null : JSON.stringify(trends),
+      ),
+  );
 }
 
 function none(): never {

@@ -509,7 +509,7 @@ export function createSyncService(o: SyncServiceOptions) {
         const description = await withRequester(c, true, (requester) =>
           // Standalone: the folder's own row; office mode: the office's, back by the pull.
           fetchDetail(
-            { db: o.db, jobs, writer, requester, now, descriptions: o.office?.()?.descriptions },
+            { db: o.db, jobs, writer, requester, now, inTurn, descriptions: o.office?.()?.descriptions },
             cdid,
             null,
           ),
