@@ -5,7 +5,7 @@
  */
 import type { AlertRuleSpec, RuleTestResult } from '../../../src-shared/alerts';
 import type { Db } from '../store/database';
-import { startWorkerThread, workerEntry } from '../workerThreads';
+import { startWorkerThread, workerEntry, settleOnce } from '../workerThreads';
 import { testRule } from './ruleTest';
 import type { FromRuleTestWorker, RuleTestWorkerData } from './ruleTestWorker';
 
@@ -23,19 +23,11 @@ export function testRuleOffThread(
       days,
       now,
     } satisfies RuleTestWorkerData);
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      void worker.terminate();
-      fn();
-    };
+    const { settle } = settleOnce(worker, reject, {
+      stopped: (code) => new Error(`The rule test stopped unexpectedly (exit code ${code}).`),
+    });
     worker.on('message', (m: FromRuleTestWorker) =>
       settle(() => ('result' in m ? resolve(m.result) : reject(new Error(m.failed)))),
-    );
-    worker.on('error', (error) => settle(() => reject(error)));
-    worker.on('exit', (code) =>
-      settle(() => reject(new Error(`The rule test stopped unexpectedly (exit code ${code}).`))),
     );
   });
 }

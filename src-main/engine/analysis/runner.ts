@@ -5,7 +5,7 @@
  * AnalysisRefused with the words for the user.
  */
 import { createLogger } from '../log';
-import { startWorkerThread, workerEntry } from '../workerThreads';
+import { startWorkerThread, workerEntry, settleOnce } from '../workerThreads';
 import type { FromAnalysisWorker } from './analysisWorker';
 import { revive, transferables, type AnalysisRequest, type AnalysisResultOf } from './jobs';
 import { AnalysisRefused } from './points';
@@ -40,27 +40,19 @@ export function runAnalysis<R extends AnalysisRequest>(
       request,
       options.transfer ? transferables(request) : [],
     );
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      fn();
-    };
-    const onAbort = () => finish(() => reject(new AnalysisCancelled()));
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const end = settleOnce(worker, reject, {
+      stopped: (code) => new Error(`The analysis thread stopped unexpectedly (exit code ${code}).`),
+      ...(signal ? { signal } : {}),
+      cancelled: () => new AnalysisCancelled(),
+    });
+    const finish = end.settle;
     worker.on('message', (m: FromAnalysisWorker) => {
       if (m.type === 'progress') {
-        if (!settled) onProgress?.(m.fraction);
+        if (!end.settled) onProgress?.(m.fraction);
       } else if (m.type === 'done') {
         log.info('analysis done', { kind: request.kind, ms: Math.round(performance.now() - started) });
         finish(() => resolve(revive(m.result) as AnalysisResultOf[R['kind']]));
       } else finish(() => reject(m.refused ? new AnalysisRefused(m.message) : new Error(m.message)));
     });
-    worker.on('error', (error) => finish(() => reject(error)));
-    worker.on('exit', (code) =>
-      finish(() => reject(new Error(`The analysis thread stopped unexpectedly (exit code ${code}).`))),
-    );
   });
 }

@@ -8,7 +8,7 @@
  */
 import type { TransferListItem } from 'node:worker_threads';
 import { EngineError } from '../errors';
-import { startWorkerThread, workerEntry } from '../workerThreads';
+import { startWorkerThread, workerEntry, settleOnce } from '../workerThreads';
 import { ReferenceProblem } from './places/references';
 import type { FromMergeWorker, MergeWorkerData, TaskFailure } from './mergeWorker';
 
@@ -38,12 +38,15 @@ export function onHelperThread<T>(
       return;
     }
     let started = false;
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      outcome();
-    };
+    const { settle } = settleOnce(worker, reject, {
+      // Before its task began the thread never ran it: the work is done on this thread instead.
+      failed: (error) => (started ? error : new NoHelperThread(error)),
+      stopped: (code) => {
+        const stopped = new Error(`the import helper thread stopped (exit ${code}) before it answered`);
+        return started ? stopped : new NoHelperThread(stopped);
+      },
+      terminate: false,
+    });
     worker.on('message', (m: FromMergeWorker) => {
       if (m.type === 'started') {
         started = true;
@@ -51,11 +54,6 @@ export function onHelperThread<T>(
       } else if (m.type === 'progress') onProgress(m.fraction);
       else if (m.type === 'done') settle(() => resolve(m.value as T));
       else settle(() => reject(rebuilt(m.failure)));
-    });
-    worker.on('error', (error) => settle(() => reject(started ? error : new NoHelperThread(error))));
-    worker.on('exit', (code) => {
-      const stopped = new Error(`the import helper thread stopped (exit ${code}) before it answered`);
-      settle(() => reject(started ? stopped : new NoHelperThread(stopped)));
     });
   });
 }
