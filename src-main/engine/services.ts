@@ -118,7 +118,7 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   core.onClose(() => basemap.close());
 
   // Reference layers and boundary files: previews in memory, layers in the file, counts over the query.
-  const layers = new LayerService({ db: core.db, dataDir: core.dataDir, query });
+  const layers = new LayerService({ db: core.db, dataDir: core.dataDir, query, writeTurns });
   core.onClose(() => layers.close());
 
   // Emailed bulletins: the timer says when a schedule is due; the host prints (sendDueReports).

@@ -5,12 +5,15 @@
  * to count near its features): one thread per job, ended when it answers or at
  * once on its AbortSignal (the engine closing). Long answers come in parts, one per turn of the
  * engine's event loop. A refusal — a file that is not a boundary file, an invalid feature, a
- * feature that makes no area — comes back as a BoundaryRefused with the reader's words.
+ * feature that makes no area — comes back as a BoundaryRefused with the reader's words. A big
+ * preview kept as a layer is inserted there too, on a second writer connection (`keep`); its
+ * transaction rolls back if the thread fails or is ended.
  */
 import type { NearCounts } from './countNear';
 import type { AreaShapeOf } from './featureAreas';
 import type { HeldFeature, HeldFile, PackedGeometry } from './heldFile';
 import type { PackedFeatureView } from './layerReads';
+import type { LayerRecord } from './layerStore';
 import { startWorkerThread, workerEntry } from '../workerThreads';
 
 export type BoundaryJob =
@@ -21,6 +24,18 @@ export type BoundaryJob =
       kind: 'areas';
       features: Pick<HeldFeature, 'index' | 'properties' | 'geometry'>[];
       nameField: string | null;
+    }
+  /**
+   * A preview kept as a layer: its geometry written as the store's JSON and the layer inserted in
+   * one transaction on the thread's own writer connection (the caller holds the write turn).
+   */
+  | {
+      kind: 'keep';
+      dbFile: string;
+      file: Pick<HeldFile, 'format' | 'crs' | 'fields' | 'skipped'>;
+      features: HeldFeature[];
+      input: { name: string; nameField: string | null; sourceName: string };
+      now: number;
     }
   /** A kept layer's features (geometry packed), read on the thread's own connection. */
   | { kind: 'layerFeatures'; dbFile: string; layerId: number }
@@ -42,12 +57,14 @@ type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
       ? PackedFeatureView[]
       : J extends { kind: 'countNear' }
         ? NearCounts
-        : AreaShapeOf[];
+        : J extends { kind: 'keep' }
+          ? LayerRecord
+          : AreaShapeOf[];
 
 export type FromBoundaryWorker =
   /** Part of a long answer (a read file's features, the stored texts), in order, before `done`. */
   | { type: 'part'; items: unknown[] }
-  | { type: 'done'; result: HeldFile | AreaShapeOf[] | NearCounts | null }
+  | { type: 'done'; result: HeldFile | AreaShapeOf[] | NearCounts | LayerRecord | null }
   | { type: 'failed'; message: string; refused: boolean };
 
 export class BoundaryRefused extends Error {

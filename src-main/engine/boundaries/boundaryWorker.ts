@@ -2,7 +2,8 @@
  * The boundaries' helper thread (bundled as boundaryWorker.js; see boundaryThread.ts): runs the one
  * job in its workerData off the engine thread — reading and checking a boundary file (the readers,
  * the limits, each feature's geometry and the self-crossing sweep), writing a preview's geometry
- * as the store's JSON, making its area shapes (simplified, checked), or parsing a big kept layer's
+ * as the store's JSON, keeping a big preview as a layer (one transaction on a second writer
+ * connection), making its area shapes (simplified, checked), or parsing a big kept layer's
  * stored geometry on its own read-only connection (to draw it, or to count near it) — and posts the result or
  * the problem in words. Cancelling is the engine terminating this thread.
  */
@@ -15,7 +16,9 @@ import type { BoundaryJob, FromBoundaryWorker } from './boundaryThread';
 import { areaShapesOf } from './featureAreas';
 import { heldFileOf, packedBytes, unpackedFeature, unpackGeometry } from './heldFile';
 import { countNearLayerIn, packedFeatureViews } from './layerReads';
+import { createLayerStore } from './layerStore';
 import { readBoundaryFile } from './readBoundaries';
+import { openSecondWriter } from '../store/writeTurns';
 
 const port = parentPort;
 if (!port) throw new Error('boundaryWorker.ts runs as a worker thread');
@@ -55,6 +58,18 @@ async function run(): Promise<void> {
     const texts = job.geometries.map((g) => JSON.stringify(unpackGeometry(g)));
     await postInParts(texts, (t) => t.length);
     post({ type: 'done', result: null });
+  } else if (job.kind === 'keep') {
+    const features = job.features.map((f) => ({
+      ...f,
+      geometry: JSON.stringify(unpackGeometry(f.geometry)),
+    }));
+    const db = openSecondWriter(job.dbFile);
+    try {
+      const layer = createLayerStore(db).create({ ...job.file, features }, job.input, job.now);
+      post({ type: 'done', result: layer });
+    } finally {
+      db.close();
+    }
   } else if (job.kind === 'layerFeatures' || job.kind === 'countNear') {
     const db = new Database(job.dbFile, { readonly: true, fileMustExist: true });
     try {

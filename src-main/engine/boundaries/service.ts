@@ -18,12 +18,14 @@ import { EngineError } from '../errors';
 import { openSource } from '../files/sources';
 import type { QueryService } from '../query/service';
 import { yieldToEventLoop } from '../eventLoop';
+import { deferCheckpoint } from '../store/backgroundCheckpoint';
 import type { Db } from '../store/database';
+import type { WriteTurns } from '../store/writeTurns';
 import { featureName, type Attribute } from './boundaryFile';
 import { BoundaryJobCancelled, BoundaryRefused, runBoundaryJob } from './boundaryThread';
 import type { NearCounts } from './countNear';
 import type { AreaShapeOf } from './featureAreas';
-import type { HeldFile } from './heldFile';
+import { packedBytes, type HeldFile } from './heldFile';
 import { BIG_LAYER_BYTES, countNearLayerIn, layerFeatureViews, unpackedViews } from './layerReads';
 import { createLayerStore, type LayerRecord } from './layerStore';
 
@@ -46,6 +48,12 @@ export const layerView = (l: LayerRecord): LayerView => ({
   kinds: l.kinds,
   createdAt: l.createdAt,
 });
+
+/**
+ * A preview whose packed geometry is over this (~25k corners) is kept on the boundary helper
+ * thread's own writer connection: 2M corners held the engine thread 0.7–1.1 s in one insert.
+ */
+export const KEEP_ON_THREAD_BYTES = 400_000;
 
 /** Characters of an attribute the preview's name picker shows. */
 const PREVIEW_TEXT = 1_000;
@@ -76,7 +84,16 @@ export class LayerService {
   /** Ends the helper threads still reading or shaping when the engine closes. */
   private readonly closing = new AbortController();
 
-  constructor(private readonly deps: { db: Db; dataDir: string; query: QueryService; now?: () => number }) {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      dataDir: string;
+      query: QueryService;
+      /** The engine's write turns: a big keep holds them while its thread writes (store/writeTurns.ts). */
+      writeTurns?: WriteTurns;
+      now?: () => number;
+    },
+  ) {
     this.store = createLayerStore(deps.db);
   }
 
@@ -138,7 +155,7 @@ export class LayerService {
 
   /**
    * Keeps a preview as a layer: its geometry written out as the store's JSON on a helper thread,
-   * then one insert transaction here. The preview is taken at once (a second keep of it is
+   * then one insert transaction here — or, for a big one, there too (`keepOnThread`). The preview is taken at once (a second keep of it is
    * refused), and put back if the keep fails.
    */
   async importLayer(previewId: string, name: string, nameField: string | null): Promise<LayerView> {
@@ -146,6 +163,10 @@ export class LayerService {
     this.checkField(held.file, nameField);
     this.previews.delete(previewId);
     try {
+      const turns = this.deps.writeTurns;
+      const bytes = held.file.features.reduce((n, f) => n + packedBytes(f), 0);
+      if (turns && bytes > KEEP_ON_THREAD_BYTES)
+        return layerView(await this.keepOnThread(turns, held, name, nameField));
       const texts = await this.inThread(() =>
         runBoundaryJob(
           { kind: 'stored', geometries: held.file.features.map((f) => f.geometry) },
@@ -164,6 +185,38 @@ export class LayerService {
       if (!this.closing.signal.aborted) this.previews.set(previewId, held);
       throw error;
     }
+  }
+
+  /**
+   * A big preview's keep: written on the helper thread's writer connection in one transaction while
+   * this thread holds the write turns (a sync page meanwhile waits its turn, never "database is
+   * locked"), the log checkpointed afterwards in the background.
+   */
+  private async keepOnThread(
+    turns: WriteTurns,
+    held: Held,
+    name: string,
+    nameField: string | null,
+  ): Promise<LayerRecord> {
+    const { features, format, crs, fields, skipped } = held.file;
+    const job = {
+      kind: 'keep' as const,
+      dbFile: this.deps.db.name,
+      file: { format, crs, fields, skipped },
+      features,
+      input: { name, nameField, sourceName: held.fileName },
+      now: this.now(),
+    };
+    return turns.hold(async () => {
+      const checkpoint = deferCheckpoint(this.deps.db);
+      try {
+        return await this.inThread(() => runBoundaryJob(job, { signal: this.closing.signal })).catch(
+          asEngineError(''),
+        );
+      } finally {
+        void checkpoint.release();
+      }
+    });
   }
 
   /**
