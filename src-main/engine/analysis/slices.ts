@@ -1,8 +1,9 @@
 /**
- * CompStat's membership test (issue 31): which of the filter's incidents lie in an area's (or a
- * layer feature's) shape. At 1M incidents and a layer of beats that is a long stretch, so the test
- * runs in slices of ~20 ms with a turn of the engine's event loop between them (a map's counts call
- * asked meanwhile is answered), and stops between slices when the job is cancelled.
+ * Analysis work left on the engine thread, cut into ~20 ms slices with a turn of the engine's event
+ * loop between them (issue 31), so a map's counts call asked meanwhile is answered; a cancelled job
+ * stops between slices. CompStat's membership test (which of the filter's incidents lie in an
+ * area's or a layer feature's shape: 1M incidents × the areas) and repeat locations' per-place
+ * output (each place's days and ids) use it.
  */
 import { yieldToEventLoop } from '../eventLoop';
 
@@ -43,4 +44,24 @@ export async function membersSliced(
     }
   }
   return members;
+}
+
+/** `items.map(each)`, with a turn of the event loop whenever a slice has taken ~20 ms. */
+export async function slicedMap<T, U>(
+  items: readonly T[],
+  each: (item: T) => U,
+  options: MemberOptions = {},
+): Promise<U[]> {
+  const { checkCancelled, pause = yieldToEventLoop, sliceMs = SLICE_MS } = options;
+  const out: U[] = [];
+  let sliceStart = performance.now();
+  for (const item of items) {
+    out.push(each(item));
+    if (performance.now() - sliceStart >= sliceMs) {
+      await pause();
+      checkCancelled?.();
+      sliceStart = performance.now();
+    }
+  }
+  return out;
 }

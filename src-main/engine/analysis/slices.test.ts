@@ -1,11 +1,11 @@
 /**
- * CompStat's membership test in slices (issue 31): the same incidents as one plain loop, a turn of
- * the event loop between slices (a call asked meanwhile is answered before the test ends), and a
- * cancel between slices stops it.
+ * Analysis work in slices (issue 31): CompStat's membership test finds the same incidents as one
+ * plain loop and repeat locations' per-place output maps like Array.map; between slices a turn of
+ * the event loop (a call asked meanwhile is answered before the work ends), and a cancel stops it.
  */
 import { describe, expect, it } from 'vitest';
 import { AnalysisCancelled } from './runner';
-import { membersSliced } from './compstatMembers';
+import { membersSliced, slicedMap } from './slices';
 
 const N = 50_000;
 const lat = Float64Array.from({ length: N }, (_, k) => 40 + ((k * 7919) % 1000) / 1000);
@@ -55,5 +55,30 @@ describe('membersSliced', () => {
       AnalysisCancelled,
     );
     expect(checks).toBe(3);
+  });
+});
+
+describe('slicedMap', () => {
+  it('maps like Array.map, pausing between slices, and stops when cancelled', async () => {
+    const items = Array.from({ length: 100 }, (_, k) => k);
+    let pauses = 0;
+    const pause = () => {
+      pauses++;
+      return Promise.resolve();
+    };
+    expect(await slicedMap(items, (k) => k * k, { pause, sliceMs: 0 })).toEqual(items.map((k) => k * k));
+    expect(pauses).toBe(100);
+    const order: string[] = [];
+    const job = slicedMap(items, (k) => k, { sliceMs: 0 }).then(() => order.push('job'));
+    setImmediate(() => order.push('call'));
+    await job;
+    expect(order).toEqual(['call', 'job']);
+    let checks = 0;
+    const checkCancelled = () => {
+      if (++checks === 2) throw new AnalysisCancelled();
+    };
+    await expect(slicedMap(items, (k) => k, { sliceMs: 0, checkCancelled })).rejects.toBeInstanceOf(
+      AnalysisCancelled,
+    );
   });
 });
