@@ -66,6 +66,7 @@ async function timed(name: string, job: () => Promise<unknown>): Promise<void> {
 await timed('idle', () => new Promise((done) => setTimeout(done, 2000)));
 await timed('compStat', () => call('analyzeCompStat', { filters: {}, asOf: END_DAY }));
 await timed('repeatLocations', () => call('analyzeRepeatLocations', { filters: {} }));
+await timed('repeatLocations-again', () => call('analyzeRepeatLocations', { filters: {} }));
 await engine.close();
 configureLogging({ file: null, stderr: true });
 dir.remove();
