@@ -14,7 +14,7 @@ import type { AreaShapeOf } from './featureAreas';
 import type { HeldFeature, HeldFile, PackedGeometry } from './heldFile';
 import type { PackedFeatureView } from './layerReads';
 import type { LayerRecord } from './layerStore';
-import { startWorkerThread, workerEntry } from '../workerThreads';
+import { settleOnce, startWorkerThread, workerEntry } from '../workerThreads';
 
 export type BoundaryJob =
   | { kind: 'read'; file: string; name: string }
@@ -92,21 +92,17 @@ export function runBoundaryJob<J extends BoundaryJob>(
       job,
       moved as ArrayBuffer[],
     );
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      fn();
-    };
-    const onAbort = () => finish(() => reject(new BoundaryJobCancelled()));
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const end = settleOnce(worker, reject, {
+      stopped: (code) => new Error(`The boundary thread stopped unexpectedly (exit code ${code}).`),
+      ...(signal ? { signal } : {}),
+      cancelled: () => new BoundaryJobCancelled(),
+    });
+    const finish = end.settle;
     const items: unknown[] = [];
     worker.on('message', (m: FromBoundaryWorker) => {
       if (m.type === 'part') {
         for (const item of m.items) items.push(item);
-        setImmediate(() => settled || worker.postMessage('next'));
+        setImmediate(() => end.settled || worker.postMessage('next'));
       } else if (m.type === 'done') {
         const result =
           job.kind === 'read'
@@ -117,9 +113,5 @@ export function runBoundaryJob<J extends BoundaryJob>(
         finish(() => resolve(result as ResultOf<J>));
       } else finish(() => reject(m.refused ? new BoundaryRefused(m.message) : new Error(m.message)));
     });
-    worker.on('error', (error) => finish(() => reject(error)));
-    worker.on('exit', (code) =>
-      finish(() => reject(new Error(`The boundary thread stopped unexpectedly (exit code ${code}).`))),
-    );
   });
 }
