@@ -7,6 +7,7 @@
  * Bound: p99 ≤ 100 ms and max ≤ 500 ms for every job.
  *
  * Jobs (--jobs picks some, comma-separated):
+ *   idle          the control: no job for 5 s (the waits this machine's load alone makes)
  *   import        previewImport + runImport of a CSV of the archive's own rows (1M; bench/export.ts's)
  *   boundaries    previewBoundaries of a 2,000,000-corner GeoJSON (500 beats of 4,000 corners)
  *   gpkg          startExport of every incident as GeoPackage, to its done event
@@ -44,7 +45,9 @@ const COUNT = Number(argOf('count') ?? (SMALL ? 50_000 : 1_000_000));
 const BEATS = SMALL ? 50 : 500;
 const STAR_CORNERS = SMALL ? 25_000 : 249_998; // + the closing corner: within the 250,000 a feature may hold
 const KNOX_INCIDENTS = SMALL ? 2_000 : 20_000;
-const ALL_JOBS = ['import', 'boundaries', 'gpkg', 'gistar', 'kde', 'knox', 'selfcrossing'] as const;
+const ALL_JOBS = ['idle', 'import', 'boundaries', 'gpkg', 'gistar', 'kde', 'knox', 'selfcrossing'] as const;
+/** The control: how long the counts wait with no job at all (this machine's own noise), for 5 s. */
+const IDLE_MS = 5_000;
 type JobName = (typeof ALL_JOBS)[number];
 const JOBS = (argOf('jobs')?.split(',') ?? [...ALL_JOBS]).filter((j): j is JobName =>
   (ALL_JOBS as readonly string[]).includes(j),
@@ -153,6 +156,7 @@ async function main(): Promise<void> {
     const { total } = await call<{ total: number }>(engine, 'countIncidents', { filters: { preset: 'all' } });
     // Each job's setup (files written, filters chosen) is outside its timing.
     const setups: Record<JobName, () => Promise<() => Promise<unknown>>> = {
+      idle: async () => () => new Promise((resolve) => setTimeout(resolve, IDLE_MS)),
       import: async () => {
         const csv = await csvOfArchive(engine, events);
         return async () => {
