@@ -77,7 +77,9 @@ export type ImportOptions = {
 
 const DEFAULT_OPTIONS: ImportOptions = {
   parallelMinBytes: 8 * 1024 * 1024,
-  threads: Math.min(4, Math.max(2, availableParallelism())),
+  // One core is left to the engine thread, which answers the views meanwhile (issue 31: on two
+  // cores two check threads made the map's counts wait past 100 ms; one keeps them under).
+  threads: Math.min(4, Math.max(1, availableParallelism() - 1)),
   helperMinRows: 5_000,
 };
 
