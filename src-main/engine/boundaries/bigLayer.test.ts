@@ -8,7 +8,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { LatLon } from '../../../src-shared/geo';
 import { wavyRing } from '../../../src-shared/geo/rings.testing';
 import type { Engine } from '../engine';
-import { EngineError } from '../errors';
 import { closeFixture, openFixture, type Fixture } from '../query/testFixtures';
 import { openEngine, type EngineFixture } from '../testing/engineFixture';
 import type { BoundaryFile } from './boundaryFile';
@@ -47,23 +46,13 @@ describe('a big kept layer read on the helper thread', () => {
   });
   afterEach(() => fx.close());
 
-  async function call<T>(name: string, input: unknown): Promise<T> {
-    const r = (await engine.dispatch(name as never, input)) as {
-      ok: boolean;
-      value?: T;
-      error?: { code: string; message: string };
-    };
-    if (!r.ok) throw new EngineError(r.error?.code as never, r.error?.message ?? '');
-    return r.value as T;
-  }
-
   /** Which answered first: the long call, or a count asked once it was under way. */
   async function answeredFirst(long: () => Promise<unknown>): Promise<string[]> {
-    await call('countIncidents', { filters: { preset: 'all' } }); // the snapshot loaded beforehand
+    await fx.call('countIncidents', { filters: { preset: 'all' } }); // the snapshot loaded beforehand
     const order: string[] = [];
     const job = long().finally(() => order.push('job'));
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await call('countIncidents', { filters: { preset: 'all' } });
+    await fx.call('countIncidents', { filters: { preset: 'all' } });
     order.push('count');
     await job;
     return order;
@@ -76,7 +65,7 @@ describe('a big kept layer read on the helper thread', () => {
     expect(layers.store.geometryBytes(layer.id)).toBeGreaterThan(BIG_LAYER_BYTES);
     let drawn: { name: string; geometry: { polygons: number[][][][] } }[] = [];
     const order = await answeredFirst(async () => {
-      ({ features: drawn } = await call<{ features: typeof drawn }>('getLayerFeatures', {
+      ({ features: drawn } = await fx.call<{ features: typeof drawn }>('getLayerFeatures', {
         layerId: layer.id,
       }));
     });
@@ -89,7 +78,7 @@ describe('a big kept layer read on the helper thread', () => {
     const layer = keep(engine.context.services.layers, beats());
     let total = -1;
     const order = await answeredFirst(async () => {
-      ({ total } = await call<{ total: number }>('countNearLayer', {
+      ({ total } = await fx.call<{ total: number }>('countNearLayer', {
         filters: { preset: 'all' },
         layerId: layer.id,
         bufferM: 100,

@@ -10,7 +10,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LatLon } from '../../../src-shared/geo';
 import { wavyRing, zigzagStar } from '../../../src-shared/geo/rings.testing';
 import type { Engine } from '../engine';
-import { EngineError } from '../errors';
 import { openEngine, type EngineFixture } from '../testing/engineFixture';
 
 let fx: EngineFixture;
@@ -20,16 +19,6 @@ beforeEach(() => {
   engine = fx.engine;
 });
 afterEach(() => fx.close());
-
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const r = (await engine.dispatch(name as never, input)) as {
-    ok: boolean;
-    value?: T;
-    error?: { code: string; message: string };
-  };
-  if (!r.ok) throw new EngineError(r.error?.code as never, r.error?.message ?? '');
-  return r.value as T;
-}
 
 function geojson(name: string, rings: readonly (readonly LatLon[])[]): string {
   const file = path.join(fx.tmp.path, name);
@@ -44,11 +33,11 @@ function geojson(name: string, rings: readonly (readonly LatLon[])[]): string {
 
 /** Which of the two calls answered first: the long one, or one asked once it was under way. */
 async function answeredFirst(long: () => Promise<unknown>): Promise<string[]> {
-  await call('countIncidents', { filters: { preset: 'all' } }); // the snapshot loaded beforehand
+  await fx.call('countIncidents', { filters: { preset: 'all' } }); // the snapshot loaded beforehand
   const order: string[] = [];
   const job = long().finally(() => order.push('job'));
   await new Promise((resolve) => setTimeout(resolve, 5));
-  await call('countIncidents', { filters: { preset: 'all' } });
+  await fx.call('countIncidents', { filters: { preset: 'all' } });
   order.push('count');
   await job;
   return order;
@@ -59,8 +48,9 @@ describe('a boundary file read on a helper thread', () => {
     const star = geojson('star.geojson', [zigzagStar(249_998)]);
     let featureCount = 0;
     const order = await answeredFirst(async () => {
-      featureCount = (await call<{ featureCount: number }>('previewBoundaries', { source: { path: star } }))
-        .featureCount;
+      featureCount = (
+        await fx.call<{ featureCount: number }>('previewBoundaries', { source: { path: star } })
+      ).featureCount;
     });
     expect(order).toEqual(['count', 'job']);
     expect(featureCount).toBe(1);
@@ -73,17 +63,17 @@ describe('a boundary file read on a helper thread', () => {
     const file = geojson('beats.geojson', beats);
     let previewId = '';
     const order = await answeredFirst(async () => {
-      ({ previewId } = await call<{ previewId: string }>('previewBoundaries', { source: { path: file } }));
+      ({ previewId } = await fx.call<{ previewId: string }>('previewBoundaries', { source: { path: file } }));
     });
     expect(order).toEqual(['count', 'job']);
     let layer = { id: 0, featureCount: 0 };
     // Keeping it: the geometry written out as JSON on the helper thread, a call answered meanwhile.
     const keeping = await answeredFirst(async () => {
-      layer = await call('importLayer', { previewId, name: 'Beats', nameField: 'name' });
+      layer = await fx.call('importLayer', { previewId, name: 'Beats', nameField: 'name' });
     });
     expect(keeping).toEqual(['count', 'job']);
     expect(layer.featureCount).toBe(500);
-    const drawn = await call<{ features: { name: string; geometry: { polygons: number[][][][] } }[] }>(
+    const drawn = await fx.call<{ features: { name: string; geometry: { polygons: number[][][][] } }[] }>(
       'getLayerFeatures',
       { layerId: layer.id },
     );
@@ -118,11 +108,13 @@ describe('a boundary file read on a helper thread', () => {
         ],
       }),
     );
-    const { previewId } = await call<{ previewId: string }>('previewBoundaries', { source: { path: file } });
-    await expect(call('areasFromBoundaries', { previewId, nameField: 'n' })).rejects.toThrow(
+    const { previewId } = await fx.call<{ previewId: string }>('previewBoundaries', {
+      source: { path: file },
+    });
+    await expect(fx.call('areasFromBoundaries', { previewId, nameField: 'n' })).rejects.toThrow(
       /^Feature 2 "School" is a point, which makes no area/,
     );
-    const made = await call<{ areas: { name: string }[] }>('areasFromBoundaries', {
+    const made = await fx.call<{ areas: { name: string }[] }>('areasFromBoundaries', {
       previewId,
       nameField: 'n',
       indexes: [1],
@@ -138,7 +130,7 @@ describe('a boundary file read on a helper thread', () => {
       [41.81, -87.6],
     ];
     const file = geojson('bow.geojson', [bow]);
-    await expect(call('previewBoundaries', { source: { path: file } })).rejects.toThrow(
+    await expect(fx.call('previewBoundaries', { source: { path: file } })).rejects.toThrow(
       /^bow\.geojson: Some features have invalid geometry, so nothing was read: feature 1 "beat 1": /,
     );
   });
