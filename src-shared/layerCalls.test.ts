@@ -1,6 +1,7 @@
 /** What a page may send the layer calls: names are one printable line; counts and sizes bounded. */
 import { describe, expect, it } from 'vitest';
-import { layerCalls } from './layerCalls';
+import { packGeometry, packLayerGeometry } from './geo';
+import { featureViewsOf, layerCalls } from './layerCalls';
 
 describe('layer call inputs', () => {
   it('take a layer name of one printable line, and refuse control characters, line breaks and bidi overrides', () => {
@@ -37,5 +38,50 @@ describe('layer call inputs', () => {
     expect(layerCalls.previewBoundaries.input.safeParse({ source: { path: 'x'.repeat(5000) } }).success).toBe(
       false,
     );
+  });
+});
+
+describe("getLayerFeatures' answer", () => {
+  it('carries the geometry packed, and featureViewsOf gives each feature its nested rings back', () => {
+    const polygons: [number, number][][][] = [
+      [
+        [
+          [41.8, -87.7],
+          [41.9, -87.7],
+          [41.9, -87.6],
+        ],
+      ],
+    ];
+    const points: [number, number][] = [[41.88, -87.62]];
+    const answer = layerCalls.getLayerFeatures.output.parse({
+      layer: {
+        id: 1,
+        name: 'Mixed',
+        nameField: null,
+        sourceName: 'm.geojson',
+        format: 'geojson',
+        crs: 'EPSG:4326',
+        featureCount: 2,
+        kinds: ['polygons', 'points'],
+        createdAt: 0,
+      },
+      features: [
+        { id: 7, name: 'beat', kind: 'polygons' },
+        { id: 8, name: 'school', kind: 'points' },
+      ],
+      geometry: packLayerGeometry([
+        packGeometry({ kind: 'polygons', polygons }),
+        packGeometry({ kind: 'points', points }),
+      ]),
+    });
+    expect(featureViewsOf(answer)).toEqual([
+      { id: 7, name: 'beat', geometry: { kind: 'polygons', polygons } },
+      { id: 8, name: 'school', geometry: { kind: 'points', points } },
+    ]);
+    // Nested arrays are not the contract's answer any more.
+    expect(
+      layerCalls.getLayerFeatures.output.safeParse({ ...answer, geometry: { coords: [41.8, -87.7] } })
+        .success,
+    ).toBe(false);
   });
 });

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { Filters, LatLon } from './filters';
+import { featureOfLayer, unpackGeometry } from './geo';
 import { ImportSource } from './exports';
 import { AreaView } from './sync';
 
@@ -73,6 +74,32 @@ export const LayerFeatureView = z.object({
 });
 export type LayerFeatureView = z.infer<typeof LayerFeatureView>;
 
+/** A layer's geometry in four typed arrays (src-shared/geo/packed.ts PackedLayerGeometry). */
+export const PackedLayerGeometry = z.object({
+  coords: z.instanceof(Float64Array),
+  parts: z.instanceof(Int32Array),
+  cornerStarts: z.instanceof(Int32Array),
+  partStarts: z.instanceof(Int32Array),
+});
+
+export const LayerFeaturesResult = z.object({
+  layer: LayerView,
+  /** In file order; feature k's geometry is the k-th of `geometry` (`featureViewsOf` unpacks them). */
+  features: z.array(z.object({ id: z.number().int(), name: z.string(), kind: Kind })),
+  geometry: PackedLayerGeometry,
+});
+export type LayerFeaturesResult = z.infer<typeof LayerFeaturesResult>;
+
+/** Each feature of a getLayerFeatures answer with its geometry as nested [lat, lon] arrays. */
+export const featureViewsOf = (
+  answer: Pick<LayerFeaturesResult, 'features' | 'geometry'>,
+): LayerFeatureView[] =>
+  answer.features.map((f, k) => ({
+    id: f.id,
+    name: f.name,
+    geometry: unpackGeometry(featureOfLayer(answer.geometry, k, f.kind)) as LayerFeatureView['geometry'],
+  }));
+
 export const BufferCountInput = z
   .object({
     filters: Filters.default({}),
@@ -130,10 +157,13 @@ export const layerCalls = {
     output: z.object({ discarded: z.boolean() }),
   },
   listLayers: { input: z.object({}).strict(), output: z.object({ layers: z.array(LayerView) }) },
-  /** A layer's features with their names and lat/lon geometry, for the map. */
+  /**
+   * A layer's features with their names and lat/lon geometry, for the map: the geometry packed in
+   * typed arrays (2M corners as nested arrays held the engine thread ~1 s to send).
+   */
   getLayerFeatures: {
     input: z.object({ layerId: Id }).strict(),
-    output: z.object({ layer: LayerView, features: z.array(LayerFeatureView) }),
+    output: LayerFeaturesResult,
   },
   renameLayer: { input: z.object({ layerId: Id, name: LayerName }).strict(), output: LayerView },
   deleteLayer: { input: z.object({ layerId: Id }).strict(), output: z.object({ deleted: z.boolean() }) },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64, decodeWire, encodeWire, encodeWireParts, toWireValue } from './wire';
+import {
+  base64ToBytes,
+  bytesToBase64,
+  decodeWire,
+  encodeWire,
+  encodeWireParts,
+  toWireValue,
+  toWireValueInSlices,
+} from './wire';
 
 const sameBytes = (a: ArrayBufferView, b: ArrayBufferView): boolean => {
   const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
@@ -117,6 +125,25 @@ describe('toWireValue (the web host engine worker answers this way)', () => {
     expect(encodeWire(ahead)).toBe(encodeWire(value));
     expect(decodeWire(encodeWire(ahead))).toEqual(value);
     expect(value.value.cdid).toBeInstanceOf(Float64Array); // the original is untouched
+  });
+
+  it('writes a big array in slices, pausing between them, to the same bytes as in one go', async () => {
+    // 9.6 MB of a layer's coordinates, an odd tail (the padding written by the last slice), a small one.
+    const coords = new Float64Array(1_200_000).map((_, i) => 41 + i * 1e-7);
+    const tail = new Uint8Array(3 * 1024 * 1024 + 2).map((_, i) => (i * 31) & 255);
+    const value = { ok: true, value: { coords, tail, small: Int32Array.of(0, 7, -1) } };
+    let pauses = 0;
+    const transfer: ArrayBuffer[] = [];
+    const sliced = await toWireValueInSlices(value, transfer, async () => {
+      pauses++;
+    });
+    expect(pauses).toBe(4 + 2); // 9.6 MB in 3 MB slices, and the tail's two; the small one at once
+    expect(transfer).toHaveLength(3);
+    const bytes = (v: unknown) => Buffer.concat(encodeWireParts(v));
+    expect(bytes(sliced).equals(bytes(toWireValue(value)))).toBe(true);
+    const back = decodeWire(encodeWire(sliced)) as typeof value;
+    expect(Buffer.from(back.value.coords.buffer).equals(Buffer.from(coords.buffer))).toBe(true);
+    expect(back.value.small).toEqual(value.value.small);
   });
 });
 

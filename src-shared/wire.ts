@@ -53,18 +53,27 @@ export function bytesToBase64(bytes: Uint8Array): string {
 
 /** The ASCII bytes of `bytesToBase64(bytes)`, in a buffer of their own (transferable, no string). */
 export function base64Bytes(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(Math.ceil(bytes.length / 3) * 4);
+  base64Into(bytes, out, 0, bytes.length);
+  return out;
+}
+
+/**
+ * Writes the base64 of `bytes[start, end)` into its place in `out` (`base64Bytes`' buffer):
+ * `start` a multiple of 3, and `end` too unless it is the end (the padding is written there).
+ */
+function base64Into(bytes: Uint8Array, out: Uint8Array, start: number, end: number): void {
   const n = bytes.length;
-  const out = new Uint8Array(Math.ceil(n / 3) * 4);
-  const out16 = new Uint16Array(out.buffer, 0, out.length >> 1);
-  const whole = n - (n % 3);
-  let j = 0;
-  for (let i = 0; i < whole; i += 3) {
+  const out16 = new Uint16Array(out.buffer, out.byteOffset, out.length >> 1);
+  const whole = Math.min(end, n - (n % 3));
+  let j = (start / 3) * 2;
+  for (let i = start; i < whole; i += 3) {
     const t = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
     out16[j] = ENC2[t >>> 12] as number;
     out16[j + 1] = ENC2[t & 4095] as number;
     j += 2;
   }
-  if (n > whole) {
+  if (end === n && n > whole) {
     const b1 = n - whole === 2 ? (bytes[whole + 1] as number) : 0;
     const t = ((bytes[whole] as number) << 16) | (b1 << 8);
     const k = j * 2;
@@ -73,7 +82,6 @@ export function base64Bytes(bytes: Uint8Array): Uint8Array {
     out[k + 2] = n - whole === 2 ? (ENC[(t >>> 6) & 63] as number) : PAD;
     out[k + 3] = PAD;
   }
-  return out;
 }
 
 /** The bytes of standard padded base64; throws on anything else. */
@@ -169,20 +177,55 @@ function isWireBytes(value: unknown): value is WireBytes {
  * without a copy. `encodeWire` and `encodeWireParts` write it as they write the typed array.
  */
 export function toWireValue(value: unknown, transfer?: ArrayBuffer[]): unknown {
+  return wireValue(value, transfer, (bytes) => base64Bytes(bytes));
+}
+
+/** Bytes of base64 input written per slice by `toWireValueInSlices` (~10 ms of work). */
+const SLICE_BYTES = 3 * 1024 * 1024;
+
+/**
+ * `toWireValue`, its base64 written in slices of a few MB with `pause` awaited between them: a
+ * layer's 32 MB of coordinates held the engine thread 60–300 ms in one stretch.
+ */
+export async function toWireValueInSlices(
+  value: unknown,
+  transfer: ArrayBuffer[],
+  pause: () => Promise<void>,
+): Promise<unknown> {
+  const pending: { bytes: Uint8Array; out: Uint8Array }[] = [];
+  const wire = wireValue(value, transfer, (bytes) => {
+    const out = new Uint8Array(Math.ceil(bytes.length / 3) * 4);
+    if (bytes.length <= SLICE_BYTES) base64Into(bytes, out, 0, bytes.length);
+    else pending.push({ bytes, out });
+    return out;
+  });
+  for (const { bytes, out } of pending)
+    for (let start = 0; start < bytes.length; start += SLICE_BYTES) {
+      await pause();
+      base64Into(bytes, out, start, Math.min(start + SLICE_BYTES, bytes.length));
+    }
+  return wire;
+}
+
+function wireValue(
+  value: unknown,
+  transfer: ArrayBuffer[] | undefined,
+  encode: (bytes: Uint8Array) => Uint8Array,
+): unknown {
   if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
     const name = typedName(value);
     if (!name) throw new Error('Not a typed array.');
-    const b64 = base64Bytes(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    const b64 = encode(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
     transfer?.push(b64.buffer as ArrayBuffer);
     return { $typed: name, b64 } satisfies WireBytes;
   }
   if (Array.isArray(value))
     return value.some((v) => typeof v === 'object' && v !== null)
-      ? value.map((v: unknown) => toWireValue(v, transfer))
+      ? value.map((v: unknown) => wireValue(v, transfer, encode))
       : value;
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = toWireValue(v, transfer);
+  for (const [k, v] of Object.entries(value)) out[k] = wireValue(v, transfer, encode);
   return out;
 }
 

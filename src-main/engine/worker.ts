@@ -12,7 +12,8 @@ import { withInMemoryDemoKey } from './secrets/demoKeySecretStore';
 import { createKeytarSecretStore } from './secrets/keytarSecretStore';
 import { runBelowHost } from './threadPriority';
 import type { EngineWorkerData, FromWorker, ToWorker } from './workerProtocol';
-import { toWireValue } from '../../src-shared/wire';
+import { toWireValueInSlices } from '../../src-shared/wire';
+import { yieldToEventLoop } from './eventLoop';
 
 const log = createLogger('worker');
 
@@ -48,12 +49,14 @@ function main(port: MessagePort, data: EngineWorkerData): void {
       });
       return;
     }
-    void engine.dispatch(message.name, message.input).then((result) => {
+    void engine.dispatch(message.name, message.input).then(async (result) => {
       try {
         if (!data.wireTypedArrays) return post({ id: message.id, result });
-        // The web host writes the base64 bytes to its socket as they are: moved, not copied.
+        // The web host writes the base64 bytes to its socket as they are: moved, not copied. Big
+        // arrays' base64 is written in slices, calls answered between them.
         const transfer: ArrayBuffer[] = [];
-        post({ id: message.id, result: toWireValue(result, transfer) as typeof result }, transfer);
+        const wire = await toWireValueInSlices(result, transfer, yieldToEventLoop);
+        post({ id: message.id, result: wire as typeof result }, transfer);
       } catch (error) {
         log.error('could not send a result', { call: message.name, error });
         const failure = {

@@ -1,9 +1,11 @@
 /**
  * A layer's features (names and geometry) asked once per layer and kept for the page: the map's
- * drawing, the feature picker and the filter bar's chip share them. Forgotten when a layer is
+ * drawing, the feature picker and the filter bar's chip share them. The geometry comes packed in
+ * typed arrays; the drawing unpacks it once per answer (`drawnFeatures`). Forgotten when a layer is
  * deleted or the call fails.
  */
 import type { CallOutput } from '../../src-shared/contract';
+import { featureViewsOf, type LayerFeatureView } from '../../src-shared/layerCalls';
 import type { Client } from '../bridge/client';
 
 export type LayerFeatures = CallOutput<'getLayerFeatures'>;
@@ -18,6 +20,18 @@ export function layerFeatures(client: Client, layerId: number): Promise<LayerFea
     cache.set(layerId, p);
   }
   return p;
+}
+
+const unpacked = new WeakMap<LayerFeatures, LayerFeatureView[]>();
+
+/** An answer's features with their geometry unpacked for drawing (once per answer). */
+export function drawnFeatures(answer: LayerFeatures): LayerFeatureView[] {
+  let views = unpacked.get(answer);
+  if (!views) {
+    views = featureViewsOf(answer);
+    unpacked.set(answer, views);
+  }
+  return views;
 }
 
 export function forgetLayer(layerId: number): void {

@@ -8,7 +8,7 @@ import type { Filters } from '../../src-shared/filters';
 import type { LayerView } from '../../src-shared/layerCalls';
 import type { Client } from '../bridge/client';
 import { useCurrentEffect } from '../bridge/useCall';
-import { layerFeatures } from './layerFeatures';
+import { drawnFeatures, layerFeatures } from './layerFeatures';
 import { drawReferenceLayer, LAYER_COLOURS, type LabelTheme } from './referenceLayer';
 
 export type Counting = { layerId: number; bufferM: number; unit: 'ft' | 'm' };
@@ -36,7 +36,7 @@ export function useLayerDrawing(
                 ? counting.bufferM
                 : undefined;
           undo.push(
-            drawReferenceLayer(map, a.features, {
+            drawReferenceLayer(map, drawnFeatures(a), {
               colour: LAYER_COLOURS[k % LAYER_COLOURS.length] as string,
               theme,
               selectedId: selected?.layerId === layer.id ? selected.featureId : null,

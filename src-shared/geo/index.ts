@@ -8,3 +8,4 @@ export * from './region';
 export * from './coordinates';
 export * from './utm';
 export * from './features';
+export * from './packed';

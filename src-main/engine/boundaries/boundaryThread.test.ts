@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LatLon } from '../../../src-shared/geo';
+import { featureViewsOf, type LayerFeaturesResult } from '../../../src-shared/layerCalls';
 import { wavyRing, zigzagStar } from '../../../src-shared/geo/rings.testing';
 import type { Engine } from '../engine';
 import { openEngine, type EngineFixture } from '../testing/engineFixture';
@@ -73,12 +74,11 @@ describe('a boundary file read on a helper thread', () => {
     });
     expect(keeping).toEqual(['count', 'job']);
     expect(layer.featureCount).toBe(500);
-    const drawn = await fx.call<{ features: { name: string; geometry: { polygons: number[][][][] } }[] }>(
-      'getLayerFeatures',
-      { layerId: layer.id },
+    const drawn = featureViewsOf(
+      await fx.call<LayerFeaturesResult>('getLayerFeatures', { layerId: layer.id }),
     );
-    expect(drawn.features[7]!.name).toBe('beat 8');
-    expect(drawn.features[7]!.geometry.polygons[0]![0]).toEqual(beats[7]);
+    expect(drawn[7]!.name).toBe('beat 8');
+    expect(drawn[7]!.geometry).toEqual({ kind: 'polygons', polygons: [[beats[7]]] });
   });
 
   it('makes areas on the helper thread, refusing a point with the reason', async () => {

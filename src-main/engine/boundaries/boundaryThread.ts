@@ -12,7 +12,7 @@
 import type { NearCounts } from './countNear';
 import type { AreaShapeOf } from './featureAreas';
 import type { HeldFeature, HeldFile, PackedGeometry } from './heldFile';
-import type { PackedFeatureView } from './layerReads';
+import type { PackedLayer } from './layerReads';
 import type { LayerRecord } from './layerStore';
 import { settleOnce, startWorkerThread, workerEntry } from '../workerThreads';
 
@@ -37,7 +37,7 @@ export type BoundaryJob =
       input: { name: string; nameField: string | null; sourceName: string };
       now: number;
     }
-  /** A kept layer's features (geometry packed), read on the thread's own connection. */
+  /** A kept layer's features (geometry packed, its arrays moved), read on the thread's own connection. */
   | { kind: 'layerFeatures'; dbFile: string; layerId: number }
   /** Counts near a kept layer's features of the points given (the match set's columns). */
   | {
@@ -54,7 +54,7 @@ type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
   : J extends { kind: 'stored' }
     ? string[]
     : J extends { kind: 'layerFeatures' }
-      ? PackedFeatureView[]
+      ? PackedLayer
       : J extends { kind: 'countNear' }
         ? NearCounts
         : J extends { kind: 'keep' }
@@ -64,7 +64,7 @@ type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
 export type FromBoundaryWorker =
   /** Part of a long answer (a read file's features, the stored texts), in order, before `done`. */
   | { type: 'part'; items: unknown[] }
-  | { type: 'done'; result: HeldFile | AreaShapeOf[] | NearCounts | LayerRecord | null }
+  | { type: 'done'; result: HeldFile | AreaShapeOf[] | NearCounts | LayerRecord | PackedLayer | null }
   | { type: 'failed'; message: string; refused: boolean };
 
 export class BoundaryRefused extends Error {
@@ -107,7 +107,7 @@ export function runBoundaryJob<J extends BoundaryJob>(
         const result =
           job.kind === 'read'
             ? { ...(m.result as HeldFile), features: items }
-            : job.kind === 'stored' || job.kind === 'layerFeatures'
+            : job.kind === 'stored'
               ? items
               : m.result;
         finish(() => resolve(result as ResultOf<J>));

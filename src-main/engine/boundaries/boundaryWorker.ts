@@ -15,7 +15,7 @@ import { BoundaryProblem, featureName } from './boundaryFile';
 import type { BoundaryJob, FromBoundaryWorker } from './boundaryThread';
 import { areaShapesOf } from './featureAreas';
 import { heldFileOf, packedBytes, unpackedFeature, unpackGeometry } from './heldFile';
-import { countNearLayerIn, packedFeatureViews } from './layerReads';
+import { countNearLayerIn, packedBuffers, packedLayer } from './layerReads';
 import { createLayerStore } from './layerStore';
 import { readBoundaryFile } from './readBoundaries';
 import { openSecondWriter } from '../store/writeTurns';
@@ -26,7 +26,7 @@ const job = workerData as BoundaryJob;
 // A step below the engine thread it inherits its value from: on a busy machine the engine's calls
 // get a core before this work does (its CPU time is the same).
 runBelowHost(ENGINE_NICE + 5);
-const post = (m: FromBoundaryWorker) => port.postMessage(m);
+const post = (m: FromBoundaryWorker, moved: ArrayBuffer[] = []) => port.postMessage(m, moved);
 /** Bytes (or characters) per message to the engine thread. */
 const PART_SIZE = 4_000_000;
 
@@ -77,8 +77,9 @@ async function run(): Promise<void> {
         const near = await countNearLayerIn(db, job.layerId, job.lat, job.lon, job.metres);
         post({ type: 'done', result: near });
       } else {
-        await postInParts(packedFeatureViews(db, job.layerId), (f) => f.geometry.coords.byteLength);
-        post({ type: 'done', result: null });
+        // One message; its arrays moved to the engine thread, not copied.
+        const layer = packedLayer(db, job.layerId);
+        post({ type: 'done', result: layer }, packedBuffers(layer));
       }
     } finally {
       db.close();

@@ -8,19 +8,16 @@
  */
 import {
   geometryBox,
+  packGeometry,
   unionBox,
+  unpackGeometry,
   type Box,
   type FeatureGeometry,
-  type LatLon,
-  type PolygonRings,
+  type PackedGeometry,
 } from '../../../src-shared/geo';
 import { proposeNameField, type Attribute, type BoundaryFeature, type BoundaryFile } from './boundaryFile';
 
-/**
- * `coords`: lat, lon of every corner (or point) in order. `parts` (polygons): the number of
- * polygons, then for each its number of rings, then each ring's number of corners.
- */
-export type PackedGeometry = { kind: FeatureGeometry['kind']; coords: Float64Array; parts: Int32Array };
+export { packGeometry, unpackGeometry, type PackedGeometry } from '../../../src-shared/geo';
 
 export type HeldFeature = {
   index: number;
@@ -36,47 +33,6 @@ export type HeldFile = Omit<BoundaryFile, 'features'> & {
   /** All features' box. */
   box: Box;
 };
-
-export function packGeometry(g: FeatureGeometry): PackedGeometry {
-  const parts: number[] = [];
-  let n = 0;
-  if (g.kind === 'points') n = g.points.length;
-  else {
-    parts.push(g.polygons.length);
-    for (const rings of g.polygons) {
-      parts.push(rings.length);
-      for (const ring of rings) {
-        parts.push(ring.length);
-        n += ring.length;
-      }
-    }
-  }
-  const coords = new Float64Array(n * 2);
-  let at = 0;
-  const put = (c: LatLon) => {
-    coords[at++] = c[0];
-    coords[at++] = c[1];
-  };
-  if (g.kind === 'points') g.points.forEach(put);
-  else for (const rings of g.polygons) for (const ring of rings) ring.forEach(put);
-  return { kind: g.kind, coords, parts: Int32Array.from(parts) };
-}
-
-export function unpackGeometry(p: PackedGeometry): FeatureGeometry {
-  let at = 0;
-  const corners = (count: number): LatLon[] => {
-    const out: LatLon[] = new Array(count);
-    for (let k = 0; k < count; k++, at += 2) out[k] = [p.coords[at] as number, p.coords[at + 1] as number];
-    return out;
-  };
-  if (p.kind === 'points') return { kind: 'points', points: corners(p.coords.length / 2) };
-  let part = 0;
-  const next = () => p.parts[part++] as number;
-  const polygons: PolygonRings[] = Array.from({ length: next() }, () =>
-    Array.from({ length: next() }, () => corners(next())),
-  );
-  return { kind: 'polygons', polygons };
-}
 
 export const heldFeature = (f: BoundaryFeature): HeldFeature => ({
   index: f.index,

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { featureViewsOf, type LayerFeaturesResult } from '../../../src-shared/layerCalls';
+import { toWireValue } from '../../../src-shared/wire';
 import type { Engine } from '../engine';
 import { openEngine, type EngineFixture } from '../testing/engineFixture';
 import type { TempDir } from '../testing/tempDir';
@@ -69,8 +71,20 @@ describe('boundary calls', () => {
       nameField: 'BEAT',
     });
     expect(layer).toMatchObject({ name: 'Beats', featureCount: 2, kinds: ['polygons'] });
-    const drawn = await call<{ features: { name: string }[] }>('getLayerFeatures', { layerId: layer.id });
+    const drawn = await call<LayerFeaturesResult>('getLayerFeatures', { layerId: layer.id });
     expect(drawn.features.map((f) => f.name)).toEqual(['0111', '0112']);
+    // The geometry is packed in typed arrays (sent to a host as bytes), each feature's rings as read.
+    expect(drawn.geometry.coords).toBeInstanceOf(Float64Array);
+    expect(featureViewsOf(drawn).map((f) => f.geometry)).toEqual(
+      [ring(41.88, -87.63, 0.01), ring(41.9, -87.63, 0.01)].map((r) => ({
+        kind: 'polygons',
+        polygons: [[r.slice(0, -1).map(([lon, lat]) => [lat, lon])]],
+      })),
+    );
+    // The web host's form of the answer: four buffers of base64 moved, nothing per corner.
+    const moved: ArrayBuffer[] = [];
+    toWireValue(drawn, moved);
+    expect(moved).toHaveLength(4);
     expect(
       (await call<{ name: string }>('renameLayer', { layerId: layer.id, name: 'Police beats' })).name,
     ).toBe('Police beats');

@@ -38,7 +38,7 @@ export const layerHandlers = {
   getLayerFeatures: async ({ layerId }, ctx) => {
     const layers = ctx.services.layers;
     const layer = layers.layer(layerId);
-    return { layer: layerView(layer), features: await layers.featureViews(layerId) };
+    return { layer: layerView(layer), ...(await layers.packedLayer(layerId)) };
   },
 
   renameLayer: async ({ layerId, name }, ctx) => {
