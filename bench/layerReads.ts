@@ -6,6 +6,7 @@
  * The getLayerFeatures figures include sending the answer to a host as the engine worker does
  * (worker.ts): Electron's copy (a structured clone) and the web host's (typed arrays as base64
  * bytes written in slices, moved), each posted to a thread standing in for the host.
+ * Then a filter by one 250k-corner feature (500 ft around it): its first query and the next.
  * Bound: no stretch over 100 ms.
  *
  *   npx tsx bench/layerReads.ts [--count 200000]
@@ -46,7 +47,7 @@ const layer = layers.store.create(
 const ctx = { services: { layers } } as unknown as EngineContext;
 await f.service.resolve({ preset: 'all' }); // the snapshot loaded beforehand
 
-async function timed(name: string, job: () => Promise<unknown>): Promise<void> {
+async function timed(name: string, job: () => Promise<unknown>, corners = BEATS * 3999): Promise<void> {
   let longest = 0;
   let last = performance.now();
   let running = true;
@@ -69,7 +70,7 @@ async function timed(name: string, job: () => Promise<unknown>): Promise<void> {
   console.log(
     JSON.stringify({
       bench: `layer-reads-${name}`,
-      corners: BEATS * 3999,
+      corners,
       incidents: count,
       ms,
       engineCpuMs: Math.round((cpu.user + cpu.system) / 1000),
@@ -106,5 +107,34 @@ await host.terminate();
 await timed('countNearLayer', () =>
   layerHandlers.countNearLayer({ filters: { preset: 'all' }, layerId: layer.id, bufferM: 152.4 }, ctx),
 );
+
+// A filter by one 250k-corner feature with 500 ft around it (featureRegion.ts): the first query,
+// then the next filter click over the same feature (another preset).
+const big = layers.store.create(
+  {
+    format: 'geojson',
+    crs: 'EPSG:4326',
+    fields: ['name'],
+    skipped: [],
+    features: [
+      {
+        index: 1,
+        properties: { name: 'district 1' },
+        geometry: { kind: 'polygons' as const, polygons: [[wavyRing(250_000, 41.85, -87.7, 0.03)]] },
+      },
+    ],
+  },
+  { name: 'Districts', nameField: 'name', sourceName: 'districts.geojson' },
+  Date.now(),
+);
+const district = { layerId: big.id, featureId: layers.store.featureNames(big.id)[0]!.id, bufferM: 152.4 };
+let matched = 0;
+await timed(
+  'featureFilter-first',
+  async () => (matched = (await f.service.resolve({ preset: 'all', feature: district })).set.rows.length),
+  250_000,
+);
+await timed('featureFilter-next', () => f.service.resolve({ preset: '90d', feature: district }), 250_000);
+console.log(JSON.stringify({ bench: 'layer-reads-featureFilter-matched', incidents: matched }));
 layers.close();
 await closeFixture(f);

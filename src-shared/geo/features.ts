@@ -117,27 +117,48 @@ function segmentDistance2(px: number, py: number, ax: number, ay: number, bx: nu
   return ex * ex + ey * ey;
 }
 
-type ProjectedRing = { x: Float64Array; y: Float64Array };
+/** A ring's (or a feature's points') corners in UTM metres. */
+export type ProjectedRing = { x: Float64Array; y: Float64Array };
+
+/** The UTM zone a feature's distances are measured in: its box centre's. */
+const projectionOf = (base: Box): UtmProjection =>
+  new UtmProjection(utmZoneOf((base.minLat + base.maxLat) / 2, (base.minLon + base.maxLon) / 2));
+
+/**
+ * What `bufferedRegion` measures distances to, in its UTM zone: each polygon ring, or all the
+ * points as one column pair. The costly part of a big feature's buffer (a helper thread may make
+ * it and hand it over as typed arrays).
+ */
+export function projectedRings(g: FeatureGeometry): ProjectedRing[] {
+  const utm = projectionOf(geometryBox(g));
+  const columns = (corners: readonly LatLon[]) =>
+    utm.forwardColumns(
+      corners.map((p) => p[0]),
+      corners.map((p) => p[1]),
+    );
+  return g.kind === 'points' ? [columns(g.points)] : g.polygons.flatMap((parts) => parts.map(columns));
+}
 
 /**
  * The feature grown by `metres` as a Region: a polygon's inside plus every point within `metres`
  * of its edges, or every point within `metres` of one of its points (a school's). Distances are in
  * the UTM zone of the feature's box centre (utm.ts), exact to the projection's scale (≤ 0.1 %
- * inside a zone). `metres` 0 keeps a polygon as it is (points then hold nothing).
+ * inside a zone). `metres` 0 keeps a polygon as it is (points then hold nothing). `projected`:
+ * the feature's `projectedRings`, when already made.
  */
-export function bufferedRegion(g: FeatureGeometry, metres: number): Region {
+export function bufferedRegion(
+  g: FeatureGeometry,
+  metres: number,
+  projected?: readonly ProjectedRing[],
+): Region {
   const base = geometryBox(g);
   const box = growBox(base, metres);
-  const cLat = (base.minLat + base.maxLat) / 2;
-  const cLon = (base.minLon + base.maxLon) / 2;
-  const center = { lat: cLat, lon: cLon };
-  const utm = new UtmProjection(utmZoneOf(cLat, cLon));
+  const center = { lat: (base.minLat + base.maxLat) / 2, lon: (base.minLon + base.maxLon) / 2 };
+  const utm = projectionOf(base);
   const d2 = metres * metres;
+  const rings = metres > 0 ? (projected ?? projectedRings(g)) : [];
   if (g.kind === 'points') {
-    const { x, y } = utm.forwardColumns(
-      g.points.map((p) => p[0]),
-      g.points.map((p) => p[1]),
-    );
+    const { x, y } = rings[0] ?? { x: new Float64Array(0), y: new Float64Array(0) };
     return {
       box,
       center,
@@ -154,16 +175,6 @@ export function bufferedRegion(g: FeatureGeometry, metres: number): Region {
     };
   }
   const polygons = g.polygons;
-  const rings: ProjectedRing[] = [];
-  if (metres > 0)
-    for (const parts of polygons)
-      for (const ring of parts)
-        rings.push(
-          utm.forwardColumns(
-            ring.map((p) => p[0]),
-            ring.map((p) => p[1]),
-          ),
-        );
   return {
     box,
     center,

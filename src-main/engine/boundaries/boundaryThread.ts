@@ -11,6 +11,7 @@
  */
 import type { NearCounts } from './countNear';
 import type { AreaShapeOf } from './featureAreas';
+import type { RegionParts } from './featureRegion';
 import type { HeldFeature, HeldFile, PackedGeometry } from './heldFile';
 import type { PackedLayer } from './layerReads';
 import type { LayerRecord } from './layerStore';
@@ -39,6 +40,8 @@ export type BoundaryJob =
     }
   /** A kept layer's features (geometry packed, its arrays moved), read on the thread's own connection. */
   | { kind: 'layerFeatures'; dbFile: string; layerId: number }
+  /** One kept feature's geometry packed, with its UTM rings for a buffer (featureRegion.ts). */
+  | { kind: 'featureGeometry'; dbFile: string; featureId: number; projected: boolean }
   /** Counts near a kept layer's features of the points given (the match set's columns). */
   | {
       kind: 'countNear';
@@ -57,14 +60,19 @@ type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
       ? PackedLayer
       : J extends { kind: 'countNear' }
         ? NearCounts
-        : J extends { kind: 'keep' }
-          ? LayerRecord
-          : AreaShapeOf[];
+        : J extends { kind: 'featureGeometry' }
+          ? RegionParts | null
+          : J extends { kind: 'keep' }
+            ? LayerRecord
+            : AreaShapeOf[];
 
 export type FromBoundaryWorker =
   /** Part of a long answer (a read file's features, the stored texts), in order, before `done`. */
   | { type: 'part'; items: unknown[] }
-  | { type: 'done'; result: HeldFile | AreaShapeOf[] | NearCounts | LayerRecord | PackedLayer | null }
+  | {
+      type: 'done';
+      result: HeldFile | AreaShapeOf[] | NearCounts | LayerRecord | PackedLayer | RegionParts | null;
+    }
   | { type: 'failed'; message: string; refused: boolean };
 
 export class BoundaryRefused extends Error {

@@ -14,7 +14,7 @@ import { createLogger } from '../log';
 import type { Db } from '../store/database';
 import { PROVISIONAL_DAYS } from '../../../src-shared/provisional';
 import { shapeOf } from './areaShape';
-import { featureRegion } from '../boundaries/featureRegion';
+import { featureRegion, prepareFeatureRegion } from '../boundaries/featureRegion';
 import { cdidMask } from './cdidMask';
 import { focusMask } from './focusMask';
 import { toFtsQuery, TextIndex } from './fts';
@@ -124,7 +124,12 @@ export class QueryService {
 
   /** The rows matching `filters` (its date range replaced by `range` when given). */
   async resolve(filters: Filters, range?: DayRange, reading: Reading = 'result'): Promise<Resolved> {
-    return this.resolveIn(await this.snapshot(reading), filters, range);
+    // A big feature's region is made on the boundary thread meanwhile (featureRegion.ts).
+    const [snapshot] = await Promise.all([
+      this.snapshot(reading),
+      filters.feature && prepareFeatureRegion(this.db, filters.feature),
+    ]);
+    return this.resolveIn(snapshot, filters, range);
   }
 
   private resolveIn(snapshot: Snapshot, filters: Filters, range?: DayRange): Resolved {
