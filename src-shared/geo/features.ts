@@ -5,6 +5,7 @@
  * for the one filter loop. Lat/lon polygons are planar, like `insidePolygon`'s.
  */
 import { boxOfPoints, unionBox, type Box, type LatLon } from './bbox';
+import { EdgeGrid, RingBands } from './edgeIndex';
 import { insidePolygon, selfIntersects } from './polygon';
 import type { Region } from './region';
 import { MILES_PER_DEGREE_LON_AT_EQUATOR, MIN_MILES_PER_DEGREE_LAT, METRES_PER_MILE, RAD } from './units';
@@ -105,18 +106,6 @@ export function growBox(b: Box, metres: number): Box {
   };
 }
 
-/** Squared distance from (px, py) to the segment (ax, ay)–(bx, by), in the plane. */
-function segmentDistance2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const len2 = dx * dx + dy * dy;
-  let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
-  const ex = ax + t * dx - px;
-  const ey = ay + t * dy - py;
-  return ex * ex + ey * ey;
-}
-
 /** A ring's (or a feature's points') corners in UTM metres. */
 export type ProjectedRing = { x: Float64Array; y: Float64Array };
 
@@ -174,36 +163,26 @@ export function bufferedRegion(
       },
     };
   }
-  const polygons = g.polygons;
+  // Every ring's edges indexed (edgeIndex.ts): the same answers, looking at the edges near a point.
+  const inside = g.polygons.map((rings) =>
+    rings.map(
+      (ring) =>
+        new RingBands(
+          Float64Array.from(ring, (p) => p[0]),
+          Float64Array.from(ring, (p) => p[1]),
+        ),
+    ),
+  );
+  const near = rings.map(({ x, y }) => new EdgeGrid(x, y, metres));
   return {
     box,
     center,
     contains(lat, lon) {
-      if (insidePolygons(lat, lon, polygons)) return true;
+      for (const [outer, ...holes] of inside)
+        if (outer?.contains(lat, lon) && !holes.some((h) => h.contains(lat, lon))) return true;
       if (metres <= 0) return false;
       const [px, py] = utm.forward(lat, lon);
-      for (const { x, y } of rings) {
-        const n = x.length;
-        for (let i = 0, j = n - 1; i < n; j = i++) {
-          const ax = x[j] as number;
-          const ay = y[j] as number;
-          const bx = x[i] as number;
-          const by = y[i] as number;
-          // Edges whose box is farther than the distance are skipped before the exact test.
-          if (
-            (px < ax && px < bx && ax - px > metres && bx - px > metres) ||
-            (px > ax && px > bx && px - ax > metres && px - bx > metres)
-          )
-            continue;
-          if (
-            (py < ay && py < by && ay - py > metres && by - py > metres) ||
-            (py > ay && py > by && py - ay > metres && py - by > metres)
-          )
-            continue;
-          if (segmentDistance2(px, py, ax, ay, bx, by) <= d2) return true;
-        }
-      }
-      return false;
+      return near.some((grid) => grid.near(px, py));
     },
   };
 }
