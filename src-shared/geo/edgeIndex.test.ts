@@ -45,7 +45,7 @@ const rings: [string, LatLon[]][] = [
 
 describe('edge indexes', () => {
   it.each(rings)('RingBands: the even–odd answer of every edge (%s)', (_name, ring) => {
-    const bands = new RingBands(
+    const bands = RingBands.build(
       Float64Array.from(ring, (p) => p[0]),
       Float64Array.from(ring, (p) => p[1]),
     );
@@ -64,7 +64,7 @@ describe('edge indexes', () => {
       ring.map((p) => p[1]),
     );
     for (const metres of [5, 150, 2_000]) {
-      const grid = new EdgeGrid(x, y, metres);
+      const grid = EdgeGrid.build(x, y, metres);
       const points = pointsAround(ring, 5_000).map(([lat, lon]) => utm.forward(lat, lon));
       const answers = points.map(([px, py]) => grid.near(px, py));
       expect(answers).toEqual(points.map(([px, py]) => nearByLoop(x, y, px, py, metres)));

@@ -11,18 +11,26 @@
 /** Bands (or cells) per edge on average past which the index is made coarser. */
 const MAX_SPREAD = 16;
 
+/** A RingBands as typed arrays and numbers (made on one thread, used on another). */
+export type RingBandsParts = {
+  lats: Float64Array;
+  lons: Float64Array;
+  starts: Int32Array;
+  edges: Int32Array;
+  bands: number;
+  lo: number;
+  scale: number;
+};
+
+/** Monotone in `v`: a latitude inside an edge's range falls in a band the edge was filed in. */
+const bandOf = (v: number, lo: number, scale: number, bands: number): number =>
+  Math.min(bands - 1, Math.floor((v - lo) * scale));
+
 /** Even–odd point in ring, the same answer as insidePolygon (polygon.ts) for the same corners. */
 export class RingBands {
-  private readonly starts: Int32Array;
-  private readonly edges: Int32Array;
-  private readonly bands: number;
-  private readonly lo: number;
-  private readonly scale: number;
+  constructor(readonly parts: RingBandsParts) {}
 
-  constructor(
-    private readonly lats: Float64Array,
-    private readonly lons: Float64Array,
-  ) {
+  static build(lats: Float64Array, lons: Float64Array): RingBands {
     const n = lats.length;
     let lo = Infinity;
     let hi = -Infinity;
@@ -30,13 +38,12 @@ export class RingBands {
       lo = Math.min(lo, lats[i] as number);
       hi = Math.max(hi, lats[i] as number);
     }
-    this.lo = lo;
     let bands = Math.max(1, Math.min(1 << 16, n >> 3));
     // An edge counts for latitudes in [its lower end, its upper end): filed in every band those touch.
-    const span = (i: number, scale: number, b: number): [number, number] => {
+    const span = (i: number, scale: number): [number, number] => {
       const a = lats[i] as number;
       const c = lats[i === 0 ? n - 1 : i - 1] as number;
-      return [this.band(Math.min(a, c), scale, b), this.band(Math.max(a, c), scale, b)];
+      return [bandOf(Math.min(a, c), lo, scale, bands), bandOf(Math.max(a, c), lo, scale, bands)];
     };
     let scale = 0;
     let counts = new Int32Array(0);
@@ -45,7 +52,7 @@ export class RingBands {
       counts = new Int32Array(bands + 1);
       let total = 0;
       for (let i = 0; i < n; i++) {
-        const [b0, b1] = span(i, scale, bands);
+        const [b0, b1] = span(i, scale);
         for (let b = b0; b <= b1; b++) counts[b + 1]!++;
         total += b1 - b0 + 1;
       }
@@ -53,29 +60,22 @@ export class RingBands {
       bands = Math.max(1, bands >> 2);
     }
     for (let b = 0; b < bands; b++) counts[b + 1]! += counts[b]!;
-    this.starts = counts;
-    this.edges = new Int32Array(counts[bands]!);
+    const edges = new Int32Array(counts[bands]!);
     const at = counts.slice(0, bands);
     for (let i = 0; i < n; i++) {
-      const [b0, b1] = span(i, scale, bands);
-      for (let b = b0; b <= b1; b++) this.edges[at[b]!++] = i;
+      const [b0, b1] = span(i, scale);
+      for (let b = b0; b <= b1; b++) edges[at[b]!++] = i;
     }
-    this.bands = bands;
-    this.scale = scale;
-  }
-
-  /** Monotone in `v`: a latitude inside an edge's range falls in a band the edge was filed in. */
-  private band(v: number, scale: number, bands: number): number {
-    return Math.min(bands - 1, Math.floor((v - this.lo) * scale));
+    return new RingBands({ lats, lons, starts: counts, edges, bands, lo, scale });
   }
 
   contains(lat: number, lon: number): boolean {
-    const b = this.band(lat, this.scale, this.bands);
+    const { lats, lons, starts, edges, lo, scale, bands } = this.parts;
+    const b = bandOf(lat, lo, scale, bands);
     if (!(b >= 0)) return false; // below every edge (or NaN)
-    const { lats, lons, edges } = this;
     const n = lats.length;
     let inside = false;
-    for (let k = this.starts[b]!, end = this.starts[b + 1]!; k < end; k++) {
+    for (let k = starts[b]!, end = starts[b + 1]!; k < end; k++) {
       const i = edges[k]!;
       const j = i === 0 ? n - 1 : i - 1;
       const aLat = lats[i] as number;
@@ -109,25 +109,31 @@ export function segmentDistance2(
   return ex * ex + ey * ey;
 }
 
+/** An EdgeGrid as typed arrays and numbers (made on one thread, used on another). */
+export type EdgeGridParts = {
+  x: Float64Array;
+  y: Float64Array;
+  metres: number;
+  starts: Int32Array;
+  edges: Int32Array;
+  x0: number;
+  y0: number;
+  nx: number;
+  ny: number;
+  cell: number;
+};
+
+const cellOf = (v: number, origin: number, cell: number): number => Math.floor((v - origin) / cell);
+
 /**
  * Whether a point is within `metres` of one of a ring's edges (x, y in metres; the ring closes
  * from its last corner to its first), looking only at the edges filed in the point's cell: each
  * edge is filed in every cell its box grown by the distance (and a hair) touches.
  */
 export class EdgeGrid {
-  private readonly starts: Int32Array;
-  private readonly edges: Int32Array;
-  private readonly x0: number;
-  private readonly y0: number;
-  private readonly nx: number;
-  private readonly ny: number;
-  private readonly cell: number;
+  constructor(readonly parts: EdgeGridParts) {}
 
-  constructor(
-    private readonly x: Float64Array,
-    private readonly y: Float64Array,
-    private readonly metres: number,
-  ) {
+  static build(x: Float64Array, y: Float64Array, metres: number): EdgeGrid {
     const n = x.length;
     const grow = metres * (1 + 1e-9) + 1e-6;
     let minX = Infinity;
@@ -140,8 +146,8 @@ export class EdgeGrid {
       minY = Math.min(minY, y[i] as number);
       maxY = Math.max(maxY, y[i] as number);
     }
-    this.x0 = minX - grow;
-    this.y0 = minY - grow;
+    const x0 = minX - grow;
+    const y0 = minY - grow;
     const width = maxX - minX + 2 * grow;
     const height = maxY - minY + 2 * grow;
     let cell = Math.max(metres, width / 1024, height / 1024, 1e-3);
@@ -149,10 +155,10 @@ export class EdgeGrid {
       const j = i === 0 ? n - 1 : i - 1;
       const [ax, bx, ay, by] = [x[i] as number, x[j] as number, y[i] as number, y[j] as number];
       return [
-        this.at(Math.min(ax, bx) - grow, this.x0, cell),
-        this.at(Math.max(ax, bx) + grow, this.x0, cell),
-        this.at(Math.min(ay, by) - grow, this.y0, cell),
-        this.at(Math.max(ay, by) + grow, this.y0, cell),
+        cellOf(Math.min(ax, bx) - grow, x0, cell),
+        cellOf(Math.max(ax, bx) + grow, x0, cell),
+        cellOf(Math.min(ay, by) - grow, y0, cell),
+        cellOf(Math.max(ay, by) + grow, y0, cell),
       ];
     };
     let nx = 1;
@@ -169,36 +175,28 @@ export class EdgeGrid {
         for (let cy = cy0; cy <= cy1; cy++) for (let cx = cx0; cx <= cx1; cx++) counts[cy * nx + cx + 1]!++;
         total += (cx1 - cx0 + 1) * (cy1 - cy0 + 1);
       }
-      if (total <= MAX_SPREAD * n || (nx === 1 && ny === 1)) break;
+      if (total <= MAX_SPREAD * n || (nx <= 2 && ny <= 2)) break;
       cell *= 2;
     }
     for (let c = 0; c < nx * ny; c++) counts[c + 1]! += counts[c]!;
-    this.starts = counts;
-    this.edges = new Int32Array(counts[nx * ny]!);
+    const edges = new Int32Array(counts[nx * ny]!);
     const at = counts.slice(0, nx * ny);
     for (let i = 0; i < n; i++) {
       const [cx0, cx1, cy0, cy1] = boxOf(i);
-      for (let cy = cy0; cy <= cy1; cy++)
-        for (let cx = cx0; cx <= cx1; cx++) this.edges[at[cy * nx + cx]!++] = i;
+      for (let cy = cy0; cy <= cy1; cy++) for (let cx = cx0; cx <= cx1; cx++) edges[at[cy * nx + cx]!++] = i;
     }
-    this.nx = nx;
-    this.ny = ny;
-    this.cell = cell;
-  }
-
-  private at(v: number, origin: number, cell: number): number {
-    return Math.floor((v - origin) / cell);
+    return new EdgeGrid({ x, y, metres, starts: counts, edges, x0, y0, nx, ny, cell });
   }
 
   near(px: number, py: number): boolean {
-    const cx = this.at(px, this.x0, this.cell);
-    const cy = this.at(py, this.y0, this.cell);
-    if (!(cx >= 0 && cy >= 0 && cx < this.nx && cy < this.ny)) return false; // farther than any edge's grown box
-    const { x, y, metres, edges } = this;
+    const { x, y, metres, starts, edges, x0, y0, nx, ny, cell } = this.parts;
+    const cx = cellOf(px, x0, cell);
+    const cy = cellOf(py, y0, cell);
+    if (!(cx >= 0 && cy >= 0 && cx < nx && cy < ny)) return false; // farther than any edge's grown box
     const n = x.length;
     const d2 = metres * metres;
-    const c = cy * this.nx + cx;
-    for (let k = this.starts[c]!, end = this.starts[c + 1]!; k < end; k++) {
+    const c = cy * nx + cx;
+    for (let k = starts[c]!, end = starts[c + 1]!; k < end; k++) {
       const i = edges[k]!;
       const j = i === 0 ? n - 1 : i - 1;
       const ax = x[j] as number;

@@ -5,7 +5,7 @@
  * for the one filter loop. Lat/lon polygons are planar, like `insidePolygon`'s.
  */
 import { boxOfPoints, unionBox, type Box, type LatLon } from './bbox';
-import { EdgeGrid, RingBands } from './edgeIndex';
+import { EdgeGrid, RingBands, type EdgeGridParts, type RingBandsParts } from './edgeIndex';
 import { insidePolygon, selfIntersects } from './polygon';
 import type { Region } from './region';
 import { MILES_PER_DEGREE_LON_AT_EQUATOR, MIN_MILES_PER_DEGREE_LAT, METRES_PER_MILE, RAD } from './units';
@@ -129,25 +129,63 @@ export function projectedRings(g: FeatureGeometry): ProjectedRing[] {
 }
 
 /**
+ * What a buffered region is made of, as typed arrays and numbers (the costly part of a big
+ * feature's region: a helper thread may make it and hand it over): the feature's box, its points
+ * in UTM metres, or its rings' edges indexed (edgeIndex.ts).
+ */
+export type RegionParts = {
+  kind: FeatureGeometry['kind'];
+  base: Box;
+  metres: number;
+  /** Points: their columns in UTM metres (with a distance). */
+  points: ProjectedRing | null;
+  /** Polygons: each polygon's rings (outer first) for the even–odd test. */
+  inside: RingBandsParts[][];
+  /** Polygons: each ring's edges for the distance (with a distance). */
+  near: EdgeGridParts[];
+};
+
+export function regionParts(g: FeatureGeometry, metres: number): RegionParts {
+  const base = geometryBox(g);
+  const projected = metres > 0 ? projectedRings(g) : [];
+  if (g.kind === 'points')
+    return { kind: 'points', base, metres, points: projected[0] ?? null, inside: [], near: [] };
+  return {
+    kind: 'polygons',
+    base,
+    metres,
+    points: null,
+    inside: g.polygons.map((rings) =>
+      rings.map(
+        (ring) =>
+          RingBands.build(
+            Float64Array.from(ring, (p) => p[0]),
+            Float64Array.from(ring, (p) => p[1]),
+          ).parts,
+      ),
+    ),
+    near: projected.map(({ x, y }) => EdgeGrid.build(x, y, metres).parts),
+  };
+}
+
+/**
  * The feature grown by `metres` as a Region: a polygon's inside plus every point within `metres`
  * of its edges, or every point within `metres` of one of its points (a school's). Distances are in
  * the UTM zone of the feature's box centre (utm.ts), exact to the projection's scale (≤ 0.1 %
- * inside a zone). `metres` 0 keeps a polygon as it is (points then hold nothing). `projected`:
- * the feature's `projectedRings`, when already made.
+ * inside a zone). `metres` 0 keeps a polygon as it is (points then hold nothing).
  */
-export function bufferedRegion(
-  g: FeatureGeometry,
-  metres: number,
-  projected?: readonly ProjectedRing[],
-): Region {
-  const base = geometryBox(g);
+export const bufferedRegion = (g: FeatureGeometry, metres: number): Region =>
+  regionOfParts(regionParts(g, metres));
+
+/** The Region of its parts (no work in proportion to the feature's corners). */
+export function regionOfParts(parts: RegionParts): Region {
+  const { base, metres } = parts;
   const box = growBox(base, metres);
   const center = { lat: (base.minLat + base.maxLat) / 2, lon: (base.minLon + base.maxLon) / 2 };
   const utm = projectionOf(base);
   const d2 = metres * metres;
-  const rings = metres > 0 ? (projected ?? projectedRings(g)) : [];
-  if (g.kind === 'points') {
-    const { x, y } = rings[0] ?? { x: new Float64Array(0), y: new Float64Array(0) };
+  if (parts.kind === 'points') {
+    const { x, y } = parts.points ?? { x: new Float64Array(0), y: new Float64Array(0) };
     return {
       box,
       center,
@@ -163,17 +201,9 @@ export function bufferedRegion(
       },
     };
   }
-  // Every ring's edges indexed (edgeIndex.ts): the same answers, looking at the edges near a point.
-  const inside = g.polygons.map((rings) =>
-    rings.map(
-      (ring) =>
-        new RingBands(
-          Float64Array.from(ring, (p) => p[0]),
-          Float64Array.from(ring, (p) => p[1]),
-        ),
-    ),
-  );
-  const near = rings.map(({ x, y }) => new EdgeGrid(x, y, metres));
+  // Every ring's edges indexed (edgeIndex.ts): the plain loops' answers, from the edges near a point.
+  const inside = parts.inside.map((rings) => rings.map((r) => new RingBands(r)));
+  const near = parts.near.map((r) => new EdgeGrid(r));
   return {
     box,
     center,

@@ -11,7 +11,7 @@
  */
 import type { NearCounts } from './countNear';
 import type { AreaShapeOf } from './featureAreas';
-import type { RegionParts } from './featureRegion';
+import type { RegionParts } from '../../../src-shared/geo';
 import type { HeldFeature, HeldFile, PackedGeometry } from './heldFile';
 import type { PackedLayer } from './layerReads';
 import type { LayerRecord } from './layerStore';
@@ -40,8 +40,8 @@ export type BoundaryJob =
     }
   /** A kept layer's features (geometry packed, its arrays moved), read on the thread's own connection. */
   | { kind: 'layerFeatures'; dbFile: string; layerId: number }
-  /** One kept feature's geometry packed, with its UTM rings for a buffer (featureRegion.ts). */
-  | { kind: 'featureGeometry'; dbFile: string; featureId: number; projected: boolean }
+  /** One kept feature's region parts, its edges indexed (featureRegion.ts). */
+  | { kind: 'featureRegion'; dbFile: string; featureId: number; metres: number }
   /** Counts near a kept layer's features of the points given (the match set's columns). */
   | {
       kind: 'countNear';
@@ -60,7 +60,7 @@ type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
       ? PackedLayer
       : J extends { kind: 'countNear' }
         ? NearCounts
-        : J extends { kind: 'featureGeometry' }
+        : J extends { kind: 'featureRegion' }
           ? RegionParts | null
           : J extends { kind: 'keep' }
             ? LayerRecord

@@ -14,7 +14,7 @@ import { ENGINE_NICE, runBelowHost } from '../threadPriority';
 import { BoundaryProblem, featureName } from './boundaryFile';
 import type { BoundaryJob, FromBoundaryWorker } from './boundaryThread';
 import { areaShapesOf } from './featureAreas';
-import { regionBuffers, regionParts } from './featureRegion';
+import { buffersOf, featureRegionParts } from './featureRegion';
 import { heldFileOf, packedBytes, unpackedFeature, unpackGeometry } from './heldFile';
 import { countNearLayerIn, packedBuffers, packedLayer } from './layerReads';
 import { createLayerStore } from './layerStore';
@@ -71,12 +71,12 @@ async function run(): Promise<void> {
     } finally {
       db.close();
     }
-  } else if (job.kind === 'layerFeatures' || job.kind === 'countNear' || job.kind === 'featureGeometry') {
+  } else if (job.kind === 'layerFeatures' || job.kind === 'countNear' || job.kind === 'featureRegion') {
     const db = new Database(job.dbFile, { readonly: true, fileMustExist: true });
     try {
-      if (job.kind === 'featureGeometry') {
-        const parts = regionParts(db, job.featureId, job.projected);
-        post({ type: 'done', result: parts }, regionBuffers(parts));
+      if (job.kind === 'featureRegion') {
+        const parts = featureRegionParts(db, job.featureId, job.metres);
+        post({ type: 'done', result: parts }, buffersOf(parts));
       } else if (job.kind === 'countNear') {
         const near = await countNearLayerIn(db, job.layerId, job.lat, job.lon, job.metres);
         post({ type: 'done', result: near });

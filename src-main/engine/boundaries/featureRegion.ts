@@ -6,18 +6,16 @@
  * A 250k-corner feature takes 130–700 ms to parse and buffer, so regions are kept (the last few,
  * keyed by the feature, the buffer and the stored row's size and box: a deleted layer's feature is
  * never found, a replaced one never matches), and a big feature's first region is made ready by
- * `prepareFeatureRegion` before the query: parsed and projected on the boundary helper thread,
- * the query waiting without holding the engine thread.
+ * `prepareFeatureRegion` before the query: parsed, projected and its edges indexed on the boundary
+ * helper thread (src-shared/geo regionParts), the query waiting without holding the engine thread.
  */
 import type { FeatureFilter } from '../../../src-shared/filters';
 import {
   bufferedRegion,
-  packGeometry,
-  projectedRings,
-  unpackGeometry,
-  type PackedGeometry,
-  type ProjectedRing,
+  regionOfParts,
+  regionParts,
   type Region,
+  type RegionParts,
 } from '../../../src-shared/geo';
 import { EngineError } from '../errors';
 import { createLogger } from '../log';
@@ -97,14 +95,9 @@ export async function prepareFeatureRegion(db: Db, ref: FeatureFilter): Promise<
   const pending = mapOf(making, db);
   let made = pending.get(key);
   if (!made) {
-    made = runBoundaryJob({
-      kind: 'featureGeometry',
-      dbFile: db.name,
-      featureId: ref.featureId,
-      projected: metres > 0,
-    })
+    made = runBoundaryJob({ kind: 'featureRegion', dbFile: db.name, featureId: ref.featureId, metres })
       .then((parts) => {
-        if (parts) keep(db, key, bufferedRegion(unpackGeometry(parts.geometry), metres, parts.projected));
+        if (parts) keep(db, key, regionOfParts(parts));
       })
       // The thread failed or was ended: featureRegion makes the region itself, as for a small one.
       .catch((error: unknown) => log.warn('a feature region was not made on the boundary thread', { error }))
@@ -114,26 +107,19 @@ export async function prepareFeatureRegion(db: Db, ref: FeatureFilter): Promise<
   await made;
 }
 
-/** A feature's geometry packed and, for a buffer, its UTM rings: what the helper thread hands over. */
-export type RegionParts = { geometry: PackedGeometry; projected: ProjectedRing[] };
-
-/** Made on the helper thread (boundaryWorker.ts); null when the feature is gone. */
-export function regionParts(db: Db, featureId: number, projected: boolean): RegionParts | null {
+/** A feature's region parts, made on the helper thread (boundaryWorker.ts); null when it is gone. */
+export function featureRegionParts(db: Db, featureId: number, metres: number): RegionParts | null {
   const feature = createLayerStore(db).feature(featureId);
-  if (!feature) return null;
-  return {
-    geometry: packGeometry(feature.geometry),
-    projected: projected ? projectedRings(feature.geometry) : [],
-  };
+  return feature ? regionParts(feature.geometry, metres) : null;
 }
 
-/** The buffers of region parts (moved across, not copied). */
-export const regionBuffers = (parts: RegionParts | null): ArrayBuffer[] =>
-  parts
-    ? [parts.geometry.coords, parts.geometry.parts, ...parts.projected.flatMap((r) => [r.x, r.y])].map(
-        (a) => a.buffer as ArrayBuffer,
-      )
-    : [];
+/** Every typed array's buffer in `value` once (moved across, not copied). */
+export function buffersOf(value: unknown, found = new Set<ArrayBuffer>()): ArrayBuffer[] {
+  if (ArrayBuffer.isView(value)) found.add(value.buffer as ArrayBuffer);
+  else if (typeof value === 'object' && value !== null)
+    for (const v of Object.values(value)) buffersOf(v, found);
+  return [...found];
+}
 
 /** "Beat 0111 (Beats)" for a filter's words; undefined when the feature is gone. */
 export function featureLabel(db: Db, ref: FeatureFilter): string | undefined {
