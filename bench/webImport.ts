@@ -20,6 +20,8 @@
  * in that step), and the job's wall time; each split into the count's own time in the engine
  * (computedMs) and the rest (the wait behind other work, and the way there and back). First an
  * `idle` step: the counts for 5 s with no job (the machine's own noise, outside the job's figures).
+ * The engine thread's loop too (bench/lib/engineLoopMonitor.mjs): per step its longest stall and
+ * the stall with the most of the engine's own CPU in it (a stretch of its own work, not the load's).
  * Bound: p99 ≤ 100 ms and max ≤ 500 ms.
  *
  * Cases (--cases picks some):
@@ -42,7 +44,7 @@ import type { ImportInspection } from '../src-shared/importMappingCalls';
 import type { CountResult } from '../src-shared/incidentQueries';
 import { dbFileOf } from '../src-main/engine/dataDir';
 import { RESULTS, seededFile } from './lib/benchEngine';
-import { hostLoop } from './lib/hostLoop';
+import { engineLoop, hostLoop } from './lib/hostLoop';
 import { ensureBuilt } from './lib/prepared';
 import { RMS_MAPPING, writeRmsCsv } from './lib/rmsCsv';
 import { countsPoller, type Wait } from './lib/countsPoller';
@@ -61,7 +63,10 @@ const CASES = (argOf('cases') ?? 'archive,fresh').split(',').filter((c) => c ===
 const BOUND = { p99Ms: 100, maxMs: 500 };
 const SETTLE_LIMIT_MS = 120_000;
 const WORK = path.join(RESULTS, 'web-import');
-const MONITOR = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'loopMonitor.mjs')).href;
+const MONITORS = ['loopMonitor.mjs', 'engineLoopMonitor.mjs'].flatMap((m) => [
+  '--import',
+  pathToFileURL(path.join(ROOT, 'bench', 'lib', m)).href,
+]);
 const out = (figure: Record<string, unknown>): void => console.log(JSON.stringify(figure));
 
 type Step = 'idle' | 'upload' | 'inspect' | 'preview' | 'run' | 'settle';
@@ -115,7 +120,7 @@ async function runCase(name: 'archive' | 'fresh'): Promise<Record<string, unknow
     if (!existsSync(csv)) await writeRmsCsv(csv, COUNT);
     mapping = RMS_MAPPING;
   }
-  const host = await startHost(dataDir, ['--import', MONITOR]);
+  const host = await startHost(dataDir, MONITORS);
   const loop = hostLoop(host);
   try {
     const page = await signIn(host.url);
@@ -129,15 +134,18 @@ async function runCase(name: 'archive' | 'fresh'): Promise<Record<string, unknow
     if (name === 'archive') csv = await archiveCsv(page, events);
     await loop.report(); // the host's start and the setup are not the job's
 
-    const steps: { step: Step; ms: number; loop: unknown }[] = [];
+    const steps: { step: Step; ms: number; loop: unknown; engine: unknown }[] = [];
     let current: Step = 'idle';
     const polls = countsPoller(page, () => current);
     let t = performance.now();
     const step = async <T>(s: Step, fn: () => Promise<T>): Promise<T> => {
       current = s;
+      const from = Date.now();
       const value = await fn();
       const now = performance.now();
-      steps.push({ step: s, ms: round(now - t), loop: await loop.report() });
+      const to = Date.now();
+      await new Promise((r) => setTimeout(r, 50)); // the engine's last stall line written
+      steps.push({ step: s, ms: round(now - t), loop: await loop.report(), engine: engineLoop(from, to) });
       t = performance.now();
       return value;
     };

@@ -32,12 +32,23 @@ export async function signIn(url: string): Promise<WebPage> {
   // What Chromium sends with a same-origin fetch from the page.
   const page = { Cookie: cookie, Origin: origin, 'Sec-Fetch-Site': 'same-origin' };
 
-  const call = async (name: CallName, input: unknown): Promise<Answer> => {
-    const response = await fetch(origin + callPath(name), {
+  const post = (name: CallName, input: unknown) =>
+    fetch(origin + callPath(name), {
       method: 'POST',
       headers: { ...page, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: encodeWire(input ?? {}),
     });
+  const call = async (name: CallName, input: unknown): Promise<Answer> => {
+    let response: Response;
+    try {
+      response = await post(name, input);
+    } catch (error) {
+      // A kept-alive connection the host closed as the request left (its 5 s idle timeout):
+      // sent again on a new one, as a browser does; the wait counts both.
+      if (!String((error as { cause?: { code?: string } }).cause?.code).startsWith('UND_ERR_SOCKET'))
+        throw error;
+      response = await post(name, input);
+    }
     return decodeWire(await response.text()) as Answer;
   };
 
