@@ -30,7 +30,7 @@
  *   fresh    a fresh data folder imports 1M new rows: bench/importMapped.ts's records-system CSV
  *            through its column mapping (every row written; the snapshot re-read after the commit)
  *
- *   npx tsx bench/webImport.ts [--small] [--cases archive,fresh] [--preview-import]
+ *   npx tsx bench/webImport.ts [--small] [--cases archive,fresh] [--preview-import] [--cpu-prof DIR]
  *
  * --small: 50k rows, for a quick run.
  */
@@ -59,6 +59,8 @@ const argOf = (name: string): string | undefined => {
 const SMALL = process.argv.includes('--small');
 const COUNT = SMALL ? 50_000 : 1_000_000;
 const PREVIEW_IMPORT = process.argv.includes('--preview-import');
+/** `--cpu-prof DIR`: the host and its threads profiled (node --cpu-prof), a folder per case. */
+const CPU_PROF = argOf('cpu-prof');
 const CASES = (argOf('cases') ?? 'archive,fresh').split(',').filter((c) => c === 'archive' || c === 'fresh');
 const BOUND = { p99Ms: 100, maxMs: 500 };
 const SETTLE_LIMIT_MS = 120_000;
@@ -120,7 +122,8 @@ async function runCase(name: 'archive' | 'fresh'): Promise<Record<string, unknow
     if (!existsSync(csv)) await writeRmsCsv(csv, COUNT);
     mapping = RMS_MAPPING;
   }
-  const host = await startHost(dataDir, MONITORS);
+  const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF, name)] : [];
+  const host = await startHost(dataDir, [...MONITORS, ...profile]);
   const loop = hostLoop(host);
   try {
     const page = await signIn(host.url);

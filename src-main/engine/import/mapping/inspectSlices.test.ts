@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, type TempDir } from '../../testing/tempDir';
-import { INSPECT_ROWS, inspectCsv } from './inspect';
+import { INSPECT_ROWS, inspectCsv, uniqueColumns } from './inspect';
 
 let dir: TempDir;
 beforeEach(() => (dir = makeTempDir()));
@@ -66,5 +66,18 @@ describe('inspecting a large CSV on the engine thread', () => {
     // Read, split and counted whole, the 4 MB and the sort of 5,000 values a column with
     // localeCompare held the thread 150–400 ms.
     expect(ms).toBeLessThan(50);
+  }, 60_000);
+
+  it('checks the id column over the whole file in short stretches', async () => {
+    // Under the 50,000 ids the distinct check sorts on this thread (fast): only the reading is timed.
+    const rows = 45_000;
+    const file = rmsFile(rows); // ~3.6 MB
+    const columns = ['Incident Number', 'Offense', 'Block Address', 'Date Reported', 'Time Reported'];
+    const { value: unique, ms } = await longestOwnStretch(() =>
+      uniqueColumns(file, undefined, ',', [...columns, 'X Coordinate', 'Y Coordinate'], ['Incident Number']),
+    );
+    expect([...unique]).toEqual(['Incident Number']);
+    // Read 1 MB at a time, each piece took 23–35 ms of this thread's CPU to split and hash.
+    expect(ms).toBeLessThan(15);
   }, 60_000);
 });
