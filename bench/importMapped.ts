@@ -12,14 +12,14 @@
  * the load average (at the start and at the end); `runPhasesMs` are the run's phases from the log.
  */
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, readFileSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
+import { readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { ImportPreview, ImportResult } from '../src-shared/exports';
 import { logFileOf } from '../src-main/engine/dataDir';
 import { engineCall as call, startBuiltEngine } from './lib/builtEngine';
 import { RESULTS } from './lib/benchEngine';
+import { RMS_MAPPING, writeRmsCsv } from './lib/rmsCsv';
 import { round } from './lib/stats';
 
 const arg = (name: string): string | undefined => {
@@ -27,32 +27,9 @@ const arg = (name: string): string | undefined => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const count = Number(arg('count') ?? 1_000_000);
-const CODES = ['23F', '13A', '90Z', '220', '240', '290'];
-
-async function writeFile(file: string): Promise<void> {
-  const out = createWriteStream(file);
-  out.write(
-    'Incident Number,Offense,Block Address,Date Reported,Time Reported,X Coordinate,Y Coordinate,Beat\n',
-  );
-  let chunk = '';
-  for (let k = 0; k < count; k++) {
-    const day = 1 + (k % 28);
-    const hhmm = String((k * 7) % 24).padStart(2, '0') + String((k * 13) % 60).padStart(2, '0');
-    const x = 2_440_000 + ((k * 7919) % 90_000);
-    const y = 6_930_000 + ((k * 104_729) % 80_000);
-    chunk += `25-${String(k).padStart(7, '0')},${CODES[k % CODES.length]},${(k % 97) * 100} BLK MAIN ST,04/${String(day).padStart(2, '0')}/2025,${hhmm},${x},${y},${100 + (k % 40)}\n`;
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'close');
-}
-
 async function main(): Promise<void> {
   const file = path.join(RESULTS, `rms-${count}.csv`);
-  await writeFile(file);
+  await writeRmsCsv(file, count);
   const dataDir = path.join(RESULTS, 'import-mapped-data');
   rmSync(dataDir, { recursive: true, force: true });
   const engine = await startBuiltEngine(dataDir);
@@ -66,17 +43,7 @@ async function main(): Promise<void> {
     let t = performance.now();
     const preview = await call<ImportPreview>(engine, 'previewImport', {
       source: { path: file },
-      mapping: {
-        name: 'bench RMS',
-        id: 'Incident Number',
-        type: 'Offense',
-        typeMap: { '23F': 'Theft', '13A': 'Assault', '220': 'Burglary' },
-        address: 'Block Address',
-        date: 'Date Reported',
-        time: 'Time Reported',
-        location: { kind: 'xy', x: 'X Coordinate', y: 'Y Coordinate', epsg: 2276 },
-        keep: ['Beat'],
-      },
+      mapping: RMS_MAPPING,
     });
     const previewMs = performance.now() - t;
     t = performance.now();

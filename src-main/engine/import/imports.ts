@@ -599,7 +599,8 @@ async function checkInThisThread(
   onBytes: (bytes: number) => void,
   rules: CheckRules,
 ): Promise<CheckTally> {
-  const stage = new StageWriter(stageFile);
+  // On the engine's thread: no sorted copy at the end (the merge sorts; stage.ts).
+  const stage = new StageWriter(stageFile, false);
   try {
     const tally = new CheckTally();
     for await (const records of readRecords(file, detected, onBytes))

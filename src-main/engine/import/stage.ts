@@ -82,7 +82,16 @@ export class StageWriter {
   plain = true;
   count = 0;
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    /**
+     * Whether close() makes the `by_cdid` copy of rows that came in random cdid order. A check
+     * thread does (in parallel with the others); the engine's own thread does not — the copy of
+     * 40k rows held it ~50 ms, 100k over 100 ms, while the run's merge (on the helper thread
+     * from a few thousand rows) sorts them itself.
+     */
+    private readonly sortedCopy = true,
+  ) {
     rmSync(file, { force: true });
     this.db = new Database(file);
     this.db.pragma(`page_size = ${STAGE_PAGE_SIZE}`);
@@ -119,7 +128,7 @@ export class StageWriter {
     this.pending.length = 0;
     // Another system's hashed ids come in random order, and the run inserts new rows by cdid:
     // sorted here, on this thread (in parallel with the others), the run merges sorted runs.
-    if (!this.ascending) {
+    if (!this.ascending && this.sortedCopy) {
       try {
         this.db.exec(BY_CDID);
       } catch (error) {
