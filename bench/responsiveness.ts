@@ -16,6 +16,11 @@
  *                 far apart for analysis.ts's 250 m cells: a grid may hold 2M cells)
  *   knox          analyzeNearRepeat over ~20k incidents, 99 permutations, bands to 800 ft (analysis.ts)
  *   selfcrossing  previewBoundaries of one 250k-corner zig-zag star (1 km / 1.01 km)
+ *   csv           startExport of every incident as CSV, to its done event
+ *   compstat      analyzeCompStat over the seeded areas
+ *   repeats       analyzeRepeatLocations by block address over every incident
+ *   report        startExport pdf + getReport (the printed report's figures), then cancelExport
+ *   alerttest     testAlertRule ("any", no area) over the last 365 days
  *
  *   npx tsx bench/responsiveness.ts [--small] [--jobs import,kde] [--count N]
  *
@@ -45,7 +50,21 @@ const COUNT = Number(argOf('count') ?? (SMALL ? 50_000 : 1_000_000));
 const BEATS = SMALL ? 50 : 500;
 const STAR_CORNERS = SMALL ? 25_000 : 249_998; // + the closing corner: within the 250,000 a feature may hold
 const KNOX_INCIDENTS = SMALL ? 2_000 : 20_000;
-const ALL_JOBS = ['idle', 'import', 'boundaries', 'gpkg', 'gistar', 'kde', 'knox', 'selfcrossing'] as const;
+const ALL_JOBS = [
+  'idle',
+  'import',
+  'boundaries',
+  'gpkg',
+  'gistar',
+  'kde',
+  'knox',
+  'selfcrossing',
+  'csv',
+  'compstat',
+  'repeats',
+  'report',
+  'alerttest',
+] as const;
 /** The control: how long the counts wait with no job at all (this machine's own noise), for 5 s. */
 const IDLE_MS = 5_000;
 type JobName = (typeof ALL_JOBS)[number];
@@ -205,6 +224,22 @@ async function main(): Promise<void> {
         return done.manifest?.counts.written;
       },
       gistar: async () => () => call(engine, 'analyzeHotSpots', { filters: { preset: 'all' } }),
+      csv: async () => () => csvOfArchive(engine, events),
+      compstat: async () => () => call(engine, 'analyzeCompStat', { filters: {} }),
+      repeats: async () => () => call(engine, 'analyzeRepeatLocations', { filters: { preset: 'all' } }),
+      report: async () => async () => {
+        const started = await call<StartExportOutput>(engine, 'startExport', {
+          format: 'pdf',
+          filters: { preset: 'all' },
+        });
+        await call(engine, 'getReport', { jobId: started.jobId });
+        return call(engine, 'cancelExport', { jobId: started.jobId });
+      },
+      alerttest: async () => () =>
+        call(engine, 'testAlertRule', {
+          rule: { name: 'Any', areaId: null, condition: { kind: 'any' } },
+          days: 365,
+        }),
       kde: async () => () =>
         call(engine, 'analyzeKde', { filters: { preset: 'all' }, radiusM: 3000, cellSizeM: 1500 }),
       knox: async () => {

@@ -41,6 +41,21 @@ export type ColumnSource = {
 
 /** The columns of the given rows (the filter's match set), copied into new arrays. */
 export function pickColumns(source: ColumnSource, rows: ArrayLike<number>): IncidentColumns {
+  const steps = pickColumnsInSteps(source, rows);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Rows copied between the steps of pickColumnsInSteps. */
+const ROWS_PER_STEP = 65_536;
+
+/** pickColumns as steps: it yields every ROWS_PER_STEP rows (slices.ts `pickColumnsSliced`). */
+export function* pickColumnsInSteps(
+  source: ColumnSource,
+  rows: ArrayLike<number>,
+): Generator<void, IncidentColumns, void> {
   const n = rows.length;
   const out: IncidentColumns = {
     lat: new Float64Array(n),
@@ -55,6 +70,7 @@ export function pickColumns(source: ColumnSource, rows: ArrayLike<number>): Inci
     out.lon[k] = source.lon[i] as number;
     out.day[k] = source.day[i] as number;
     out.type[k] = source.type[i] as number;
+    if (k % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
   return out;
 }

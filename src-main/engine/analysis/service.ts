@@ -2,7 +2,7 @@
  * The analysis service (one per engine, built in services.ts after the query service): turns a
  * contract call into an analysis run. The filters resolve to rows through the query service's
  * match set (the one filter engine, so the analysis runs on exactly the incidents the map and the
- * table show); `pickColumns` copies their columns for the helper thread; the saved areas in scope
+ * table show); `pickColumnsSliced` copies their columns for the helper thread; the saved areas in scope
  * give the coverage mask (their shapes) and CompStat's areas (their rows, zone and day statuses).
  * Jobs have ids (the caller's, or made here), send `analysisProgress` events (≤ 1 per 150 ms, plus
  * each end) and can be cancelled; the answer carries the provenance (filters, the archive's
@@ -35,16 +35,17 @@ import { createLayerStore } from '../boundaries/layerStore';
 import { EngineError } from '../errors';
 import { areasInScope, provenanceOf } from '../provenance/provenance';
 import { dayStatuses, scopeAreas } from '../query/coverage';
-import { repeatPlaces, zoneOfRow } from '../query/repeatPlaces';
+import { repeatPlacesInSteps, zoneOfRow } from '../query/repeatPlaces';
+import { yieldToEventLoop } from '../eventLoop';
 import type { QueryService, Resolved } from '../query/service';
 import { createAreaStore } from '../areas/areaStore';
 import { compStatCsv } from './compstatCsv';
-import { membersSliced, slicedMap } from './slices';
+import { drainSliced, membersSliced, pickColumnsSliced, slicedMap } from './slices';
 import { compStatRange, todayIn, type CompStatArea } from './compstat';
 import { FEET } from './knox';
 import { hotSpotGeoJsonSliced, kdeGeoJsonSliced } from './outputs';
 import { playbackPoints } from './playback';
-import { AnalysisRefused, pickColumns, requireEnough } from './points';
+import { AnalysisRefused, requireEnough } from './points';
 import { repeatPlaceOut } from './repeatPlaceOut';
 import { AnalysisCancelled, runAnalysis } from './runner';
 
@@ -64,7 +65,7 @@ export class AnalysisService {
 
   async hotSpots(input: z.output<typeof HotSpotsInput>): Promise<HotSpotsOutput> {
     return this.job('hotspots', input.jobId, async (job) => {
-      const { resolved, columns, shapes } = await this.rowsOf(input.filters, 'Hot spot analysis');
+      const { resolved, columns, shapes } = await this.rowsOf(input.filters, 'Hot spot analysis', job);
       const result = await this.run(
         {
           kind: 'hotspots',
@@ -86,7 +87,7 @@ export class AnalysisService {
 
   async kde(input: z.output<typeof KdeInput>): Promise<KdeOutput> {
     return this.job('kde', input.jobId, async (job) => {
-      const { resolved, columns, shapes } = await this.rowsOf(input.filters, 'Kernel density');
+      const { resolved, columns, shapes } = await this.rowsOf(input.filters, 'Kernel density', job);
       const format = input.format ?? 'raster';
       const options = {
         ...(input.radiusM ? { radiusM: input.radiusM } : {}),
@@ -120,7 +121,7 @@ export class AnalysisService {
 
   async nearRepeat(input: z.output<typeof NearRepeatInput>): Promise<NearRepeatOutput> {
     return this.job('nearRepeat', input.jobId, async (job) => {
-      const { resolved, columns } = await this.rowsOf(input.filters, 'The near-repeat test');
+      const { resolved, columns } = await this.rowsOf(input.filters, 'The near-repeat test', job);
       const types = input.filters.types ?? [];
       const result = await this.run(
         {
@@ -183,13 +184,15 @@ export class AnalysisService {
         const resolved = await this.query.resolve(input.filters);
         requireEnough(resolved.set.count, 'Repeat locations');
         const { snapshot, set } = resolved;
-        const { places, total } = repeatPlaces(snapshot, set.rows, limit, true);
-        // Each place's days and ids (~400 ms for 200 places at 1M): in slices that yield.
-        const groups = await slicedMap(places, (p) => repeatPlaceOut(snapshot, p.rows, p), {
-          checkCancelled: () => {
-            if (job.controller.signal.aborted) throw new AnalysisCancelled();
-          },
-        });
+        const slices = this.sliceOptions(job);
+        await yieldToEventLoop(); // the filter's resolve was one stretch already
+        // The places (two passes over the filter's rows: ~100 ms at 1M) and each place's days and
+        // ids (~400 ms for 200 places): in slices that yield.
+        const { places, total } = await drainSliced(
+          repeatPlacesInSteps(snapshot, set.rows, limit, true),
+          slices,
+        );
+        const groups = await slicedMap(places, (p) => repeatPlaceOut(snapshot, p.rows, p), slices);
         this.emit(job, 'running', 1);
         return {
           jobId: job.id,
@@ -199,7 +202,7 @@ export class AnalysisService {
           parameters: { method: 'block address', distance_m: 0, incidents: set.count, utm_epsg: null },
         };
       }
-      const { resolved, columns } = await this.rowsOf(input.filters, 'Repeat locations');
+      const { resolved, columns } = await this.rowsOf(input.filters, 'Repeat locations', job);
       const result = await this.run(
         {
           kind: 'repeatLocations',
@@ -210,11 +213,14 @@ export class AnalysisService {
       );
       const provenance = await this.provenance(input.filters, resolved);
       // The columns went to the thread (transferred): read the places back from the snapshot's rows.
-      const groups = result.groups.slice(0, limit).map(({ members }) =>
-        repeatPlaceOut(
-          resolved.snapshot,
-          members.map((m) => columns.rows[m] as number),
-        ),
+      const groups = await slicedMap(
+        result.groups.slice(0, limit),
+        ({ members }) =>
+          repeatPlaceOut(
+            resolved.snapshot,
+            members.map((m) => columns.rows[m] as number),
+          ),
+        this.sliceOptions(job),
       );
       return {
         jobId: job.id,
@@ -238,7 +244,8 @@ export class AnalysisService {
       const resolved = await this.query.resolve(filters);
       const { snapshot, set } = resolved;
       requireEnough(set.count, 'CompStat');
-      const columns = pickColumns(snapshot, set.rows);
+      await yieldToEventLoop(); // the filter's resolve was one stretch already
+      const columns = await pickColumnsSliced(snapshot, set.rows, this.sliceOptions(job));
       const now = this.query.now();
       const coverageContext = {
         db: this.ctx.db,
@@ -246,15 +253,14 @@ export class AnalysisService {
         today: dayNumber(this.query.today()),
         provisionalDays: this.query.provisionalDays,
       };
-      const checkCancelled = () => {
-        if (job.controller.signal.aborted) throw new AnalysisCancelled();
-      };
+      const { checkCancelled } = this.sliceOptions(job);
       const tableOf = async (
         contains: ((lat: number, lon: number) => boolean) | null,
         areaIds: number[],
       ): Promise<Pick<CompStatArea, 'rows' | 'zone' | 'coverage'>> => {
         // In slices that yield: at 1M incidents and a layer's features this is a long stretch.
         const members = await membersSliced(columns.lat, columns.lon, contains, { checkCancelled });
+        await yieldToEventLoop(); // the zone and the coverage below are a stretch of their own
         const zone = zoneOf(snapshot.zones.values, snapshot.zone, columns.rows, members);
         const today = input.asOf ? dayNumber(input.asOf) : todayIn(zone, now);
         const range = compStatRange(today);
@@ -404,6 +410,15 @@ export class AnalysisService {
     }
   }
 
+  /** Work on the engine thread in slices that yield; a cancelled job stops between them. */
+  private sliceOptions(job: Job) {
+    return {
+      checkCancelled: () => {
+        if (job.controller.signal.aborted) throw new AnalysisCancelled();
+      },
+    };
+  }
+
   private runOptions(job: Job, transfer: boolean) {
     return {
       signal: job.controller.signal,
@@ -422,10 +437,11 @@ export class AnalysisService {
   }
 
   /** The filter's rows as columns (refusing below 30) and the saved areas' shapes for the mask. */
-  private async rowsOf(filters: Filters, what: string) {
+  private async rowsOf(filters: Filters, what: string, job: Job) {
     const resolved = await this.query.resolve(filters);
     requireEnough(resolved.set.count, what);
-    const columns = pickColumns(resolved.snapshot, resolved.set.rows);
+    await yieldToEventLoop(); // the filter's resolve was one stretch already
+    const columns = await pickColumnsSliced(resolved.snapshot, resolved.set.rows, this.sliceOptions(job));
     const shapes: Shape[] = areasInScope(this.ctx, filters, resolved.shape?.box ?? null).map((a) => a.shape);
     return { resolved, columns, shapes };
   }

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AnalysisCancelled } from './runner';
-import { membersSliced, slicedMap } from './slices';
+import { pickColumns } from './points';
+import { drainSliced, membersSliced, pickColumnsSliced, slicedMap } from './slices';
 
 const N = 50_000;
 const lat = Float64Array.from({ length: N }, (_, k) => 40 + ((k * 7919) % 1000) / 1000);
@@ -80,5 +81,59 @@ describe('slicedMap', () => {
     await expect(slicedMap(items, (k) => k, { sliceMs: 0, checkCancelled })).rejects.toBeInstanceOf(
       AnalysisCancelled,
     );
+  });
+});
+
+describe('drainSliced', () => {
+  function* counted(n: number): Generator<void, number, void> {
+    let sum = 0;
+    for (let k = 0; k < n; k++) {
+      sum += k;
+      yield;
+    }
+    return sum;
+  }
+
+  it("gives the steps' result, pausing between slices; a call asked meanwhile is answered first", async () => {
+    let pauses = 0;
+    const pause = () => {
+      pauses++;
+      return Promise.resolve();
+    };
+    expect(await drainSliced(counted(100), { pause, sliceMs: 0 })).toBe(4950);
+    expect(pauses).toBe(100);
+    const order: string[] = [];
+    const job = drainSliced(counted(100), { sliceMs: 0 }).then(() => order.push('job'));
+    setImmediate(() => order.push('call'));
+    await job;
+    expect(order).toEqual(['call', 'job']);
+    let checks = 0;
+    const checkCancelled = () => {
+      if (++checks === 2) throw new AnalysisCancelled();
+    };
+    await expect(drainSliced(counted(100), { sliceMs: 0, checkCancelled })).rejects.toBeInstanceOf(
+      AnalysisCancelled,
+    );
+  });
+
+  it('copies the same columns as pickColumns', async () => {
+    const n = 200_000;
+    const source = {
+      lat: Float64Array.from({ length: n }, (_, k) => 40 + k / n),
+      lon: Float64Array.from({ length: n }, (_, k) => -75 - k / n),
+      day: Int32Array.from({ length: n }, (_, k) => 19_000 + (k % 400)),
+      type: Uint16Array.from({ length: n }, (_, k) => k % 7),
+    };
+    const rows = Uint32Array.from({ length: n / 2 }, (_, k) => 2 * k + 1);
+    let pauses = 0;
+    const sliced = await pickColumnsSliced(source, rows, {
+      sliceMs: 0,
+      pause: () => {
+        pauses++;
+        return Promise.resolve();
+      },
+    });
+    expect(sliced).toEqual(pickColumns(source, rows));
+    expect(pauses).toBeGreaterThan(0);
   });
 });

@@ -2,13 +2,15 @@
  * Analysis work left on the engine thread, cut into ~20 ms slices with a turn of the engine's event
  * loop between them (issue 31), so a map's counts call asked meanwhile is answered; a cancelled job
  * stops between slices. CompStat's membership test (which of the filter's incidents lie in an
- * area's or a layer feature's shape: 1M incidents × the areas) and repeat locations' per-place
- * output (each place's days and ids) use it.
+ * area's or a layer feature's shape: 1M incidents × the areas), repeat locations' places and
+ * per-place output (each place's days and ids), and copying the filter's columns use it.
  */
 import { yieldToEventLoop } from '../eventLoop';
+import { pickColumnsInSteps, type ColumnSource, type IncidentColumns } from './points';
 
-/** A slice of work between turns of the event loop. */
+/** A slice of work between turns of the event loop (BLOTTER_SLICE_MS: tests ask for shorter). */
 const SLICE_MS = 20;
+const sliceMsDefault = (): number => Number(process.env.BLOTTER_SLICE_MS) || SLICE_MS;
 
 export type MemberOptions = {
   /** Checked between slices: throws (the job's cancel) to stop. */
@@ -27,7 +29,7 @@ export async function membersSliced(
   contains: ((lat: number, lon: number) => boolean) | null,
   options: MemberOptions = {},
 ): Promise<number[]> {
-  const { checkCancelled, pause = yieldToEventLoop, sliceMs = SLICE_MS } = options;
+  const { checkCancelled, pause = yieldToEventLoop, sliceMs = sliceMsDefault() } = options;
   const n = lat.length;
   const members: number[] = [];
   if (!contains) {
@@ -52,7 +54,7 @@ export async function slicedMap<T, U>(
   each: (item: T) => U,
   options: MemberOptions = {},
 ): Promise<U[]> {
-  const { checkCancelled, pause = yieldToEventLoop, sliceMs = SLICE_MS } = options;
+  const { checkCancelled, pause = yieldToEventLoop, sliceMs = sliceMsDefault() } = options;
   const out: U[] = [];
   let sliceStart = performance.now();
   for (const item of items) {
@@ -64,4 +66,34 @@ export async function slicedMap<T, U>(
     }
   }
   return out;
+}
+
+/**
+ * Runs `steps` (a generator that yields between short steps) to its result, with a turn of the
+ * event loop whenever a slice has taken ~20 ms.
+ */
+export async function drainSliced<R>(
+  steps: Generator<void, R, void>,
+  options: MemberOptions = {},
+): Promise<R> {
+  const { checkCancelled, pause = yieldToEventLoop, sliceMs = sliceMsDefault() } = options;
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart >= sliceMs) {
+      await pause();
+      checkCancelled?.();
+      sliceStart = performance.now();
+    }
+  }
+}
+
+/** pickColumns (points.ts) in slices: the filter's rows' columns, copied ~20 ms at a time. */
+export async function pickColumnsSliced(
+  source: ColumnSource,
+  rows: ArrayLike<number>,
+  options: MemberOptions = {},
+): Promise<IncidentColumns> {
+  return drainSliced(pickColumnsInSteps(source, rows), options);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayNumber, weekdayOf } from '../../../src-shared/filters';
 import { incidentCalls } from './calls';
 import { comparisonSpans } from './compare';
+import { repeatPlaces, repeatPlacesInSteps } from './repeatPlaces';
 import { closeFixture, openFixture, referenceCounts, type Fixture } from './testFixtures';
 
 describe('history', () => {
@@ -206,6 +207,17 @@ describe('history', () => {
       expect(loc.lat).toBeCloseTo(r.lat, 9);
       expect(loc.lon).toBeCloseTo(r.lon, 9);
     }
+  });
+
+  it('repeat places in steps (issue 31: the analysis yields between them) are the places of one pass', async () => {
+    const { snapshot, set } = await f.service.resolve({});
+    const steps = repeatPlacesInSteps(snapshot, set.rows, 50, true);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    expect(step.value).toEqual(repeatPlaces(snapshot, set.rows, 50, true));
+    expect(step.value.places).toHaveLength(50);
+    expect(pauses).toBeGreaterThanOrEqual(3); // at least one per pass
   });
 
   it('summarises the archive', async () => {

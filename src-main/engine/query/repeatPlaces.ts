@@ -35,13 +35,38 @@ export function repeatPlaces(
   rows: Uint32Array,
   limit: number,
   members = false,
-): { places: RepeatPlace[]; total: number } {
+): RepeatPlaces {
+  const steps = repeatPlacesInSteps(snapshot, rows, limit, members);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+export type RepeatPlaces = { places: RepeatPlace[]; total: number };
+
+/** Rows between the steps of repeatPlacesInSteps (a few ms at most). */
+const ROWS_PER_STEP = 32_768;
+
+/**
+ * repeatPlaces as steps (issue 31): it pauses (yields) every ROWS_PER_STEP rows, so a caller on
+ * the engine thread can let its event loop turn between them (analysis/slices.ts `drainSliced`);
+ * the result is the one repeatPlaces gives.
+ */
+export function* repeatPlacesInSteps(
+  snapshot: Snapshot,
+  rows: Uint32Array,
+  limit: number,
+  members = false,
+): Generator<void, RepeatPlaces, void> {
   const a = snapshot.addresses.size;
   const counts = new Uint32Array(a);
   for (let j = 0; j < rows.length; j++) {
     const id = snapshot.addr[rows[j] as number] as number;
     counts[id] = (counts[id] as number) + 1;
+    if (j % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
+  yield;
   // The best `limit` in a small sorted list; most addresses fail the first comparison.
   const top: number[] = [];
   let floor = 0;
@@ -56,7 +81,9 @@ export function repeatPlaces(
     top.splice(at, 0, id);
     if (top.length > limit) top.pop();
     floor = counts[top[top.length - 1] as number] as number;
+    if (id % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
+  yield;
   // A second pass over the rows of the top addresses: position, first and latest, leading type.
   const slot = new Int32Array(a).fill(-1);
   top.forEach((id, k) => (slot[id] = k));
@@ -87,7 +114,9 @@ export function repeatPlaces(
       firstRow[k] = row;
     }
     if (members) lists[k]?.push(row);
+    if (j % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
   }
+  yield;
   const places = top.map((id, k): RepeatPlace => {
     const n = counts[id] as number;
     let best = 0;

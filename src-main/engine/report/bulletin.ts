@@ -38,14 +38,17 @@ export function filtersOver(filters: Filters, days: { from: string; to: string }
 /** The zone most of the job's incidents are in; the computer's when it has none. */
 export function zoneOf(job: ExportJob): string {
   const { snapshot, set } = rowsOf(job);
-  const counts = new Map<number, number>();
-  for (const row of set.rows) {
-    const z = snapshot.zone[row] as number;
-    counts.set(z, (counts.get(z) ?? 0) + 1);
+  // A count per zone id (a typed array, not a Map: at 1M rows the Map took ~40 ms).
+  const counts = new Uint32Array(snapshot.zones.values.length);
+  for (let k = 0; k < set.rows.length; k++) {
+    const z = snapshot.zone[set.rows[k] as number] as number;
+    counts[z] = (counts[z] as number) + 1;
   }
   let best = -1;
   let most = 0;
-  for (const [z, n] of counts) if (n > most) [best, most] = [z, n];
+  counts.forEach((n, z) => {
+    if (n > most) [best, most] = [z, n];
+  });
   return best >= 0 ? (snapshot.zones.values[best] ?? computerZone()) : computerZone();
 }
 

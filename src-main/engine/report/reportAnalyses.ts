@@ -11,6 +11,7 @@ import type { ReportOptions } from '../../../src-shared/reportOptions';
 import type { AnalysisService } from '../analysis/service';
 import { EngineError } from '../errors';
 import type { ExportJob } from '../export/jobs';
+import { yieldToEventLoop } from '../eventLoop';
 
 /** The hot spot GeoJSON's parameters that are the analysis's own (filters and coverage are the report's). */
 const HOT_SPOT_KEYS = [
@@ -42,8 +43,12 @@ export async function reportAnalyses(
     options.hotSpotMap ? refusedAsWords(hotSpotFigure(job, analysis, ids.hotSpots)) : null,
     options.compStat
       ? refusedAsWords(
-          analysis
-            .compStat({ filters: job.filters, jobId: ids.compStat, ...(asOf ? { asOf } : {}) })
+          // A turn after the hot spots' start: each resolves its filter in one pass over the rows,
+          // and started together both passes ran in one stretch of the engine thread (issue 31).
+          yieldToEventLoop()
+            .then(() =>
+              analysis.compStat({ filters: job.filters, jobId: ids.compStat, ...(asOf ? { asOf } : {}) }),
+            )
             .then(({ areas, parameters, filterWords }) => ({ areas, parameters, filterWords })),
         )
       : null,
