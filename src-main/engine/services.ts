@@ -141,5 +141,6 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
     areas,
     layers,
     schedules,
+    writeTurns,
   };
 }
