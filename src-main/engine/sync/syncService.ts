@@ -471,8 +471,11 @@ export function createSyncService(o: SyncServiceOptions) {
       for (const area of list) {
         if (opts.signal?.aborted) break;
         const stop = new AbortController();
-        opts.signal?.addEventListener('abort', () => stop.abort(), { once: true });
-        const release = await lockArea(area, stop); // throws AlreadySyncingError
+        const stopWaiting = () => stop.abort(); // the caller's stop reaches a run waiting for its turn
+        opts.signal?.addEventListener('abort', stopWaiting, { once: true });
+        const release = await lockArea(area, stop).finally(() =>
+          opts.signal?.removeEventListener('abort', stopWaiting),
+        ); // throws AlreadySyncingError
         if (release === 'stopped') break;
         if (!release) continue; // this process syncs it already
         const done = runOne(area, conn, opts, stop, release, askedAt);

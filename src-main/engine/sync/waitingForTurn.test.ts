@@ -101,3 +101,19 @@ it('starts a waiting sync after the import is saved when nobody stopped it', asy
     fx.engine.context.db.prepare("SELECT count(*) FROM sync_runs WHERE state = 'done'").pluck().get(),
   ).toBe(1);
 }, 120_000);
+
+it("ends the command line's sync waiting for its turn when it is stopped, before any write", async () => {
+  fx = openEngine({ host: 'cli', version: 't' });
+  await connectTo(fx.engine, sim.url, KEY);
+  const shape = { kind: 'circle' as const, lat: 41.8837, lon: -87.6289, radiusMi: 1 };
+  const area = await fx.call<AreaView>('createArea', { name: 'Loop', shape });
+  const requestsBefore = sim.stats().total;
+  const saving = importBeingSaved();
+  const run = fx.call<{ runs: unknown[] }>('runSync', { areaIds: [area.id] });
+  await fx.waitFor(progress('planning'));
+  expect(await fx.call<{ stopped: number[] }>('stopSync', {})).toEqual({ stopped: [area.id] });
+  await saving.commit();
+  expect((await run).runs).toEqual([]);
+  expect(fx.engine.context.db.prepare('SELECT count(*) FROM sync_runs').pluck().get()).toBe(0);
+  expect(sim.stats().total).toBe(requestsBefore);
+}, 120_000);
