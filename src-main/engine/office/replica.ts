@@ -5,8 +5,9 @@
  * one REPEATABLE READ snapshot of the office database, and applies it 1,000 rows at a time, each
  * slice and its cursor in one local transaction in the engine's write turn with a turn of the event
  * loop between (the views keep answering; issue 31), so an interrupted pull resumes without loss or
- * double application; a bulk catch-up is one transaction on a helper thread (bulkCatchUp.ts). Incidents are written only through the incident repository's `putFromOffice` and
- * `delete`: in office mode nothing else writes incidents here.
+ * double application; a bulk catch-up is one transaction on a helper thread (bulkCatchUp.ts).
+ * Incidents are written only through the incident repository's `putFromOffice` and `delete`: in
+ * office mode nothing else writes incidents here.
  *
  * Change numbers commit in order on the office side (migrations/001-office.ts: writers take one
  * advisory lock in the trigger), so "everything after my cursor" never skips a row committed late.
@@ -118,7 +119,7 @@ export type PullOptions = {
   /**
    * The engine's write turns: each slice's transaction waits for its turn (an import's merge, a
    * boundary layer's keep: after its commit, never "database is locked"), and a bulk catch-up
-   * holds them while its helper thread writes (bulkCatchUp.ts). Without: a turns of its own.
+   * holds them while its helper thread writes (bulkCatchUp.ts). Absent: turns of its own.
    */
   writeTurns?: WriteTurns;
 };
