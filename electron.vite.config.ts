@@ -14,6 +14,7 @@ export default defineConfig({
           engineWorker: resolve('src-main/engine/worker.ts'),
           importWorker: resolve('src-main/engine/import/checkWorker.ts'),
           mergeWorker: resolve('src-main/engine/import/mergeWorker.ts'),
+          pullWorker: resolve('src-main/engine/office/pullWorker.ts'),
           checkpointWorker: resolve('src-main/engine/store/checkpointWorker.ts'),
           exportWorker: resolve('src-main/engine/export/exportWorker.ts'),
           gpkgWorker: resolve('src-main/engine/export/gpkgWorker.ts'),

@@ -19,6 +19,7 @@ import type { OfficeService } from './office/service';
 import type { QueryService } from './query/service';
 import type { SyncService } from './sync/syncService';
 import type { ReportScheduleService } from './schedules/service';
+import type { WriteTurns } from './store/writeTurns';
 
 export type { EngineCore, HostKind } from './core';
 
@@ -48,6 +49,8 @@ export interface EngineServices {
   readonly layers: LayerService;
   /** Emailed bulletins: report schedules, their timer and mail (schedules/service.ts). */
   readonly schedules: ReportScheduleService;
+  /** Whose turn it is to write the archive: a long write on a helper thread holds it (store/writeTurns.ts). */
+  readonly writeTurns: WriteTurns;
 }
 
 export interface EngineContext extends EngineCore {

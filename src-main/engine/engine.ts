@@ -106,7 +106,10 @@ export function createEngine(options: EngineOptions): Engine {
     if (!parsed.ok) return parsed;
     const started = performance.now();
     try {
-      const value = await (handlers[name] as Handler<EngineCallName>)(parsed.value as never, context);
+      // A write refused by a long write's lock (an import's merge) is made in its turn, after it.
+      const value = await context.services.writeTurns.waitingOnRefusal(() =>
+        (handlers[name] as Handler<EngineCallName>)(parsed.value as never, context),
+      );
       if (checkOutputs) {
         const checked = contract[name].output.safeParse(value);
         if (!checked.success)

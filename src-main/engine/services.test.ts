@@ -31,6 +31,7 @@ const ALL_SERVICES = [
   'query',
   'schedules',
   'sync',
+  'writeTurns',
 ];
 
 describe('the engine’s services', () => {

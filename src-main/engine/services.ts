@@ -66,6 +66,9 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
   });
   core.onClose(() => query.close());
 
+  // Whose turn it is to write: an import's merge on its own connection holds it, a sync page waits.
+  const writeTurns = new WriteTurns(core.db);
+
   // Office mode: opens its PostgreSQL pool only when asked (join, status, pull). The incidents a
   // pull brings are evaluated by this desktop's alert rules, as a sync's page is.
   const office = createOfficeService(
@@ -73,6 +76,7 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
     {
       incidentsWritten: () => query.incidentsWritten(),
       onIncidentsPulled: (tx, fresh) => alerts.onIncidentsPulled(tx, fresh),
+      writeTurns,
     },
   );
   core.onClose(() => office.close());
@@ -84,8 +88,6 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
 
   // Each page is evaluated by the alert rules inside its commit; office mode: a sync leads or
   // follows through the office link (asked at each start).
-  // Whose turn it is to write: an import's merge on its own connection holds it, a sync page waits.
-  const writeTurns = new WriteTurns(core.db);
   const sync = createEngineSync({ ...core, emit: heard, writeTurns }, fetch, {
     office: () => office.syncLink(),
     onPageCommitted: (tx, written) => alerts.onPageCommitted(tx, written),
@@ -139,5 +141,6 @@ export function buildServices(core: EngineCore, options: ServiceOptions = {}): E
     areas,
     layers,
     schedules,
+    writeTurns,
   };
 }

@@ -45,6 +45,22 @@ describe('progress and ETA in words', () => {
     expect(progressLine(plan, now)).toMatch(/^Waiting 3 s — keeping within your plan's rate limit/);
   });
 
+  it('says why a sync has not started yet', () => {
+    const waiting = progress({
+      state: 'planning',
+      runId: 0,
+      done: 0,
+      planned: 0,
+      new: 0,
+      updated: 0,
+      removed: 0,
+    });
+    expect(progressLine({ ...waiting, message: 'Waiting for the import to be saved' }, 0)).toMatch(
+      /^Waiting for the import to be saved · /,
+    );
+    expect(progressLine(waiting, 0)).toMatch(/^Planning · /);
+  });
+
   it('says offline and retrying with their countdown', () => {
     const now = 0;
     expect(progressLine(progress({ state: 'offline', retryAt: 3_000 }), now)).toMatch(

@@ -67,6 +67,8 @@ export function progressLine(p: SyncProgress, now: number): string {
     parts.push(waitText(wait, why));
   } else if ((p.state === 'offline' || p.state === 'retrying') && wait !== null) {
     parts.push(`${STATE_WORDS[p.state]} in ${Math.max(1, wait)} s`);
+  } else if (p.state === 'planning' && p.message) {
+    parts.push(p.message); // e.g. waiting for an import to be saved before it starts
   } else {
     parts.push(STATE_WORDS[p.state]);
   }

@@ -45,10 +45,11 @@ export function syncSummary(
   if (runs.length === 1) {
     const p = runs[0] as SyncProgress;
     const eta = etaText(p.etaSeconds);
+    const state = p.state === 'planning' && p.message ? p.message : STATE_WORDS[p.state];
     const words =
       p.state === 'running'
         ? `Syncing ${nameOf(names, p.areaId)}`
-        : `${nameOf(names, p.areaId)}: ${STATE_WORDS[p.state].toLowerCase()}`;
+        : `${nameOf(names, p.areaId)}: ${state.toLowerCase()}`;
     return [words, requestsText(p.done, p.planned), eta].filter(Boolean).join(' · ');
   }
   const done = runs.reduce((n, p) => n + p.done, 0);

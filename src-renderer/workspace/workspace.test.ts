@@ -91,6 +91,8 @@ describe('the status line', () => {
     ]).progress;
     expect(syncSummary(waiting, names, 0)).toBe('Waiting 12 s — the API asked us to slow down');
     expect(syncSummary(feed([p({ state: 'done' })]).progress, names, 0)).toBeNull();
+    const queued = feed([p({ state: 'planning', message: 'Waiting for the import to be saved' })]).progress;
+    expect(syncSummary(queued, names, 0)).toMatch(/^Denver: waiting for the import to be saved · /);
   });
 
   it('names the last outcome and the latest failure with what to do', () => {

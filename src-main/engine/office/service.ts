@@ -22,6 +22,7 @@ import {
 } from './replica';
 import { hostname } from 'node:os';
 import type { Db } from '../store/database';
+import type { WriteTurns } from '../store/writeTurns';
 import { registerSecret } from '../redact';
 import { createAreaStore } from '../areas/areaStore';
 import type { AreaEdits } from '../areas/areaEdits';
@@ -62,6 +63,8 @@ export function createOfficeService(
      * hold: the engine's alerts (services.ts), so they are evaluated as a sync's commit is.
      */
     onIncidentsPulled?: (tx: Db, fresh: readonly PulledIncident[]) => void;
+    /** The engine's write turns: a pull's writes take theirs; a bulk catch-up holds them. */
+    writeTurns?: WriteTurns;
   } = {},
   /** Tests shorten the lease and the follower's pause. */
   leaderOptions: { ttlMs?: number; followEveryMs?: number; holder?: string } = {},
@@ -170,7 +173,10 @@ export function createOfficeService(
     const address = parseOfficeUrl(link.url);
     const before = skippedRows(core.db, 0).count;
     const counts = await reaching(address, async () =>
-      pullReplica(await poolFor(address), core.db, Date.now, onIncidents ? { onIncidents } : {}),
+      pullReplica(await poolFor(address), core.db, Date.now, {
+        ...(onIncidents ? { onIncidents } : {}),
+        ...(hooks.writeTurns ? { writeTurns: hooks.writeTurns } : {}),
+      }),
     );
     const skipped = skippedRows(core.db, 3);
     if (skipped.count > before)

@@ -132,6 +132,52 @@ describe('write turns', () => {
     expect(rows()).toEqual(['import']);
   });
 
+  it('runs a call again in its turn when a long write refused its write, and only then', async () => {
+    const turns = new WriteTurns(engineDb);
+    let release!: () => void;
+    const merge = turns.hold(async () => {
+      helperDb.exec('BEGIN IMMEDIATE');
+      helperDb.prepare("INSERT INTO turns_test (who) VALUES ('import')").run();
+      await new Promise<void>((resolve) => (release = resolve));
+      helperDb.exec('COMMIT');
+    });
+    await tick();
+    let tries = 0;
+    const save = turns.waitingOnRefusal(async () => {
+      tries += 1;
+      engineDb.prepare("INSERT INTO turns_test (who) VALUES ('settings')").run();
+      return tries;
+    });
+    await tick();
+    expect(tries).toBe(1); // refused at once, now waiting on the event loop
+    expect(rows()).toEqual([]);
+    release();
+    await merge;
+    expect(await save).toBe(2); // made once, after the long write's commit
+    expect(rows()).toEqual(['import', 'settings']);
+
+    // Any other failure, or "busy" with no long write of this engine's, is answered as it is.
+    const other = turns.waitingOnRefusal(async () => {
+      tries += 1;
+      throw new Error('bad input');
+    });
+    await expect(other).rejects.toThrow('bad input');
+    helperDb.exec('BEGIN IMMEDIATE'); // another process's lock, not a long write of this engine's
+    engineDb.pragma('busy_timeout = 0');
+    try {
+      const before = tries;
+      await expect(
+        turns.waitingOnRefusal(async () => {
+          tries += 1;
+          engineDb.prepare("INSERT INTO turns_test (who) VALUES ('x')").run();
+        }),
+      ).rejects.toThrow(/locked|busy/i);
+      expect(tries - before).toBe(1);
+    } finally {
+      helperDb.exec('ROLLBACK');
+    }
+  });
+
   it('opens the second writer with the engine’s busy timeout, in WAL mode', () => {
     expect(helperDb.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(5000);
     expect(helperDb.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -12,7 +12,8 @@
  * holder's outcome). Turns are given in the order asked: a page that asked before an import goes
  * first, the import's commit goes before a page that asked later.
  *
- * Every other engine-thread write fails at once during a long write (see the constructor).
+ * Every other engine-thread write fails at once during a long write (see the constructor); the
+ * dispatcher then runs its call again in its turn (`waitingOnRefusal`), so a user's save waits too.
  *
  * The second connection (`openSecondWriter`) begins every write transaction IMMEDIATE (better-sqlite3's
  * `.immediate()`) with the same busy timeout as the engine's, so it waits for a write lock held
@@ -25,12 +26,16 @@ import { BUSY_TIMEOUT_MS, markLongWrite } from './localFailure';
 export class WriteTurns {
   private held = false;
   private readonly waiting: (() => void)[] = [];
+  /** Long writes begun so far, and whether one holds the turns now (`refusedByLongWrite`). */
+  private longBegun = 0;
+  private longNow = false;
 
   /**
    * `engineDb`: the engine's connection. While a long write runs it waits 0 ms for the write lock,
    * so an engine-thread write that did not ask for its turn (a settings save, an area edit) fails at
-   * once with `database_locked` in words that say an import is being saved — retryable, nothing
-   * changed — instead of freezing the engine thread in SQLite's busy handler for up to 15 s.
+   * once — nothing changed — instead of freezing the engine thread in SQLite's busy handler for up
+   * to 15 s; the dispatcher then makes it in its turn (`waitingOnRefusal`). Outside a dispatched call
+   * it is `database_locked` in words that say an import is being saved.
    */
   constructor(private readonly engineDb?: Db) {}
 
@@ -56,13 +61,40 @@ export class WriteTurns {
     return this.turn(work, true);
   }
 
+  /**
+   * Runs a call's `work` (its engine-thread writes did not ask for a turn); when a long write's lock
+   * refused one of them — SQLite's busy while a long write held the turns, so that write changed
+   * nothing — waits for its turn on the event loop and runs the call again (a few times at most),
+   * as a sync page waits: a settings save or an area edit during an import is made after its commit.
+   */
+  async waitingOnRefusal<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const begun = this.longBegun;
+      const during = this.longNow;
+      try {
+        return await work();
+      } catch (error) {
+        const refused = isBusy(error) && (during || this.longNow || this.longBegun !== begun);
+        if (!refused || attempt >= attempts) throw error;
+        await this.take(() => undefined);
+      }
+    }
+  }
+
   private async turn<T>(work: () => Promise<T>, long: boolean): Promise<T> {
     await this.acquire();
-    if (long) this.lockWaitOnEngine(true);
+    if (long) {
+      this.longBegun += 1;
+      this.longNow = true;
+      this.lockWaitOnEngine(true);
+    }
     try {
       return await work();
     } finally {
-      if (long) this.lockWaitOnEngine(false);
+      if (long) {
+        this.lockWaitOnEngine(false);
+        this.longNow = false;
+      }
       this.release();
     }
   }
@@ -88,6 +120,15 @@ export class WriteTurns {
     if (next) next();
     else this.held = false;
   }
+}
+
+/** SQLite's "busy" or "locked" (the error or one of its causes): another connection held the write lock. */
+function isBusy(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /**

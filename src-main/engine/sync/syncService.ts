@@ -194,20 +194,56 @@ export function createSyncService(o: SyncServiceOptions) {
     }
   }
 
+  /** Areas whose run waits for its write turn (an import being saved): not started, but stoppable. */
+  const waitingTurn = new Map<number, AbortController>();
+
+  /** A run's state before it starts: waiting for its turn, or stopped meanwhile (nothing written). */
+  function beforeStart(area: AreaRecord, state: 'planning' | 'paused', message: string): void {
+    o.emit({
+      type: 'syncProgress',
+      areaId: area.id,
+      runId: 0,
+      kind: area.backfilledAt === null ? 'backfill' : 'refresh',
+      state,
+      planned: 0,
+      done: 0,
+      new: 0,
+      updated: 0,
+      removed: 0,
+      etaSeconds: null,
+      message,
+    });
+  }
+
   /**
    * Takes the area's sync lock in a write turn (during an import's merge: after its commit, waiting
    * on the event loop); throws AlreadySyncingError; null when this process already syncs the area.
+   * While it waits the area is syncing (`isRunning`) and says so; `stop` aborted meanwhile ends it
+   * before it writes anything ('stopped').
    */
-  function lockArea(areaId: number): Promise<(() => void) | null> {
-    return inTurn(() => {
-      if (claimed.has(areaId)) return null;
-      const release = takeSyncLock(o.db, areaId, now, inTurn);
-      claimed.add(areaId);
-      return () => {
-        claimed.delete(areaId);
-        release();
-      };
-    });
+  async function lockArea(area: AreaRecord, stop: AbortController): Promise<(() => void) | null | 'stopped'> {
+    const waits = turns?.busy === true;
+    if (waits) {
+      waitingTurn.set(area.id, stop);
+      beforeStart(area, 'planning', 'Waiting for the import to be saved');
+    }
+    try {
+      const got = await inTurn(() => (stop.signal.aborted ? ('stopped' as const) : lockNow(area.id)));
+      if (got === 'stopped') beforeStart(area, 'paused', 'Stopped before it started; nothing was written.');
+      return got;
+    } finally {
+      if (waits) waitingTurn.delete(area.id);
+    }
+  }
+
+  function lockNow(areaId: number): (() => void) | null {
+    if (claimed.has(areaId)) return null;
+    const release = takeSyncLock(o.db, areaId, now, inTurn);
+    claimed.add(areaId);
+    return () => {
+      claimed.delete(areaId);
+      release();
+    };
   }
 
   function runOne(
@@ -395,7 +431,8 @@ export function createSyncService(o: SyncServiceOptions) {
       planHistory({ db: o.db, jobs, now }, chosen(areaIds), baseUrl, plan, limits),
     /** The v1 surface's status, the run's surface and the area's score, for the area's view (surfaceView.ts). */
     surfaceViews: (areaId: number, runId: number | null) => surfaceViews(o.db, jobs, areaId, runId),
-    isRunning: (areaId: number): boolean => running.has(areaId),
+    /** Whether the area's sync runs, or waits for its write turn to start. */
+    isRunning: (areaId: number): boolean => running.has(areaId) || waitingTurn.has(areaId),
     /** Requests sent (every attempt) and 429s received by this service so far. */
     stats: () => ({
       requests: [...requesters].reduce((n, r) => n + r.requests, retired.requests),
@@ -434,7 +471,12 @@ export function createSyncService(o: SyncServiceOptions) {
       for (const area of list) {
         if (opts.signal?.aborted) break;
         const stop = new AbortController();
-        const release = await lockArea(area.id); // throws AlreadySyncingError
+        const stopWaiting = () => stop.abort(); // the caller's stop reaches a run waiting for its turn
+        opts.signal?.addEventListener('abort', stopWaiting, { once: true });
+        const release = await lockArea(area, stop).finally(() =>
+          opts.signal?.removeEventListener('abort', stopWaiting),
+        ); // throws AlreadySyncingError
+        if (release === 'stopped') break;
         if (!release) continue; // this process syncs it already
         const done = runOne(area, conn, opts, stop, release, askedAt);
         running.set(area.id, { stop, done });
@@ -451,17 +493,23 @@ export function createSyncService(o: SyncServiceOptions) {
 
     /** Starts syncing in the background; returns the area ids started (already running ones are skipped). */
     async start(areaIds: number[] | undefined, opts: StartOptions = {}): Promise<number[]> {
-      const list = chosen(areaIds).filter((a) => !running.has(a.id));
+      const list = chosen(areaIds).filter((a) => !running.has(a.id) && !waitingTurn.has(a.id));
       if (list.length === 0) return [];
       const conn = await o.connect();
       const started: number[] = [];
       let refused: unknown = null;
-      for (const a of list) {
+      // Every area asks for its turn now: while an import is saved, each shows as waiting and stoppable.
+      const asked = list.map((a) => {
         const stop = new AbortController();
+        const lock = lockArea(a, stop);
+        lock.catch(() => undefined); // answered in the loop below
+        return { a, stop, lock };
+      });
+      for (const { a, stop, lock } of asked) {
         let run: Promise<RunSummary>;
         try {
-          const release = await lockArea(a.id);
-          if (!release) continue; // started meanwhile
+          const release = await lock;
+          if (!release || release === 'stopped') continue; // started meanwhile, or stopped
           run = runOne(a, conn, opts, stop, release);
         } catch (error) {
           // Another Blotter syncs this area: the others still start; said when none could.
@@ -484,13 +532,14 @@ export function createSyncService(o: SyncServiceOptions) {
     },
 
     stop(areaIds?: number[]): number[] {
-      const ids = [...running.keys()].filter((id) => !areaIds || areaIds.includes(id));
-      for (const id of ids) running.get(id)?.stop.abort();
+      const ids = [...running.keys(), ...waitingTurn.keys()].filter((id) => !areaIds || areaIds.includes(id));
+      for (const id of ids) (running.get(id)?.stop ?? waitingTurn.get(id))?.abort();
       return ids;
     },
 
     /** Stops and waits until the runs have written their last state (before an area is deleted). */
     async stopAndWait(areaIds: number[]): Promise<void> {
+      for (const id of areaIds) waitingTurn.get(id)?.abort(); // ends before it writes
       const pending = areaIds.map((id) => running.get(id)).filter((r) => r !== undefined);
       for (const r of pending) r.stop.abort();
       await Promise.allSettled(pending.map((r) => r.done));
