@@ -70,6 +70,29 @@ export interface Engine {
 
 const SLOW_CALL_MS = 50;
 
+/**
+ * Calls whose only effect is a write to this folder's database: when a long write's lock refused it
+ * (nothing changed), the dispatcher runs the call again in its write turn. A call that reaches
+ * outside — the office's PostgreSQL (an office area's delete), the API, mail, the keychain — is not
+ * here: run again it could repeat what it did there; it answers `database_locked` in words instead.
+ */
+const RERUN_WHEN_REFUSED: ReadonlySet<EngineCallName> = new Set<EngineCallName>([
+  'updateSettings',
+  'addAlertRule',
+  'updateAlertRule',
+  'setAlertRulePaused',
+  'removeAlertRule',
+  'markAlertsRead',
+  'saveMapping',
+  'renameLayer',
+  'deleteLayer',
+  'discardBoundaries',
+  'createArea',
+  'renameArea',
+  'setAreaRefresh',
+  'setAreaPaused',
+]);
+
 export function createEngine(options: EngineOptions): Engine {
   const log = createLogger('engine');
   const checkOutputs = options.checkOutputs ?? process.env.NODE_ENV !== 'production';
@@ -106,10 +129,12 @@ export function createEngine(options: EngineOptions): Engine {
     if (!parsed.ok) return parsed;
     const started = performance.now();
     try {
-      // A write refused by a long write's lock (an import's merge) is made in its turn, after it.
-      const value = await context.services.writeTurns.waitingOnRefusal(() =>
-        (handlers[name] as Handler<EngineCallName>)(parsed.value as never, context),
-      );
+      const handle = () => (handlers[name] as Handler<EngineCallName>)(parsed.value as never, context);
+      // A write refused by a long write's lock (an import's merge) is made in its turn, after it —
+      // only for calls that touch nothing but this folder, so running one again repeats nothing.
+      const value = await (RERUN_WHEN_REFUSED.has(name)
+        ? context.services.writeTurns.waitingOnRefusal(handle)
+        : handle());
       if (checkOutputs) {
         const checked = contract[name].output.safeParse(value);
         if (!checked.success)
