@@ -122,6 +122,31 @@ describe('a boundary file read on a helper thread', () => {
     expect(made.areas.map((a) => a.name)).toEqual(['Beat']);
   });
 
+  it('reads a file and makes its areas, reads it again and keeps it as a layer, on one helper thread ended when the engine closes', async () => {
+    const file = geojson('beats.geojson', [wavyRing(40, 41.8, -87.6, 0.01), wavyRing(40, 41.9, -87.7, 0.01)]);
+    const preview = () =>
+      fx
+        .call<{ previewId: string }>('previewBoundaries', { source: { path: file } })
+        .then((p) => p.previewId);
+    const made = await fx.call<{ areas: unknown[] }>('areasFromBoundaries', {
+      previewId: await preview(),
+      nameField: 'name',
+    });
+    expect(made.areas).toHaveLength(2);
+    const layer = await fx.call<{ featureCount: number }>('importLayer', {
+      previewId: await preview(),
+      name: 'Beats',
+      nameField: 'name',
+    });
+    expect(layer.featureCount).toBe(2);
+    const layers = engine.context.services.layers;
+    expect(layers.threads.started).toBe(1);
+    layers.close();
+    await expect(layers.threads.run({ kind: 'read', file, name: 'beats.geojson' })).rejects.toThrow(
+      /no longer wanted/,
+    );
+  });
+
   it('refuses a self-crossing ring read on the thread, naming the feature', async () => {
     const bow: LatLon[] = [
       [41.8, -87.6],

@@ -15,7 +15,8 @@ import type { RegionParts } from '../../../src-shared/geo';
 import type { HeldFeature, HeldFile, PackedGeometry } from './heldFile';
 import type { PackedLayer } from './layerReads';
 import type { LayerRecord } from './layerStore';
-import { settleOnce, startWorkerThread, workerEntry } from '../workerThreads';
+import type { ResourceLimits, TransferListItem, Worker } from 'node:worker_threads';
+import { startWorkerThread, workerEntry } from '../workerThreads';
 
 export type BoundaryJob =
   | { kind: 'read'; file: string; name: string }
@@ -52,7 +53,7 @@ export type BoundaryJob =
       metres: number;
     };
 
-type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
+export type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
   ? HeldFile
   : J extends { kind: 'stored' }
     ? string[]
@@ -65,6 +66,9 @@ type ResultOf<J extends BoundaryJob> = J extends { kind: 'read' }
           : J extends { kind: 'keep' }
             ? LayerRecord
             : AreaShapeOf[];
+
+/** What the engine thread sends a boundary thread: a job, or "send the next part". */
+export type ToBoundaryWorker = { type: 'job'; job: BoundaryJob } | { type: 'next' };
 
 export type FromBoundaryWorker =
   /** Part of a long answer (a read file's features, the stored texts), in order, before `done`. */
@@ -86,40 +90,121 @@ export class BoundaryJobCancelled extends Error {
   }
 }
 
+/** An idle thread is ended after this long unused (its heap may hold a big file's leftovers). */
+const IDLE_MS = 60_000;
+
+export class BoundaryThreads {
+  private idle: { worker: Worker; timer: NodeJS.Timeout } | null = null;
+  private closed = false;
+  /** Threads started so far (a reused one counts once). */
+  started = 0;
+
+  constructor(
+    private readonly o: {
+      idleMs?: number;
+      /** Tests: a thread's memory limits (one that runs out fails its job). */
+      resourceLimits?: ResourceLimits;
+    } = {},
+  ) {}
+
+  /** Runs `job` on an idle thread or a new one; `signal` ends it at once (the thread too). */
+  run<J extends BoundaryJob>(job: J, options: { signal?: AbortSignal } = {}): Promise<ResultOf<J>> {
+    const { signal } = options;
+    if (signal?.aborted || this.closed) return Promise.reject(new BoundaryJobCancelled());
+    const worker = this.take();
+    worker.ref();
+    return new Promise<ResultOf<J>>((resolve, reject) => {
+      let settled = false;
+      const items: unknown[] = [];
+      const end = (outcome: () => void, reusable: boolean): void => {
+        if (settled) return;
+        settled = true;
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        signal?.removeEventListener('abort', onAbort);
+        if (reusable) this.putBack(worker);
+        else void worker.terminate();
+        outcome();
+      };
+      const onAbort = (): void => end(() => reject(new BoundaryJobCancelled()), false);
+      const onError = (error: Error): void => end(() => reject(error), false);
+      const onExit = (code: number): void =>
+        end(() => reject(new Error(`The boundary thread stopped unexpectedly (exit code ${code}).`)), false);
+      const onMessage = (m: FromBoundaryWorker): void => {
+        if (m.type === 'part') {
+          for (const item of m.items) items.push(item);
+          setImmediate(() => settled || worker.postMessage({ type: 'next' } satisfies ToBoundaryWorker));
+        } else if (m.type === 'done') {
+          const result =
+            job.kind === 'read'
+              ? { ...(m.result as HeldFile), features: items }
+              : job.kind === 'stored'
+                ? items
+                : m.result;
+          end(() => resolve(result as ResultOf<J>), true);
+        } else end(() => reject(m.refused ? new BoundaryRefused(m.message) : new Error(m.message)), true);
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // The points to count near are the engine's own copies, made for the job: moved, not copied.
+      const moved: TransferListItem[] =
+        job.kind === 'countNear' ? [job.lat.buffer as ArrayBuffer, job.lon.buffer as ArrayBuffer] : [];
+      worker.postMessage({ type: 'job', job } satisfies ToBoundaryWorker, moved);
+    });
+  }
+
+  /** Ends the idle thread; no job starts after (a running job ends by its own signal). */
+  close(): void {
+    this.closed = true;
+    this.endIdle();
+  }
+
+  private take(): Worker {
+    const idle = this.idle;
+    if (idle) {
+      clearTimeout(idle.timer);
+      this.idle = null;
+      return idle.worker;
+    }
+    this.started++;
+    const worker = startWorkerThread(
+      workerEntry(import.meta.url, 'boundaryWorker.ts', 'boundaryWorker.js'),
+      null,
+      [],
+      this.o.resourceLimits,
+    );
+    // Idle, a thread's failure or exit only forgets it (a job's own listeners report it).
+    worker.on('error', () => undefined);
+    worker.on('exit', () => {
+      if (this.idle?.worker === worker) this.endIdle();
+    });
+    return worker;
+  }
+
+  private putBack(worker: Worker): void {
+    if (this.closed || this.idle) {
+      void worker.terminate();
+      return;
+    }
+    worker.unref();
+    const timer = setTimeout(() => this.endIdle(), this.o.idleMs ?? IDLE_MS);
+    timer.unref();
+    this.idle = { worker, timer };
+  }
+
+  private endIdle(): void {
+    const idle = this.idle;
+    if (!idle) return;
+    this.idle = null;
+    clearTimeout(idle.timer);
+    void idle.worker.terminate();
+  }
+}
+
+/** One job on a thread of its own, ended with it (a caller that keeps no BoundaryThreads). */
 export function runBoundaryJob<J extends BoundaryJob>(
   job: J,
   options: { signal?: AbortSignal } = {},
 ): Promise<ResultOf<J>> {
-  const { signal } = options;
-  if (signal?.aborted) return Promise.reject(new BoundaryJobCancelled());
-  return new Promise((resolve, reject) => {
-    // The points to count near are the engine's own copies, made for the job: moved, not copied.
-    const moved = job.kind === 'countNear' ? [job.lat.buffer, job.lon.buffer] : [];
-    const worker = startWorkerThread(
-      workerEntry(import.meta.url, 'boundaryWorker.ts', 'boundaryWorker.js'),
-      job,
-      moved as ArrayBuffer[],
-    );
-    const end = settleOnce(worker, reject, {
-      stopped: (code) => new Error(`The boundary thread stopped unexpectedly (exit code ${code}).`),
-      ...(signal ? { signal } : {}),
-      cancelled: () => new BoundaryJobCancelled(),
-    });
-    const finish = end.settle;
-    const items: unknown[] = [];
-    worker.on('message', (m: FromBoundaryWorker) => {
-      if (m.type === 'part') {
-        for (const item of m.items) items.push(item);
-        setImmediate(() => end.settled || worker.postMessage('next'));
-      } else if (m.type === 'done') {
-        const result =
-          job.kind === 'read'
-            ? { ...(m.result as HeldFile), features: items }
-            : job.kind === 'stored'
-              ? items
-              : m.result;
-        finish(() => resolve(result as ResultOf<J>));
-      } else finish(() => reject(m.refused ? new BoundaryRefused(m.message) : new Error(m.message)));
-    });
-  });
+  const threads = new BoundaryThreads();
+  return threads.run(job, options).finally(() => threads.close());
 }

@@ -1,21 +1,21 @@
 /**
- * The boundaries' helper thread (bundled as boundaryWorker.js; see boundaryThread.ts): runs the one
- * job in its workerData off the engine thread — reading and checking a boundary file (the readers,
+ * The boundaries' helper thread (bundled as boundaryWorker.js; see boundaryThread.ts): runs the jobs
+ * the engine thread sends it, one at a time, off the engine thread — reading and checking a boundary file (the readers,
  * the limits, each feature's geometry and the self-crossing sweep), writing a preview's geometry
  * as the store's JSON, keeping a big preview as a layer (one transaction on a second writer
  * connection), making its area shapes (simplified, checked), or parsing a big kept layer's
  * stored geometry on its own read-only connection (to draw it, or to count near it) — and posts the result or
- * the problem in words. Cancelling is the engine terminating this thread.
+ * the problem in words, then waits for the next job. Cancelling is the engine terminating this thread.
  */
 import Database from 'better-sqlite3';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, type TransferListItem } from 'node:worker_threads';
 import { EngineError } from '../errors';
 import { ENGINE_NICE, runBelowHost } from '../threadPriority';
 import { BoundaryProblem, featureName } from './boundaryFile';
-import type { BoundaryJob, FromBoundaryWorker } from './boundaryThread';
+import type { BoundaryJob, FromBoundaryWorker, ToBoundaryWorker } from './boundaryThread';
 import { areaShapesOf } from './featureAreas';
 import { buffersOf, featureRegionParts } from './featureRegion';
-import { heldFileOf, packedBytes, unpackedFeature, unpackGeometry } from './heldFile';
+import { heldFileOf, packedBytes, unpackedFeature, unpackGeometry, type PackedGeometry } from './heldFile';
 import { countNearLayerIn, packedBuffers, packedLayer } from './layerReads';
 import { createLayerStore } from './layerStore';
 import { readBoundaryFile } from './readBoundaries';
@@ -23,37 +23,48 @@ import { openSecondWriter } from '../store/writeTurns';
 
 const port = parentPort;
 if (!port) throw new Error('boundaryWorker.ts runs as a worker thread');
-const job = workerData as BoundaryJob;
 // A step below the engine thread it inherits its value from: on a busy machine the engine's calls
 // get a core before this work does (its CPU time is the same).
 runBelowHost(ENGINE_NICE + 5);
-const post = (m: FromBoundaryWorker, moved: ArrayBuffer[] = []) => port.postMessage(m, moved);
+const post = (m: FromBoundaryWorker, moved: TransferListItem[] = []) => port.postMessage(m, moved);
 /** Bytes (or characters) per message to the engine thread. */
 const PART_SIZE = 4_000_000;
 
-/** The engine thread asks for the next part once it has taken one in (and answered what waited). */
-const nextWanted = () => new Promise<void>((resolve) => port.once('message', () => resolve()));
+/** Resolves when the engine thread asks for the next part (it has taken one in and answered what waited). */
+let onNext: (() => void) | null = null;
+const nextWanted = () => new Promise<void>((resolve) => (onNext = resolve));
+
+/** A packed geometry's arrays, moved to the engine thread rather than copied (this thread is done with them). */
+const geometryBuffers = (g: PackedGeometry): TransferListItem[] => [
+  g.coords.buffer as ArrayBuffer,
+  g.parts.buffer as ArrayBuffer,
+];
 
 /**
- * A long list in parts of a few MB, one at a time: the engine thread copies each message in on
+ * A long list in parts of a few MB, one at a time: the engine thread takes each message in on
  * its own turn (80 MB in one message held it ~90 ms), answering calls between them.
  */
-async function postInParts<T>(items: readonly T[], sizeOf: (item: T) => number): Promise<void> {
+async function postInParts<T>(
+  items: readonly T[],
+  sizeOf: (item: T) => number,
+  movedOf: (item: T) => TransferListItem[] = () => [],
+): Promise<void> {
   for (let start = 0; start < items.length;) {
     let end = start;
     for (let size = 0; end < items.length && (end === start || size < PART_SIZE); end++)
       size += sizeOf(items[end] as T);
     const wanted = nextWanted();
-    post({ type: 'part', items: items.slice(start, end) });
+    const part = items.slice(start, end);
+    post({ type: 'part', items: part }, part.flatMap(movedOf));
     await wanted;
     start = end;
   }
 }
 
-async function run(): Promise<void> {
+async function run(job: BoundaryJob): Promise<void> {
   if (job.kind === 'read') {
     const { features, ...file } = heldFileOf(readBoundaryFile(job.file, job.name));
-    await postInParts(features, packedBytes);
+    await postInParts(features, packedBytes, (f) => geometryBuffers(f.geometry));
     post({ type: 'done', result: { ...file, features: [] } });
   } else if (job.kind === 'stored') {
     const texts = job.geometries.map((g) => JSON.stringify(unpackGeometry(g)));
@@ -94,10 +105,19 @@ async function run(): Promise<void> {
   }
 }
 
-run().catch((error: unknown) =>
-  post({
-    type: 'failed',
-    message: error instanceof Error ? error.message : String(error),
-    refused: error instanceof BoundaryProblem || error instanceof EngineError,
-  }),
-);
+/** One job at a time: the engine thread sends the next only once this one answered. */
+port.on('message', (m: ToBoundaryWorker) => {
+  if (m.type === 'next') {
+    const next = onNext;
+    onNext = null;
+    next?.();
+    return;
+  }
+  run(m.job).catch((error: unknown) =>
+    post({
+      type: 'failed',
+      message: error instanceof Error ? error.message : String(error),
+      refused: error instanceof BoundaryProblem || error instanceof EngineError,
+    }),
+  );
+});

@@ -17,7 +17,13 @@ import { deferCheckpoint } from '../store/backgroundCheckpoint';
 import type { Db } from '../store/database';
 import type { WriteTurns } from '../store/writeTurns';
 import { featureName, type Attribute } from './boundaryFile';
-import { BoundaryJobCancelled, BoundaryRefused, runBoundaryJob } from './boundaryThread';
+import {
+  BoundaryJobCancelled,
+  BoundaryRefused,
+  BoundaryThreads,
+  type BoundaryJob,
+  type ResultOf,
+} from './boundaryThread';
 import type { NearCounts } from './countNear';
 import type { AreaShapeOf } from './featureAreas';
 import { packedBytes, type HeldFile } from './heldFile';
@@ -78,6 +84,8 @@ export class LayerService {
   private readonly previews = new Map<string, Held>();
   /** Ends the helper threads still reading or shaping when the engine closes. */
   private readonly closing = new AbortController();
+  /** The helper threads, one kept between jobs (boundaryThread.ts). */
+  readonly threads = new BoundaryThreads();
 
   constructor(
     private readonly deps: {
@@ -102,9 +110,9 @@ export class LayerService {
    */
   async preview(source: ImportSource | undefined): Promise<BoundaryPreview> {
     const opened = openSource(this.deps.dataDir, source);
-    const file = await this.inThread(() =>
-      runBoundaryJob({ kind: 'read', file: opened.file, name: opened.name }, { signal: this.closing.signal }),
-    ).catch(asEngineError(`${opened.name}: `));
+    const file = await this.inThread({ kind: 'read', file: opened.file, name: opened.name }).catch(
+      asEngineError(`${opened.name}: `),
+    );
     const now = this.now();
     for (const [id, held] of this.previews) if (now - held.at > PREVIEW_MS) this.previews.delete(id);
     while (this.previews.size >= MAX_PREVIEWS)
@@ -128,11 +136,11 @@ export class LayerService {
     };
   }
 
-  /** A helper-thread job; a closed service starts none. */
-  private inThread<T>(job: () => Promise<T>): Promise<T> {
+  /** A helper-thread job, ended when the engine closes; a closed service starts none. */
+  private inThread<J extends BoundaryJob>(job: J): Promise<ResultOf<J>> {
     if (this.closing.signal.aborted)
       return Promise.reject(new EngineError('cancelled', 'The engine is closing.'));
-    return job();
+    return this.threads.run(job, { signal: this.closing.signal });
   }
 
   private held(previewId: string): Held {
@@ -162,12 +170,10 @@ export class LayerService {
       const bytes = held.file.features.reduce((n, f) => n + packedBytes(f), 0);
       if (turns && bytes > KEEP_ON_THREAD_BYTES)
         return layerView(await this.keepOnThread(turns, held, name, nameField));
-      const texts = await this.inThread(() =>
-        runBoundaryJob(
-          { kind: 'stored', geometries: held.file.features.map((f) => f.geometry) },
-          { signal: this.closing.signal },
-        ),
-      ).catch(asEngineError(''));
+      const texts = await this.inThread({
+        kind: 'stored',
+        geometries: held.file.features.map((f) => f.geometry),
+      }).catch(asEngineError(''));
       const { features, ...file } = held.file;
       const stored = features.map((f, k) => ({ ...f, geometry: texts[k] as string }));
       const layer = this.store.create(
@@ -205,9 +211,7 @@ export class LayerService {
     return turns.hold(async () => {
       const checkpoint = deferCheckpoint(this.deps.db);
       try {
-        return await this.inThread(() => runBoundaryJob(job, { signal: this.closing.signal })).catch(
-          asEngineError(''),
-        );
+        return await this.inThread(job).catch(asEngineError(''));
       } finally {
         void checkpoint.release();
       }
@@ -243,9 +247,9 @@ export class LayerService {
           `No feature is named ${missing.map((m) => `"${m}"`).join(', ')} by ${nameField ?? 'its position'}.`,
         );
     }
-    const shapes = await this.inThread(() =>
-      runBoundaryJob({ kind: 'areas', features: chosen, nameField }, { signal: this.closing.signal }),
-    ).catch(asEngineError(''));
+    const shapes = await this.inThread({ kind: 'areas', features: chosen, nameField }).catch(
+      asEngineError(''),
+    );
     if (shapes.length > MAX_AREAS_FROM_FILE) {
       throw new EngineError(
         'bad_input',
@@ -278,12 +282,9 @@ export class LayerService {
    */
   async packedLayer(layerId: number): Promise<PackedLayer> {
     if (!this.isBig(layerId)) return packedLayer(this.deps.db, layerId);
-    return this.inThread(() =>
-      runBoundaryJob(
-        { kind: 'layerFeatures', dbFile: this.deps.db.name, layerId },
-        { signal: this.closing.signal },
-      ),
-    ).catch(asEngineError(''));
+    return this.inThread({ kind: 'layerFeatures', dbFile: this.deps.db.name, layerId }).catch(
+      asEngineError(''),
+    );
   }
 
   /**
@@ -310,12 +311,14 @@ export class LayerService {
       lon[j] = snapshot.lon[r] as number;
     }
     const near: NearCounts = this.isBig(layerId)
-      ? await this.inThread(() =>
-          runBoundaryJob(
-            { kind: 'countNear', dbFile: this.deps.db.name, layerId, lat, lon, metres },
-            { signal: this.closing.signal },
-          ),
-        ).catch(asEngineError(''))
+      ? await this.inThread({
+          kind: 'countNear',
+          dbFile: this.deps.db.name,
+          layerId,
+          lat,
+          lon,
+          metres,
+        }).catch(asEngineError(''))
       : await countNearLayerIn(this.deps.db, layerId, lat, lon, metres, yieldToEventLoop);
     const out: BufferCountResult['features'] = features.map((f, k) => ({
       id: f.id,
@@ -327,6 +330,7 @@ export class LayerService {
 
   close(): void {
     this.closing.abort();
+    this.threads.close();
     this.previews.clear();
   }
 }

@@ -10,9 +10,18 @@
  * iteration, within a micrometre of proj4 and PROJ); the zones it does not read — the Alaska
  * oblique Mercator and the few whose PROJ string carries a datum shift — and any WKT go to proj4.
  */
-import proj4 from 'proj4';
+import { createRequire } from 'node:module';
+import type proj4Module from 'proj4';
 import { fastInverse } from './inverse';
 import ZONES from './zones.json';
+
+/**
+ * proj4, loaded on its first use: loading it cost a thread's start ~60 ms of CPU (the boundary
+ * helper's, for every file), and files in degrees or in a bundled zone `inverse.ts` reads never use it.
+ */
+let loadedProj4: typeof proj4Module | null = null;
+const proj4 = (from: string, to: string): proj4Module.Converter =>
+  (loadedProj4 ??= createRequire(import.meta.url)('proj4') as typeof proj4Module)(from, to);
 
 export type Zone = {
   epsg: number;
@@ -74,7 +83,7 @@ function readableWkt(wkt: string): string {
 }
 
 /** proj4's converter; what it throws (a bare string, or a RangeError for a WKT nested past reason) as an Error saying so. */
-function proj4Of(def: string): proj4.Converter {
+function proj4Of(def: string): proj4Module.Converter {
   try {
     return proj4(def, 'EPSG:4326');
   } catch (error) {
