@@ -20,9 +20,15 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 function crsOf(doc: Json): { toLatLon: (c: unknown) => LatLon; crs: string } {
   const name = isObject(doc.crs) && isObject(doc.crs.properties) ? String(doc.crs.properties.name ?? '') : '';
   const epsg = /EPSG:{1,2}(\d+)$/i.exec(name)?.[1];
+  // The parsed position itself, turned round in place: a 2M-corner file's 2M new pairs were
+  // garbage the read's helper thread spent more time collecting than making.
   const plain = (c: unknown): LatLon => {
     const a = c as unknown[];
-    return [Number(a[1]), Number(a[0])];
+    const lat = Number(a[1]);
+    a[1] = Number(a[0]);
+    a[0] = lat;
+    if (a.length > 2) a.length = 2;
+    return a as unknown as LatLon;
   };
   if (!epsg || epsg === '4326' || epsg === '4269' || /CRS84/i.test(name))
     return { toLatLon: plain, crs: 'EPSG:4326' };

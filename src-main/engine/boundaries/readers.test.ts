@@ -79,6 +79,31 @@ describe('GeoJSON', () => {
     expect(f.skipped).toEqual([{ index: 3, reason: 'it is a line, not an area or a point' }]);
   });
 
+  it('reads positions with an altitude or given as text as [lat, lon], and a shared closing corner once', () => {
+    const ring = [
+      [-87.6, 41.8, 180],
+      ['-87.5', '41.8'],
+      [-87.5, 41.9, 0, 7],
+      [-87.6, 41.8, 180],
+    ];
+    const doc = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } },
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [-87.7, 41.7, 3] } },
+      ],
+    };
+    const f = readBoundaryBytes('z.geojson', Buffer.from(JSON.stringify(doc)));
+    const g = f.features[0]!.geometry;
+    expect(g.kind === 'polygons' && g.polygons[0]![0]).toEqual([
+      [41.8, -87.6],
+      [41.8, -87.5],
+      [41.9, -87.5],
+    ]);
+    const p = f.features[1]!.geometry;
+    expect(p.kind === 'points' && p.points).toEqual([[41.7, -87.7]]);
+  });
+
   it('refuses invalid geometry, naming the feature and the reason', () => {
     const bad = structuredClone(beats);
     bad.features[1]!.geometry = {
