@@ -39,6 +39,9 @@ function http(pathname: string, body?: unknown): Promise<{ status: number; body:
         host: '127.0.0.1',
         port: web.port,
         path: pathname,
+        // A connection of its own: Node's kept-alive one may be closed by the host's idle timeout
+        // (5 s, an export apart) just as it is reused — ECONNRESET under load.
+        agent: false,
         method: body === undefined ? 'GET' : 'POST',
         headers: {
           Host: `127.0.0.1:${web.port}`,
