@@ -61,6 +61,13 @@ const COUNTER_TRIGGERS = ['incident_changes_ai', 'incident_changes_au'];
 const CHANGE_LOG = String.raw`blotter\_query\_changes\_`;
 /** Staged rows read at a time by the row-by-row path. */
 const PAGE = 4096;
+/**
+ * Staged rows per statement of the rows step (all inside the one transaction), with the merge's
+ * progress between them: one statement for a million rows left the import silent for 5–19 s.
+ */
+const CHUNK_ROWS = 50_000;
+/** The share of the merge's progress the rows step takes (the indexes and text index follow). */
+const ROWS_SHARE = 0.4;
 
 export type MergeInput = {
   /** The staging files of the import (stage.ts), attached for the merge. */
@@ -81,6 +88,8 @@ export type MergeInput = {
   now: number;
   /** How far the merge is, 0..1 (it moves in steps). */
   onProgress?: (fraction: number) => void;
+  /** Staged rows per statement of the rows step (default CHUNK_ROWS; tests use fewer). */
+  chunkRows?: number;
 };
 
 export function mergeRows(db: Db, input: MergeInput): MergeCounts {
@@ -124,11 +133,12 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
   const params = { now, reason: REMOVED_REASON };
 
   const sorted = input.ascending === false;
+  const steps = chunksOf(db, schemas, sorted && !repeats, input.chunkRows ?? CHUNK_ROWS, onProgress);
   const updated = repeats
-    ? mergeRowByRow(db, schemas, params)
+    ? mergeRowByRow(db, schemas, params, steps)
     : before === 0
-      ? insertAll(db, schemas, params, sorted)
-      : mergeSetwise(db, schemas, params, sorted);
+      ? insertAll(db, schemas, params, sorted, steps)
+      : mergeSetwise(db, schemas, params, sorted, steps);
   if (input.origin) {
     const t = performance.now();
     // Where each row this import wrote came from, and its kept columns (../provenance).
@@ -158,7 +168,7 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
     ).run({ run, now });
     phases.provenance = Math.round(performance.now() - t);
   }
-  onProgress(0.4);
+  onProgress(ROWS_SHARE);
   const wrote = performance.now();
   if (bulk) {
     // Each index built whole from a sort, rather than grown row by row in random order (the
@@ -184,6 +194,66 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
 type Params = { now: number; reason: string };
 
 /**
+ * The rows step's staged rows cut into chunks of about `size` rows, each a condition on a staging
+ * table's key — `row` in file order, `cdid` in cdid order (each file's `by_cdid` copy; cdids that
+ * came in random order are hashed, so even cdid ranges hold about even shares) — the first without
+ * a lower bound and the last without an upper one, so together they hold every row once, in
+ * order. Without the sorted copies, one chunk (each would sort the whole file again).
+ */
+type Chunks = {
+  count: number;
+  /** Chunk k's condition (SQL on a staged row's own columns). */
+  where(k: number): string;
+  /** Chunk k is written: the merge's progress. */
+  done(k: number): void;
+  /** The rows up to this key are written (the row-by-row path, a page at a time). */
+  passed(key: number): void;
+};
+
+function chunksOf(
+  db: Db,
+  schemas: string[],
+  sorted: boolean,
+  size: number,
+  onProgress: (fraction: number) => void,
+): Chunks {
+  const key = sorted ? 'cdid' : 'row';
+  const table = sorted ? 'by_cdid' : 'rows';
+  const one = sorted && stagedByCdidSql(db, schemas) === null;
+  const bounds = one
+    ? []
+    : schemas.map(
+        (s) => db.prepare(`SELECT min(${key}) AS lo, max(${key}) AS hi FROM "${s}".${table}`).get() as Bound,
+      );
+  const lo = Math.min(...bounds.map((b) => b.lo ?? Infinity));
+  const hi = Math.max(...bounds.map((b) => b.hi ?? -Infinity));
+  // Rows are numbered across the staging files (file order): their span is the file's rows.
+  const spans = schemas.map(
+    (s) => db.prepare(`SELECT min(row) AS lo, max(row) AS hi FROM "${s}".rows`).get() as Bound,
+  );
+  const rows = Math.max(...spans.map((b) => b.hi ?? 0)) - Math.min(...spans.map((b) => b.lo ?? Infinity)) + 1;
+  const count = one || !(hi >= lo) ? 1 : Math.max(1, Math.ceil(rows / size));
+  const step = count > 1 ? Math.ceil((hi - lo + 1) / count) : 0;
+  let reported = 0;
+  return {
+    count,
+    where: (k) =>
+      count === 1
+        ? '1'
+        : [k > 0 ? `${key} >= ${lo + k * step}` : '', k < count - 1 ? `${key} < ${lo + (k + 1) * step}` : '']
+            .filter(Boolean)
+            .join(' AND '),
+    // The last chunk's end is the rows step's (the merge reports it).
+    done: (k) => k < count - 1 && onProgress((ROWS_SHARE * (k + 1)) / count),
+    passed(at) {
+      const k = step > 0 ? Math.floor((at - lo + 1) / step) : 0;
+      if (k > reported && k < count) onProgress((ROWS_SHARE * (reported = k)) / count);
+    },
+  };
+}
+type Bound = { lo: number | null; hi: number | null };
+
+/**
  * The staged rows (meeting `where`) as a FROM subquery `s`: in file order, or in cdid order when the
  * file's come in random order (MergeInput.ascending) — merged from the staging files' sorted copies
  * (stage.ts `by_cdid`, sorted by the preview's threads), else sorted here.
@@ -194,16 +264,19 @@ function staged(db: Db, schemas: string[], sorted: boolean, where?: string): str
   return merged ? `(${merged}) s` : `(${stagedRowsSql(schemas, where)}) s ORDER BY s.cdid`;
 }
 
-/** An empty archive: every staged row goes in, in file order (or cdid order), in one statement. */
-function insertAll(db: Db, schemas: string[], params: Params, sorted: boolean): number {
-  db.prepare(
-    `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW} FROM ${staged(db, schemas, sorted)}`,
-  ).run(params);
+/** An empty archive: every staged row goes in, in file order (or cdid order), a chunk a statement. */
+function insertAll(db: Db, schemas: string[], params: Params, sorted: boolean, chunks: Chunks): number {
+  for (let k = 0; k < chunks.count; k++) {
+    db.prepare(
+      `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW} FROM ${staged(db, schemas, sorted, chunks.where(k))}`,
+    ).run(params);
+    chunks.done(k);
+  }
   return 0;
 }
 
 /** Distinct cdids: replace what the file saw later, take missing descriptions, insert the rest. */
-function mergeSetwise(db: Db, schemas: string[], params: Params, sorted: boolean): number {
+function mergeSetwise(db: Db, schemas: string[], params: Params, sorted: boolean, chunks: Chunks): number {
   // The staged copies of incidents the archive holds.
   db.exec(`DROP TABLE IF EXISTS temp.import_held`);
   db.exec(`CREATE TEMP TABLE import_held AS
@@ -226,10 +299,13 @@ function mergeSetwise(db: Db, schemas: string[], params: Params, sorted: boolean
         )
         .run({ now: params.now }).changes;
     }
-    db.prepare(
-      `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW}
-       FROM ${staged(db, schemas, sorted, 'cdid NOT IN (SELECT cdid FROM temp.import_held)')}`,
-    ).run(params);
+    for (let k = 0; k < chunks.count; k++) {
+      db.prepare(
+        `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW}
+         FROM ${staged(db, schemas, sorted, `(${chunks.where(k)}) AND cdid NOT IN (SELECT cdid FROM temp.import_held)`)}`,
+      ).run(params);
+      chunks.done(k);
+    }
     return updated;
   } finally {
     db.exec(`DROP TABLE IF EXISTS temp.import_held`);
@@ -241,7 +317,7 @@ function mergeSetwise(db: Db, schemas: string[], params: Params, sorted: boolean
  * (the archive's, or an earlier one of this file) when seen later, or gives it a missing description.
  * Counts as updated only copies the archive held before the import.
  */
-function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
+function mergeRowByRow(db: Db, schemas: string[], params: Params, chunks: Chunks): number {
   const page = db.prepare(`${stagedRowsSql(schemas, 'row > @after')} LIMIT ${PAGE}`).raw();
   const repo = createIncidentRepo(db);
   // The cdids the archive held before the import began (the rest are new, or repeats of new ones).
@@ -284,6 +360,7 @@ function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
         if (taken && heldBefore.get(cdid) !== undefined) updated++;
       }
       after = rows[rows.length - 1]?.[0] as number;
+      chunks.passed(after);
     }
   } finally {
     db.exec(`DROP TABLE IF EXISTS temp.import_held`);
