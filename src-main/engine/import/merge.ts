@@ -135,12 +135,20 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
   const params = { now, reason: REMOVED_REASON };
 
   const sorted = input.ascending === false;
-  const steps = chunksOf(db, schemas, sorted && !repeats, input.chunkRows ?? CHUNK_ROWS, onProgress);
+  const size = input.chunkRows ?? CHUNK_ROWS;
+  /** The rows step's progress from `from` to `to` of its share. */
+  const share = (from: number, to: number) => (f: number) =>
+    onProgress(ROWS_SHARE * (from + (to - from) * f));
   const updated = repeats
-    ? mergeRowByRow(db, schemas, params, steps)
+    ? mergeRowByRow(db, schemas, params, chunksOf(db, schemas, false, size, share(0, 1)))
     : before === 0
-      ? insertAll(db, schemas, params, sorted, steps)
-      : mergeSetwise(db, schemas, params, sorted, steps);
+      ? insertAll(db, schemas, params, sorted, chunksOf(db, schemas, sorted, size, share(0, 1)))
+      : mergeSetwise(db, schemas, params, sorted, {
+          held: chunksOf(db, schemas, false, size, share(0, 0.25)),
+          size,
+          updated: share(0.25, 0.5),
+          inserted: chunksOf(db, schemas, sorted, size, share(0.5, 1)),
+        });
   if (input.origin) {
     const t = performance.now();
     // Where each row this import wrote came from, and its kept columns (../provenance).
@@ -217,6 +225,7 @@ function chunksOf(
   schemas: string[],
   sorted: boolean,
   size: number,
+  /** How far, 0..1. */
   onProgress: (fraction: number) => void,
 ): Chunks {
   const key = sorted ? 'cdid' : 'row';
@@ -246,10 +255,10 @@ function chunksOf(
             .filter(Boolean)
             .join(' AND '),
     // The last chunk's end is the rows step's (the merge reports it).
-    done: (k) => k < count - 1 && onProgress((ROWS_SHARE * (k + 1)) / count),
+    done: (k) => k < count - 1 && onProgress((k + 1) / count),
     passed(at) {
       const k = step > 0 ? Math.floor((at - lo + 1) / step) : 0;
-      if (k > reported && k < count) onProgress((ROWS_SHARE * (reported = k)) / count);
+      if (k > reported && k < count) onProgress((reported = k) / count);
     },
   };
 }
@@ -278,35 +287,52 @@ function insertAll(db: Db, schemas: string[], params: Params, sorted: boolean, c
 }
 
 /** Distinct cdids: replace what the file saw later, take missing descriptions, insert the rest. */
-function mergeSetwise(db: Db, schemas: string[], params: Params, sorted: boolean, chunks: Chunks): number {
-  // The staged copies of incidents the archive holds.
+function mergeSetwise(
+  db: Db,
+  schemas: string[],
+  params: Params,
+  sorted: boolean,
+  steps: { held: Chunks; size: number; updated: (fraction: number) => void; inserted: Chunks },
+): number {
+  // The staged copies of incidents the archive holds, a chunk of the file's rows at a time.
   db.exec(`DROP TABLE IF EXISTS temp.import_held`);
-  db.exec(`CREATE TEMP TABLE import_held AS
-    SELECT * FROM (${stagedRowsSql(schemas, 'cdid IN (SELECT cdid FROM main.incidents)')})`);
+  db.exec(`CREATE TEMP TABLE import_held AS SELECT * FROM (${stagedRowsSql(schemas, '0')})`);
   try {
-    let updated = 0;
-    if ((db.prepare('SELECT count(*) FROM temp.import_held').pluck().get() as number) > 0) {
-      db.exec(`CREATE UNIQUE INDEX temp.import_held_cdid ON import_held (cdid)`);
-      updated += db
-        .prepare(
-          `UPDATE main.incidents AS i SET ${REPLACE_SET} FROM temp.import_held AS s
-           WHERE i.cdid = s.cdid AND i.source = 'import' AND s.last_seen IS NOT NULL AND s.last_seen > i.last_seen`,
-        )
-        .run(params).changes;
-      // A replaced row already took the newcomer's description when it had one.
-      updated += db
-        .prepare(
-          `UPDATE main.incidents AS i SET description = s.description, description_fetched_at = @now
-           FROM temp.import_held AS s WHERE i.cdid = s.cdid AND i.description IS NULL AND s.description IS NOT NULL`,
-        )
-        .run({ now: params.now }).changes;
+    const { held, inserted } = steps;
+    for (let k = 0; k < held.count; k++) {
+      db.exec(`INSERT INTO temp.import_held SELECT * FROM
+        (${stagedRowsSql(schemas, `(${held.where(k)}) AND cdid IN (SELECT cdid FROM main.incidents)`)})`);
+      held.done(k);
     }
-    for (let k = 0; k < chunks.count; k++) {
+    let updated = 0;
+    const n = db.prepare('SELECT count(*) FROM temp.import_held').pluck().get() as number;
+    if (n > 0) {
+      db.exec(`CREATE UNIQUE INDEX temp.import_held_cdid ON import_held (cdid)`);
+      const replace = db.prepare(
+        `UPDATE main.incidents AS i SET ${REPLACE_SET} FROM temp.import_held AS s
+         WHERE s.rowid >= @lo AND s.rowid < @hi
+           AND i.cdid = s.cdid AND i.source = 'import' AND s.last_seen IS NOT NULL AND s.last_seen > i.last_seen`,
+      );
+      // A replaced row already took the newcomer's description when it had one.
+      const describe = db.prepare(
+        `UPDATE main.incidents AS i SET description = s.description, description_fetched_at = @now
+         FROM temp.import_held AS s WHERE s.rowid >= @lo AND s.rowid < @hi
+           AND i.cdid = s.cdid AND i.description IS NULL AND s.description IS NOT NULL`,
+      );
+      // In chunks of the held rows (rowids 1..n, as inserted), with progress between them.
+      for (let lo = 1; lo <= n; lo += steps.size) {
+        const range = { lo, hi: lo + steps.size };
+        updated += replace.run({ ...params, ...range }).changes;
+        updated += describe.run({ now: params.now, ...range }).changes;
+        steps.updated(Math.min(1, (lo - 1 + steps.size) / n));
+      }
+    }
+    for (let k = 0; k < inserted.count; k++) {
       db.prepare(
         `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW}
-         FROM ${staged(db, schemas, sorted, `(${chunks.where(k)}) AND cdid NOT IN (SELECT cdid FROM temp.import_held)`)}`,
+         FROM ${staged(db, schemas, sorted, `(${inserted.where(k)}) AND cdid NOT IN (SELECT cdid FROM temp.import_held)`)}`,
       ).run(params);
-      chunks.done(k);
+      inserted.done(k);
     }
     return updated;
   } finally {

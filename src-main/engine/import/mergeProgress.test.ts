@@ -108,6 +108,11 @@ describe('the merge in chunks', () => {
     expect(setwise.counts).toEqual({ inserted: 3_000, updated: 3_000 });
     expectRowsProgress(setwise.progress);
     expect(new Set(archive().map((r) => r[1]))).toEqual(new Set([NOW + 10]));
+    // The same file again: every row held and unchanged — the held rows' copy and checks report too.
+    const again = merge(stage('again', rising(6_000), NOW + 10), {});
+    expect(again.counts).toEqual({ inserted: 0, updated: 0 });
+    expectRowsProgress(again.progress);
+    expect(again.progress.filter((f) => f > 0 && f <= 0.2).length).toBeGreaterThanOrEqual(8);
     // A file that repeats a cdid goes copy by copy: the later copy wins.
     const repeated = [...rising(24_000), 6_500];
     const byRow = merge(stage('c', repeated, NOW + 20), { expectedNew: 18_000, repeats: true });
