@@ -8,7 +8,9 @@
  *
  * Prints JSON: rows/s over preview + run (bound ≥ 100,000) and each step's own rate, the run's
  * phases (from the engine's log), the rows in the archive afterwards, and this process's CPU time
- * (all its threads) and the load average beside the wall clock.
+ * (all its threads) and the load average beside the wall clock; and the run's progress — how many
+ * importProgress events came and the longest time without one (issue 31: the merge's rows step
+ * was silent for 5–19 s).
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -73,11 +75,17 @@ async function main(): Promise<void> {
     const preview = await call<ImportPreview>(engine, 'previewImport', { source: { path: csv } });
     const previewMs = performance.now() - t;
     t = performance.now();
+    const heard: number[] = [];
+    const stopListening = engine.onEvent((e) => {
+      if (e.type === 'importProgress' && e.phase === 'writing') heard.push(performance.now());
+    });
     const result = await call<ImportResult>(engine, 'runImport', {
       importId: preview.importId,
       onBadRows: 'abort',
     });
     const runMs = performance.now() - t;
+    stopListening();
+    const silences = [...heard, t + runMs].map((at, k) => at - (k === 0 ? t : (heard[k - 1] as number)));
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
     const { total } = await call<{ total: number }>(engine, 'countIncidents', {
@@ -98,6 +106,8 @@ async function main(): Promise<void> {
         runMs: round(runMs),
         runRowsPerSec: Math.round(preview.rows / (runMs / 1000)),
         runPhasesMs: runPhases(dataDir),
+        runProgressEvents: heard.length,
+        runLongestSilenceMs: round(Math.max(...silences)),
         ms: round(ms),
         rowsPerSec,
         cpuMs: round(cpuMs),

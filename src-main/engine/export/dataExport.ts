@@ -21,6 +21,8 @@ export type DataExportOptions = {
   threads: number;
   /** The export threads' heap limits (parallelExport.ts has its own default). */
   threadLimits?: ResourceLimits;
+  /** Rows per batch on threads (parallelExport.ts has its own default). */
+  batchRows?: number;
 };
 
 const log = createLogger('export');
@@ -40,7 +42,7 @@ export const dataRunner: Runner = (job, ctx, progress) => createDataRunner()(job
 export const createDataRunner =
   (options: Partial<DataExportOptions> = {}): Runner =>
   (job, ctx: ExportCore, progress) => {
-    const { threadsMinRows, threads, threadLimits } = { ...DEFAULTS, ...options };
+    const { threadsMinRows, threads, threadLimits, batchRows } = { ...DEFAULTS, ...options };
     let sink = new FileSink(job.dest.path, job.id);
     // The file stays under its temporary name: the job publishes it with its manifest (jobs.ts).
     const run = async (): Promise<RunnerResult | null> => {
@@ -64,6 +66,7 @@ export const createDataRunner =
             sink,
             threads,
             ...(threadLimits ? { limits: threadLimits } : {}),
+            ...(batchRows ? { batchRows } : {}),
             // This thread formats a share too, from the snapshot (features without the separator first).
             local: (rows, reuse) => {
               const batch = read(rows);

@@ -5,6 +5,10 @@
  * formatting them, while it formats its own share (`local`: the one-thread path's reader and
  * formatter, from the snapshot); it writes the batches to the file in order. The file is byte for
  * byte what the one-thread path (batches.ts + batchFormat.ts) writes; a test compares them.
+ *
+ * The engine thread formats its batches in pieces of about LOCAL_PIECE_MS each, with a turn of the
+ * event loop after every piece and every batch written (issue 31): a batch of long rows (long
+ * descriptions, many kept columns) once held it for the whole batch, two at a time.
  */
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { Snapshot } from '../query/snapshot';
@@ -26,7 +30,7 @@ export type ThreadedExport = {
   /** The threads' heap limits (default THREAD_LIMITS). */
   limits?: ResourceLimits;
   /**
-   * Formats one batch in this thread (the one-thread path's reader and formatter): this thread then
+   * Formats one batch, or a piece of one, in this thread (the one-thread path's reader and formatter): this thread then
    * takes every (threads + 1)-th batch itself while the threads work on theirs.
    */
   local?: (
@@ -48,6 +52,15 @@ type Answer = Extract<FromExportWorker, { bytes: Uint8Array }>;
 
 /** Rows per batch: small enough that a batch's garbage dies young in a small heap. */
 const BATCH_ROWS = 1000;
+/** The engine thread's time per piece of its own batches before the event loop gets a turn. */
+const LOCAL_PIECE_MS = 8;
+/** The fewest rows in a piece (a read from the store costs more than a few rows' formatting). */
+const LOCAL_PIECE_MIN_ROWS = 16;
+/**
+ * The most (~2 ms of ordinary rows): rows are not alike — a run of long descriptions after short
+ * ones would make a piece sized by the short ones many times too long.
+ */
+const LOCAL_PIECE_MAX_ROWS = 500;
 /**
  * An export thread's heap, capped (measured on 1M rows: the same speed as unbounded, ~half the
  * memory). A batch that does not fit (thousands of 100,000-character descriptions) stops the
@@ -118,26 +131,43 @@ export async function exportOnThreads(job: ThreadedExport): Promise<{ written: n
       }
     };
     let written = 0;
-    for (let seq = 0; seq < batches; seq++) {
-      while (sent < batches && sent < seq + ahead) send(sent++);
-      let bytes: string | Uint8Array;
-      let count: number;
-      if (isLocal(seq) && job.local) {
-        ({ text: bytes, written: count } = job.local(rowsOf(seq), localPool.take()));
-      } else {
-        const answer = await (answers.get(seq) as Promise<Answer>);
-        answers.delete(seq);
-        ({ bytes, written: count } = answer);
-      }
-      if (job.cancelled()) return null;
+    /** Writes one batch's (or piece's) bytes: GeoJSON features get their separator first. */
+    const put = async (bytes: string | Uint8Array, count: number, seq: number) => {
       if (bytes.length > 0) {
         if (job.format === 'geojson') await sink.write(written === 0 ? '\n' : ',\n');
         await sink.write(bytes, typeof bytes === 'string' ? undefined : recycle(bytes, seq));
       }
       written += count;
       job.onWritten(written);
-      // A turn of the event loop now and then, so other calls (and a cancel) are answered meanwhile.
-      if (seq % lanes === lanes - 1) await yieldToEventLoop();
+    };
+    const local = job.local;
+    let pieceRows = Math.min(size, 250, LOCAL_PIECE_MAX_ROWS);
+    for (let seq = 0; seq < batches; seq++) {
+      while (sent < batches && sent < seq + ahead) send(sent++);
+      if (isLocal(seq) && local) {
+        // In pieces sized to take about LOCAL_PIECE_MS (the next piece's rows from this one's time).
+        const rows = rowsOf(seq);
+        for (let at = 0; at < rows.length;) {
+          const piece = rows.subarray(at, at + pieceRows);
+          const started = performance.now();
+          const { text, written: count } = local(piece, localPool.take());
+          const ms = performance.now() - started;
+          at += piece.length;
+          const fit = Math.round((piece.length * LOCAL_PIECE_MS) / Math.max(ms, 0.1));
+          const most = Math.min(size, LOCAL_PIECE_MAX_ROWS, Math.ceil(pieceRows * 1.5));
+          pieceRows = Math.max(LOCAL_PIECE_MIN_ROWS, Math.min(most, fit));
+          if (job.cancelled()) return null;
+          await put(text, count, seq);
+          await yieldToEventLoop();
+        }
+      } else {
+        const answer = await (answers.get(seq) as Promise<Answer>);
+        answers.delete(seq);
+        if (job.cancelled()) return null;
+        await put(answer.bytes, answer.written, seq);
+        // Other calls (and a cancel) are answered between batches.
+        await yieldToEventLoop();
+      }
     }
     return { written };
   } finally {

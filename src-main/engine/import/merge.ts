@@ -61,6 +61,15 @@ const COUNTER_TRIGGERS = ['incident_changes_ai', 'incident_changes_au'];
 const CHANGE_LOG = String.raw`blotter\_query\_changes\_`;
 /** Staged rows read at a time by the row-by-row path. */
 const PAGE = 4096;
+/**
+ * Staged rows per statement of the rows step (all inside the one transaction), with the merge's
+ * progress between them: one statement for a million rows left the import silent for 5–19 s.
+ */
+const CHUNK_ROWS = 50_000;
+/** The share of the merge's progress the rows step takes (the indexes and text index follow). */
+const ROWS_SHARE = 0.4;
+/** The indexes' share, reported after each one is built (the largest took 2.8 s at 1M). */
+const INDEXES_SHARE = 0.15;
 
 export type MergeInput = {
   /** The staging files of the import (stage.ts), attached for the merge. */
@@ -81,6 +90,8 @@ export type MergeInput = {
   now: number;
   /** How far the merge is, 0..1 (it moves in steps). */
   onProgress?: (fraction: number) => void;
+  /** Staged rows per statement of the rows step (default CHUNK_ROWS; tests use fewer). */
+  chunkRows?: number;
 };
 
 export function mergeRows(db: Db, input: MergeInput): MergeCounts {
@@ -124,11 +135,20 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
   const params = { now, reason: REMOVED_REASON };
 
   const sorted = input.ascending === false;
+  const size = input.chunkRows ?? CHUNK_ROWS;
+  /** The rows step's progress from `from` to `to` of its share. */
+  const share = (from: number, to: number) => (f: number) =>
+    onProgress(ROWS_SHARE * (from + (to - from) * f));
   const updated = repeats
-    ? mergeRowByRow(db, schemas, params)
+    ? mergeRowByRow(db, schemas, params, chunksOf(db, schemas, false, size, share(0, 1)))
     : before === 0
-      ? insertAll(db, schemas, params, sorted)
-      : mergeSetwise(db, schemas, params, sorted);
+      ? insertAll(db, schemas, params, sorted, chunksOf(db, schemas, sorted, size, share(0, 1)))
+      : mergeSetwise(db, schemas, params, sorted, {
+          held: chunksOf(db, schemas, false, size, share(0, 0.25)),
+          size,
+          updated: share(0.25, 0.5),
+          inserted: chunksOf(db, schemas, sorted, size, share(0.5, 1)),
+        });
   if (input.origin) {
     const t = performance.now();
     // Where each row this import wrote came from, and its kept columns (../provenance).
@@ -158,14 +178,14 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
     ).run({ run, now });
     phases.provenance = Math.round(performance.now() - t);
   }
-  onProgress(0.4);
+  onProgress(ROWS_SHARE);
   const wrote = performance.now();
   if (bulk) {
     // Each index built whole from a sort, rather than grown row by row in random order (the
     // spatial index too: by cell, lat and lon).
-    buildIndexes(db, indexes, sorted);
+    buildIndexes(db, indexes, sorted, (k) => onProgress(ROWS_SHARE + (INDEXES_SHARE * k) / indexes.length));
     phases.indexes = Math.round(performance.now() - wrote);
-    onProgress(0.55);
+    onProgress(ROWS_SHARE + INDEXES_SHARE);
     rebuildFts(db);
     phases.fts = Math.round(performance.now() - wrote) - phases.indexes;
     for (const sql of triggers) db.exec(sql);
@@ -184,6 +204,67 @@ function merge(db: Db, schemas: string[], input: MergeInput): MergeCounts {
 type Params = { now: number; reason: string };
 
 /**
+ * The rows step's staged rows cut into chunks of about `size` rows, each a condition on a staging
+ * table's key — `row` in file order, `cdid` in cdid order (each file's `by_cdid` copy; cdids that
+ * came in random order are hashed, so even cdid ranges hold about even shares) — the first without
+ * a lower bound and the last without an upper one, so together they hold every row once, in
+ * order. Without the sorted copies, one chunk (each would sort the whole file again).
+ */
+type Chunks = {
+  count: number;
+  /** Chunk k's condition (SQL on a staged row's own columns). */
+  where(k: number): string;
+  /** Chunk k is written: the merge's progress. */
+  done(k: number): void;
+  /** The rows up to this key are written (the row-by-row path, a page at a time). */
+  passed(key: number): void;
+};
+
+function chunksOf(
+  db: Db,
+  schemas: string[],
+  sorted: boolean,
+  size: number,
+  /** How far, 0..1. */
+  onProgress: (fraction: number) => void,
+): Chunks {
+  const key = sorted ? 'cdid' : 'row';
+  const table = sorted ? 'by_cdid' : 'rows';
+  const one = sorted && stagedByCdidSql(db, schemas) === null;
+  const bounds = one
+    ? []
+    : schemas.map(
+        (s) => db.prepare(`SELECT min(${key}) AS lo, max(${key}) AS hi FROM "${s}".${table}`).get() as Bound,
+      );
+  const lo = Math.min(...bounds.map((b) => b.lo ?? Infinity));
+  const hi = Math.max(...bounds.map((b) => b.hi ?? -Infinity));
+  // Rows are numbered across the staging files (file order): their span is the file's rows.
+  const spans = schemas.map(
+    (s) => db.prepare(`SELECT min(row) AS lo, max(row) AS hi FROM "${s}".rows`).get() as Bound,
+  );
+  const rows = Math.max(...spans.map((b) => b.hi ?? 0)) - Math.min(...spans.map((b) => b.lo ?? Infinity)) + 1;
+  const count = one || !(hi >= lo) ? 1 : Math.max(1, Math.ceil(rows / size));
+  const step = count > 1 ? Math.ceil((hi - lo + 1) / count) : 0;
+  let reported = 0;
+  return {
+    count,
+    where: (k) =>
+      count === 1
+        ? '1'
+        : [k > 0 ? `${key} >= ${lo + k * step}` : '', k < count - 1 ? `${key} < ${lo + (k + 1) * step}` : '']
+            .filter(Boolean)
+            .join(' AND '),
+    // The last chunk's end is the rows step's (the merge reports it).
+    done: (k) => k < count - 1 && onProgress((k + 1) / count),
+    passed(at) {
+      const k = step > 0 ? Math.floor((at - lo + 1) / step) : 0;
+      if (k > reported && k < count) onProgress((reported = k) / count);
+    },
+  };
+}
+type Bound = { lo: number | null; hi: number | null };
+
+/**
  * The staged rows (meeting `where`) as a FROM subquery `s`: in file order, or in cdid order when the
  * file's come in random order (MergeInput.ascending) — merged from the staging files' sorted copies
  * (stage.ts `by_cdid`, sorted by the preview's threads), else sorted here.
@@ -194,42 +275,65 @@ function staged(db: Db, schemas: string[], sorted: boolean, where?: string): str
   return merged ? `(${merged}) s` : `(${stagedRowsSql(schemas, where)}) s ORDER BY s.cdid`;
 }
 
-/** An empty archive: every staged row goes in, in file order (or cdid order), in one statement. */
-function insertAll(db: Db, schemas: string[], params: Params, sorted: boolean): number {
-  db.prepare(
-    `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW} FROM ${staged(db, schemas, sorted)}`,
-  ).run(params);
+/** An empty archive: every staged row goes in, in file order (or cdid order), a chunk a statement. */
+function insertAll(db: Db, schemas: string[], params: Params, sorted: boolean, chunks: Chunks): number {
+  for (let k = 0; k < chunks.count; k++) {
+    db.prepare(
+      `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW} FROM ${staged(db, schemas, sorted, chunks.where(k))}`,
+    ).run(params);
+    chunks.done(k);
+  }
   return 0;
 }
 
 /** Distinct cdids: replace what the file saw later, take missing descriptions, insert the rest. */
-function mergeSetwise(db: Db, schemas: string[], params: Params, sorted: boolean): number {
-  // The staged copies of incidents the archive holds.
+function mergeSetwise(
+  db: Db,
+  schemas: string[],
+  params: Params,
+  sorted: boolean,
+  steps: { held: Chunks; size: number; updated: (fraction: number) => void; inserted: Chunks },
+): number {
+  // The staged copies of incidents the archive holds, a chunk of the file's rows at a time.
   db.exec(`DROP TABLE IF EXISTS temp.import_held`);
-  db.exec(`CREATE TEMP TABLE import_held AS
-    SELECT * FROM (${stagedRowsSql(schemas, 'cdid IN (SELECT cdid FROM main.incidents)')})`);
+  db.exec(`CREATE TEMP TABLE import_held AS SELECT * FROM (${stagedRowsSql(schemas, '0')})`);
   try {
-    let updated = 0;
-    if ((db.prepare('SELECT count(*) FROM temp.import_held').pluck().get() as number) > 0) {
-      db.exec(`CREATE UNIQUE INDEX temp.import_held_cdid ON import_held (cdid)`);
-      updated += db
-        .prepare(
-          `UPDATE main.incidents AS i SET ${REPLACE_SET} FROM temp.import_held AS s
-           WHERE i.cdid = s.cdid AND i.source = 'import' AND s.last_seen IS NOT NULL AND s.last_seen > i.last_seen`,
-        )
-        .run(params).changes;
-      // A replaced row already took the newcomer's description when it had one.
-      updated += db
-        .prepare(
-          `UPDATE main.incidents AS i SET description = s.description, description_fetched_at = @now
-           FROM temp.import_held AS s WHERE i.cdid = s.cdid AND i.description IS NULL AND s.description IS NOT NULL`,
-        )
-        .run({ now: params.now }).changes;
+    const { held, inserted } = steps;
+    for (let k = 0; k < held.count; k++) {
+      db.exec(`INSERT INTO temp.import_held SELECT * FROM
+        (${stagedRowsSql(schemas, `(${held.where(k)}) AND cdid IN (SELECT cdid FROM main.incidents)`)})`);
+      held.done(k);
     }
-    db.prepare(
-      `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW}
-       FROM ${staged(db, schemas, sorted, 'cdid NOT IN (SELECT cdid FROM temp.import_held)')}`,
-    ).run(params);
+    let updated = 0;
+    const n = db.prepare('SELECT count(*) FROM temp.import_held').pluck().get() as number;
+    if (n > 0) {
+      db.exec(`CREATE UNIQUE INDEX temp.import_held_cdid ON import_held (cdid)`);
+      const replace = db.prepare(
+        `UPDATE main.incidents AS i SET ${REPLACE_SET} FROM temp.import_held AS s
+         WHERE s.rowid >= @lo AND s.rowid < @hi
+           AND i.cdid = s.cdid AND i.source = 'import' AND s.last_seen IS NOT NULL AND s.last_seen > i.last_seen`,
+      );
+      // A replaced row already took the newcomer's description when it had one.
+      const describe = db.prepare(
+        `UPDATE main.incidents AS i SET description = s.description, description_fetched_at = @now
+         FROM temp.import_held AS s WHERE s.rowid >= @lo AND s.rowid < @hi
+           AND i.cdid = s.cdid AND i.description IS NULL AND s.description IS NOT NULL`,
+      );
+      // In chunks of the held rows (rowids 1..n, as inserted), with progress between them.
+      for (let lo = 1; lo <= n; lo += steps.size) {
+        const range = { lo, hi: lo + steps.size };
+        updated += replace.run({ ...params, ...range }).changes;
+        updated += describe.run({ now: params.now, ...range }).changes;
+        steps.updated(Math.min(1, (lo - 1 + steps.size) / n));
+      }
+    }
+    for (let k = 0; k < inserted.count; k++) {
+      db.prepare(
+        `INSERT INTO incidents (${COLUMNS}) SELECT ${AS_ARCHIVE_ROW}
+         FROM ${staged(db, schemas, sorted, `(${inserted.where(k)}) AND cdid NOT IN (SELECT cdid FROM temp.import_held)`)}`,
+      ).run(params);
+      inserted.done(k);
+    }
     return updated;
   } finally {
     db.exec(`DROP TABLE IF EXISTS temp.import_held`);
@@ -241,7 +345,7 @@ function mergeSetwise(db: Db, schemas: string[], params: Params, sorted: boolean
  * (the archive's, or an earlier one of this file) when seen later, or gives it a missing description.
  * Counts as updated only copies the archive held before the import.
  */
-function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
+function mergeRowByRow(db: Db, schemas: string[], params: Params, chunks: Chunks): number {
   const page = db.prepare(`${stagedRowsSql(schemas, 'row > @after')} LIMIT ${PAGE}`).raw();
   const repo = createIncidentRepo(db);
   // The cdids the archive held before the import began (the rest are new, or repeats of new ones).
@@ -284,6 +388,7 @@ function mergeRowByRow(db: Db, schemas: string[], params: Params): number {
         if (taken && heldBefore.get(cdid) !== undefined) updated++;
       }
       after = rows[rows.length - 1]?.[0] as number;
+      chunks.passed(after);
     }
   } finally {
     db.exec(`DROP TABLE IF EXISTS temp.import_held`);
@@ -325,11 +430,14 @@ const RANDOM_ORDER_SORT_KIB = 4096;
  * sorter threads (`PRAGMA threads = 2`) on two busy cores: slower (the local days 0.7–1.0 s
  * against 0.45–0.6 s, the spatial index 1.6–2.7 s).
  */
-function buildIndexes(db: Db, indexes: string[], randomOrder: boolean): void {
+function buildIndexes(db: Db, indexes: string[], randomOrder: boolean, built: (count: number) => void): void {
   const cache = db.pragma('cache_size', { simple: true }) as number;
   if (randomOrder) db.pragma(`cache_size = -${RANDOM_ORDER_SORT_KIB}`);
   try {
-    for (const sql of indexes) db.exec(sql);
+    indexes.forEach((sql, k) => {
+      db.exec(sql);
+      if (k < indexes.length - 1) built(k + 1);
+    });
   } finally {
     db.pragma(`cache_size = ${cache}`);
   }
