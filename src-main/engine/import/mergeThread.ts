@@ -20,12 +20,19 @@ export class NoHelperThread extends Error {
   }
 }
 
+/**
+ * `signal` cancels the task: the thread is ended at once (a merge's open transaction rolls back as
+ * its connection closes with the thread), and the promise rejects with the signal's reason once the
+ * thread has exited — never before, so the write turns are released only after the rollback.
+ */
 export function onHelperThread<T>(
   data: MergeWorkerData,
   onProgress: (fraction: number) => void = () => undefined,
   transfer: TransferListItem[] = [],
+  signal?: AbortSignal,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
     let worker;
     try {
       worker = startWorkerThread(
@@ -42,11 +49,14 @@ export function onHelperThread<T>(
       // Before its task began the thread never ran it: the work is done on this thread instead.
       failed: (error) => (started ? error : new NoHelperThread(error)),
       stopped: (code) => {
+        if (signal?.aborted) return signal.reason as Error;
         const stopped = new Error(`the import helper thread stopped (exit ${code}) before it answered`);
         return started ? stopped : new NoHelperThread(stopped);
       },
       terminate: false,
     });
+    const thread = worker;
+    signal?.addEventListener('abort', () => void thread.terminate(), { once: true });
     worker.on('message', (m: FromMergeWorker) => {
       if (m.type === 'started') {
         started = true;
