@@ -66,9 +66,13 @@ it('cancels a merge: nothing written, the write turns released, a save and a new
   const asked = performance.now();
   expect(await e.call('cancelImport', {})).toEqual({ cancelled: true });
   expect(await run).toEqual({ code: 'cancelled', message: 'Import cancelled; nothing was written.' });
-  // At once: the 20 heavy rows would hold the merge well over 5 s.
-  expect(performance.now() - asked).toBeLessThan(5_000);
+  // At once: the merge's one INSERT statement stops at its next check (~0.6 s at load 13); the 20
+  // heavy rows would hold it well over 5 s, and a thread is only ended once its statement returns.
+  expect(performance.now() - asked).toBeLessThan(3_000);
   expect(db.prepare('SELECT count(*) FROM incidents').pluck().get()).toBe(before);
+  // The helper's connection is closed, its transaction rolled back: the write lock is free as Cancel answers.
+  db.exec('BEGIN IMMEDIATE');
+  db.exec('ROLLBACK');
   expect(await e.call('countIncidents', { filters: { preset: 'all' } })).toMatchObject({ total: 0 });
   // The turns are free: a save is made now, not refused or queued behind a merge.
   const saved = await e.call<SettingsView>('updateSettings', { windowDays: 77, plan: 'enterprise' });

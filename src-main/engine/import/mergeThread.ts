@@ -10,7 +10,7 @@ import type { TransferListItem } from 'node:worker_threads';
 import { EngineError } from '../errors';
 import { startWorkerThread, workerEntry, settleOnce } from '../workerThreads';
 import { ReferenceProblem } from './places/references';
-import type { FromMergeWorker, MergeWorkerData, TaskFailure } from './mergeWorker';
+import type { CancelFlag, FromMergeWorker, MergeWorkerData, TaskFailure } from './mergeWorker';
 
 /** The thread never ran its task: do the work on this thread instead. */
 export class NoHelperThread extends Error {
@@ -33,11 +33,12 @@ export function onHelperThread<T>(
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error);
+    const cancelFlag = new Int32Array(new SharedArrayBuffer(4));
     let worker;
     try {
       worker = startWorkerThread(
         workerEntry(import.meta.url, 'mergeWorker.ts', 'mergeWorker.js'),
-        data,
+        signal ? ({ ...data, cancelFlag } satisfies MergeWorkerData & CancelFlag) : data,
         transfer,
       );
     } catch (error) {
@@ -56,14 +57,21 @@ export function onHelperThread<T>(
       terminate: false,
     });
     const thread = worker;
-    signal?.addEventListener('abort', () => void thread.terminate(), { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        Atomics.store(cancelFlag, 0, 1); // a statement running stops at its next check
+        void thread.terminate();
+      },
+      { once: true },
+    );
     worker.on('message', (m: FromMergeWorker) => {
       if (m.type === 'started') {
         started = true;
         onProgress(0); // the task began: a run's progress says "writing" from now on
       } else if (m.type === 'progress') onProgress(m.fraction);
       else if (m.type === 'done') settle(() => resolve(m.value as T));
-      else settle(() => reject(rebuilt(m.failure)));
+      else settle(() => reject(signal?.aborted ? (signal.reason as Error) : rebuilt(m.failure)));
     });
   });
 }
