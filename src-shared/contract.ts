@@ -268,6 +268,8 @@ export const contract = {
     input: z.object({ importId: z.string().min(1).max(64) }).strict(),
     output: z.object({ discarded: z.boolean() }),
   },
+  /** Cancels the import's running preview or run (its call answers `cancelled`; nothing is written). */
+  cancelImport: { input: Empty, output: z.object({ cancelled: z.boolean() }) },
   // The Import view's column mapping (src-shared/importMappingCalls.ts).
   ...importMappingCalls,
   // Rows without coordinates and the offline locator (src-shared/placesCalls.ts).

@@ -7,7 +7,8 @@
  * description, rows kept as held, bad rows — and --dry-run stops there (discardImport): nothing is
  * written. A file of which no row can be read imports nothing and exits 1, naming the columns that
  * failed and on how many rows. `--type TYPE` gives every row of the file one type (a file of
- * shootings, of arrests): the mapping's type column, if it has one, is not read.
+ * shootings, of arrests): the mapping's type column, if it has one, is not read. Ctrl-C while the
+ * file is read or written cancels the step (cancelImport): nothing is written, exit 130.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,7 @@ import type { ImportPreview } from '../../src-shared/exports';
 import { ColumnMapping } from '../../src-shared/importMapping';
 import { one, UsageError, type Parsed } from './args';
 import { EXIT, type Io } from './io';
-import { withSession } from './session';
+import { withSession, type Session } from './session';
 
 export const IMPORT_FLAGS = {
   values: ['data-dir', 'on-bad-rows', 'mapping', 'mapping-file', 'type'],
@@ -43,7 +44,7 @@ export async function importCommand(p: Parsed, io: Io): Promise<number> {
     );
   const fromFile =
     mappingFile === undefined ? undefined : readMappingFile(mappingFile, oneType !== undefined);
-  return withSession(io, one(p, 'data-dir'), async (s) => {
+  const previewAndRun = async (s: Session): Promise<number> => {
     const given = name !== undefined ? await s.call('getMapping', { name }) : fromFile;
     const mapping = given && oneType !== undefined ? withOneType(given, oneType) : given;
     const preview = await s.call('previewImport', {
@@ -78,6 +79,18 @@ export async function importCommand(p: Parsed, io: Io): Promise<number> {
           : `${r.unplaced} rows without coordinates wait as unplaced (--place, or blotter places retry, places them).\n`,
       );
     return EXIT.ok;
+  };
+  return withSession(io, one(p, 'data-dir'), async (s) => {
+    // ^C (or a TERM) cancels the step running in the engine; its call then answers 'cancelled'.
+    const onSignal = (): void => void s.call('cancelImport', {}).catch(() => undefined);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    try {
+      return await previewAndRun(s);
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
   });
 }
 

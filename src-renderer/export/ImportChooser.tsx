@@ -1,7 +1,7 @@
 /**
  * Choosing the file to import — an upload in the web host, the open dialog in Electron — and, while
  * the file is uploaded, read or written, what is happening with the engine's progress
- * (`importProgress` events).
+ * (`importProgress` events) and a Cancel for the reading and the writing (`cancelImport`).
  */
 import { useState, type ChangeEvent, type Ref } from 'react';
 import type { Client } from '../bridge/client';
@@ -31,9 +31,11 @@ type Props = {
   writing: number | null;
   fileInput: Ref<HTMLInputElement>;
   onChoose: (event?: ChangeEvent<HTMLInputElement>) => void;
+  /** Cancels the reading or the writing. */
+  onCancel: () => void;
 };
 
-export function ImportChooser({ web, phase, progress, writing, fileInput, onChoose }: Props) {
+export function ImportChooser({ web, phase, progress, writing, fileInput, onChoose, onCancel }: Props) {
   const busy = isBusy(phase);
   return (
     <>
@@ -71,8 +73,27 @@ export function ImportChooser({ web, phase, progress, writing, fileInput, onChoo
                 ? 'Reading and checking every row…'
                 : `Writing ${writing !== null ? count(writing) : ''} rows into the archive…`}
           </p>
+          {phase !== 'uploading' ? <CancelButton onCancel={onCancel} /> : null}
         </div>
       ) : null}
     </>
+  );
+}
+
+/** Cancel, pressed once: it then says the cancel is under way (a new step mounts a new button). */
+function CancelButton({ onCancel }: { onCancel: () => void }) {
+  const [asked, setAsked] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={asked}
+      onClick={() => {
+        setAsked(true);
+        onCancel();
+      }}
+    >
+      {asked ? 'Cancelling…' : 'Cancel'}
+    </button>
   );
 }

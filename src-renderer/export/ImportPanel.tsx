@@ -5,7 +5,8 @@
  * Electron); a file whose columns are not Blotter's gets the mapping editor (the proposal, or the
  * mapping saved for its columns), and the preview follows every change; see the preview with every
  * row problem, then import — the valid rows, or nothing if any row is bad — in one all-or-nothing
- * step. Nothing is written before that.
+ * step. Nothing is written before that. Cancel stops the reading or the writing (`cancelImport`):
+ * nothing is written, and the file can be chosen again.
  */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportPreview, ImportSource } from '../../src-shared/exports';
@@ -31,6 +32,8 @@ type Mapping = { inspection: ImportInspection; draft: Draft };
 export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
   const headingId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  /** Cancel was pressed for the step now running (its call then answers `cancelled`). */
+  const cancelling = useRef(false);
   const [phase, setPhase] = useState<ImportPhase>('idle');
   const { progress, reset: resetProgress } = useImportProgress(client);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -56,12 +59,33 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
     },
   );
 
+  /** Whether `failure` is the answer to Cancel: then says so, as the outcome. */
+  const wasCancelled = (failure: unknown): boolean => {
+    const asked = cancelling.current;
+    cancelling.current = false;
+    if (!(failure instanceof BridgeCallError && failure.code === 'cancelled')) return false;
+    if (asked) setOutcome(failure.message);
+    return true;
+  };
+
+  const cancel = () => {
+    cancelling.current = true;
+    void client.call('cancelImport', {}).catch(fail);
+  };
+
   const read = async (source: ImportSource | undefined) => {
     setPhase('reading');
     resetProgress();
     setWork(null);
     try {
       const found = await client.call('inspectImport', source ? { source } : {});
+      // Cancel pressed while the file's first rows were looked at: go no further.
+      if (cancelling.current) {
+        cancelling.current = false;
+        setOutcome('Import cancelled; nothing was written.');
+        setPhase('idle');
+        return;
+      }
       if (found.ownColumns && !found.saved) {
         // Blotter's or the API's own columns: no mapping to make.
         setPreview(await client.call('previewMapped', { fileId: found.fileId }));
@@ -69,9 +93,10 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
         setWork({ inspection: found, draft: draftOf(found) });
       }
       setPhase('ready');
+      wasCancelled(null);
     } catch (failure) {
       setPhase('idle');
-      if (!(failure instanceof BridgeCallError && failure.code === 'cancelled')) fail(failure);
+      if (!wasCancelled(failure)) fail(failure);
     }
   };
 
@@ -103,8 +128,9 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
       setPreview(null);
       setWork(null);
       setPhase('idle');
+      wasCancelled(null);
     } catch (failure) {
-      fail(failure);
+      if (!wasCancelled(failure)) fail(failure);
       setPhase('ready');
     }
   };
@@ -133,6 +159,7 @@ export function ImportPanel({ client, web }: { client: Client; web: boolean }) {
         writing={preview ? preview.valid : null}
         fileInput={fileInput}
         onChoose={(event) => void choose(event)}
+        onCancel={cancel}
       />
       {problem ? <p className="message message-error">{problem}</p> : null}
       {outcome ? (

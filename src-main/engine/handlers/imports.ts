@@ -5,6 +5,7 @@ export const importHandlers = {
   previewImport: ({ source, mapping }, ctx) => ctx.services.imports.preview(source, mapping),
   runImport: ({ importId, onBadRows, place }, ctx) => ctx.services.imports.run(importId, onBadRows, place),
   discardImport: async ({ importId }, ctx) => ({ discarded: await ctx.services.imports.discard(importId) }),
+  cancelImport: async (_input, ctx) => ({ cancelled: ctx.services.imports.cancel() }),
   inspectImport: ({ source }, ctx) => ctx.services.imports.inspect(source),
   previewMapped: ({ fileId, mapping }, ctx) => ctx.services.imports.previewMapped(fileId, mapping),
   saveMapping: ({ fileId, mapping }, ctx) => ctx.services.imports.saveMapping(fileId, mapping),

@@ -111,6 +111,8 @@ export class Imports {
   private current: Current | null = null;
   private inspected: Inspected | null = null;
   private busy = false;
+  /** The running step's Cancel (`cancel`): its reason is what the cancelled call answers. */
+  private step: AbortController | null = null;
   private readonly options: ImportOptions;
   /** The background checkpoint after the last large import, while it runs. */
   private checkpointing: Promise<void> = Promise.resolve();
@@ -266,10 +268,18 @@ export class Imports {
       );
       const progress = this.throttled('reading', source.bytes);
       const rules: CheckRules = { notAfter: this.now() + FUTURE_SKEW_MS };
+      const signal = this.signal();
       let tally: CheckTally;
       try {
         if (!parallel)
-          tally = await checkInThisThread(source.file, detected, stageFiles[0] as string, progress, rules);
+          tally = await checkInThisThread(
+            source.file,
+            detected,
+            stageFiles[0] as string,
+            progress,
+            rules,
+            signal,
+          );
         else {
           try {
             tally = await checkCsvInParallel({
@@ -278,17 +288,26 @@ export class Imports {
               stageFiles,
               onBytes: progress,
               rules,
+              signal,
               ...(this.options.chunkChars ? { chunkChars: this.options.chunkChars } : {}),
               ...(this.options.readBytes ? { readBytes: this.options.readBytes } : {}),
               ...(this.options.threadLimits ? { limits: this.options.threadLimits } : {}),
             });
           } catch (error) {
-            if (error instanceof FileProblem) throw error; // the file's, not the threads'
+            // The file's, not the threads' — or the analyst's Cancel.
+            if (error instanceof FileProblem || signal.aborted) throw error;
             // A check thread that failed (no bundle, out of memory): read the file here instead.
             log.warn('the check threads failed; reading the file on the engine thread', { error });
             removeStageFiles(importsDir, id);
             stageFiles = [stageFileOf(importsDir, id, 0)];
-            tally = await checkInThisThread(source.file, detected, stageFiles[0] as string, progress, rules);
+            tally = await checkInThisThread(
+              source.file,
+              detected,
+              stageFiles[0] as string,
+              progress,
+              rules,
+              signal,
+            );
           }
         }
         if (tally.rows === 0)
@@ -312,6 +331,7 @@ export class Imports {
           rows: tally.rows,
           cdids: tally.cdid.slice(0, valid),
         });
+        signal.throwIfAborted(); // a cancelled preview stages nothing
       } catch (error) {
         removeStageFiles(importsDir, id);
         throw error;
@@ -403,6 +423,7 @@ export class Imports {
           ? deferCheckpoint(this.ctx.db)
           : null;
       let merged;
+      const version = dataVersion(this.ctx);
       try {
         // The preview staged only the valid rows: the bad ones are skipped (or, with 'abort', refused above).
         merged = await this.merge(
@@ -417,6 +438,12 @@ export class Imports {
           },
           (f) => progress(Math.round(current.source.bytes * f), true),
         );
+      } catch (error) {
+        // Cancel reached the thread after its commit: the rows are in, and the call says so.
+        if (!this.signal().aborted || dataVersion(this.ctx) === version) throw error;
+        this.ctx.emit({ type: 'incidentsChanged' });
+        await this.dropCurrent(true);
+        throw new EngineError('conflict', 'The import was already written when Cancel reached it.');
       } finally {
         if (deferred) this.checkpointing = deferred.release();
       }
@@ -497,7 +524,7 @@ export class Imports {
   private async weigh(input: WeighInput): Promise<Weighed> {
     if (input.cdids.length >= this.options.helperMinRows) {
       try {
-        return await onHelperThread<Weighed>({ task: 'weigh', input });
+        return await onHelperThread<Weighed>({ task: 'weigh', input }, undefined, [], this.signal());
       } catch (error) {
         if (!(error instanceof NoHelperThread)) throw error;
         log.warn('the import helper thread did not start; weighing the rows on the engine thread', { error });
@@ -518,7 +545,12 @@ export class Imports {
   ): Promise<{ counts: MergeCounts; onThread: boolean }> {
     if (rows >= this.options.helperMinRows) {
       const merged = this.turns.hold(() =>
-        onHelperThread<Merged>({ task: 'merge', dbFile: this.ctx.db.name, input: job }, onProgress),
+        onHelperThread<Merged>(
+          { task: 'merge', dbFile: this.ctx.db.name, input: job },
+          onProgress,
+          [],
+          this.signal(),
+        ),
       );
       this.merging = merged;
       try {
@@ -531,6 +563,23 @@ export class Imports {
       }
     }
     return { counts: mergeRows(this.ctx.db, { ...job, onProgress }), onThread: false };
+  }
+
+  /**
+   * Cancels the import's running step (a preview's reading and weighing, a run's merge): its threads
+   * end at once, a merge's transaction rolls back (the write turns are then free), a preview stages
+   * nothing, and the step's call answers `cancelled`. False when no step is running.
+   */
+  cancel(): boolean {
+    if (!this.step || this.step.signal.aborted) return false;
+    this.step.abort(new EngineError('cancelled', 'Import cancelled; nothing was written.'));
+    log.info('import cancelled');
+    return true;
+  }
+
+  /** The running step's signal. */
+  private signal(): AbortSignal {
+    return (this.step ??= new AbortController()).signal;
   }
 
   async discard(importId: string): Promise<boolean> {
@@ -575,10 +624,12 @@ export class Imports {
     if (this.busy)
       throw new EngineError('conflict', 'Another import is being read or written. Wait for it to finish.');
     this.busy = true;
+    this.step = new AbortController();
     try {
       return await work();
     } finally {
       this.busy = false;
+      this.step = null;
     }
   }
 
@@ -598,19 +649,27 @@ async function checkInThisThread(
   stageFile: string,
   onBytes: (bytes: number) => void,
   rules: CheckRules,
+  signal: AbortSignal,
 ): Promise<CheckTally> {
   // On the engine's thread: no sorted copy at the end (the merge sorts; stage.ts).
   const stage = new StageWriter(stageFile, false);
   try {
     const tally = new CheckTally();
-    for await (const records of readRecords(file, detected, onBytes))
+    for await (const records of readRecords(file, detected, onBytes)) {
+      signal.throwIfAborted();
       tally.add(checkRecords(records, detected, stage, rules));
+    }
     stage.close();
     return tally;
   } catch (error) {
     stage.abandon();
     throw error;
   }
+}
+
+/** SQLite's count of commits by other connections (the helper thread's merge is one). */
+function dataVersion(ctx: Pick<EngineCore, 'db'>): number {
+  return ctx.db.pragma('data_version', { simple: true }) as number;
 }
 
 /** A mapping proj4 cannot read is the request's fault, said once rather than on every row. */

@@ -26,6 +26,11 @@ export type MergeWorkerData =
   | { task: 'reference'; dbFile: string; file: string; now: number; name: string }
   /** Whether each list of hashes is without repeats (distinct.ts). */
   | { task: 'distinct'; lists: Float64Array[] };
+/**
+ * Set to 1 by the engine thread to cancel a task (mergeThread.ts): a long SQLite statement of the
+ * merge stops at its next check (`watchCancel`), where terminating the thread would wait for it.
+ */
+export type CancelFlag = { cancelFlag?: Int32Array };
 export type Merged = { counts: MergeCounts; phases: typeof phases };
 export type Placed = PlaceOutcome & { cdids: number[] };
 export type ReferenceAdded = ReturnType<typeof addReference>;
@@ -45,6 +50,8 @@ async function run(data: MergeWorkerData): Promise<Weighed | Merged | Placed | R
   if (data.task === 'weigh') return weighStaged(data.input);
   if (data.task === 'distinct') return data.lists.map(allDistinct);
   const db = openSecondWriter(data.dbFile);
+  const { cancelFlag } = data as CancelFlag;
+  if (cancelFlag) watchCancel(db, cancelFlag);
   try {
     if (data.task === 'place') return placeUnplaced(db, data.now);
     if (data.task === 'reference') return addReference(db, data.file, data.now, data.name);
@@ -56,6 +63,16 @@ async function run(data: MergeWorkerData): Promise<Weighed | Merged | Placed | R
   } finally {
     db.close();
   }
+}
+
+/**
+ * On this connection only: every 4,096th incident inserted checks the flag, and a set flag aborts
+ * the statement (and so the transaction). A temp trigger: nothing in the archive's schema changes.
+ */
+function watchCancel(db: ReturnType<typeof openSecondWriter>, flag: Int32Array): void {
+  db.function('import_cancelled', { deterministic: false }, () => Atomics.load(flag, 0));
+  db.exec(`CREATE TEMP TRIGGER import_cancel_check AFTER INSERT ON main.incidents
+    WHEN new.cdid % 4096 = 0 BEGIN SELECT RAISE(ABORT, 'Import cancelled') WHERE import_cancelled(); END`);
 }
 
 // Below the engine thread: when both want a core, the engine's calls are answered first.

@@ -35,6 +35,8 @@ export type ParallelCheck = {
   /** The threads' heap limits. */
   limits?: ResourceLimits;
   rules: CheckRules;
+  /** Cancels the check: the threads end at once and the call throws the signal's reason. */
+  signal?: AbortSignal;
 };
 
 export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally> {
@@ -50,6 +52,11 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
     w?.();
   };
   const threads: { worker: Worker; inFlight: number; closed: Promise<void> }[] = [];
+  const onAbort = () => {
+    failure ??= job.signal?.reason as Error;
+    notify();
+  };
+  job.signal?.addEventListener('abort', onAbort, { once: true });
 
   const start = (header: string[]) => {
     for (const stageFile of job.stageFiles) {
@@ -125,6 +132,7 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
   try {
     let first = true;
     for await (const piece of stream) {
+      job.signal?.throwIfAborted();
       job.onBytes(stream.bytesRead);
       const decoded = decode(piece as Buffer);
       if (header && decoded.length >= chunkChars && !decoded.includes('"') && !text.includes('"')) {
@@ -174,14 +182,21 @@ export async function checkCsvInParallel(job: ParallelCheck): Promise<CheckTally
     // The rest, which may end without a line break: the thread reads it to the end.
     if (text.length > 0) await dispatch(text, nextRow);
     for (const t of threads) t.worker.postMessage({ type: 'close' } satisfies ToCheckWorker);
-    await Promise.all(threads.map((t) => t.closed));
+    await Promise.race([Promise.all(threads.map((t) => t.closed)), aborted(job.signal)]);
+    job.signal?.throwIfAborted();
     if (failure) throw failure;
     if (nextToTally !== seq) throw new Error('A check thread stopped before it answered.');
     return tally;
   } finally {
+    job.signal?.removeEventListener('abort', onAbort);
     stream.destroy();
     await Promise.all(threads.map((t) => t.worker.terminate()));
   }
+}
+
+/** Settles when `signal` aborts (never without one). */
+function aborted(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
 }
 
 /** The header's field names, canonical; a FileProblem when they are not Blotter's (columns.ts). */
