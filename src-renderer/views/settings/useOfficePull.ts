@@ -1,0 +1,31 @@
+/**
+ * The office pull as it runs, from officePullProgress events (any pull: the section's, a join's,
+ * the periodic one), and its Cancel (cancelOfficePull). A problem cancelling goes to `onProblem`.
+ */
+import { useState } from 'react';
+import type { OfficePullProgress } from '../../../src-shared/officeCalls';
+import type { Client } from '../../bridge/client';
+import { useEngineEvent } from '../../bridge/useEngineEvent';
+import { errorText } from '../../text/errorText';
+
+export function useOfficePull(client: Client, onProblem: (text: string) => void) {
+  const [progress, setProgress] = useState<OfficePullProgress | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  useEngineEvent(client, ['officePullProgress'], ({ state, rows, total }) => {
+    setProgress({ state, rows, total });
+    if (state !== 'running') setCancelling(false);
+  });
+  const cancel = () => {
+    setCancelling(true);
+    client.call('cancelOfficePull', {}).then(
+      ({ cancelled }) => {
+        if (!cancelled) setCancelling(false);
+      },
+      (e: unknown) => {
+        setCancelling(false);
+        onProblem(errorText(e));
+      },
+    );
+  };
+  return { progress, cancelling, cancel };
+}
