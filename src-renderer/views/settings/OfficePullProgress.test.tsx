@@ -72,7 +72,8 @@ describe('the office pull’s events and Cancel', () => {
       },
     } as unknown as Client;
     const send = (event: EngineEvent) => listeners.forEach((l) => l(event));
-    const host = await hostHook(() => useOfficePull(client, none), {});
+    let ends = 0;
+    const host = await hostHook(() => useOfficePull(client, none, () => (ends += 1)), {});
     expect(host.value.progress).toBeNull();
     await host.act(() => send({ type: 'officePullProgress', state: 'running', rows: 2_000, total: 20_000 }));
     expect(host.value.progress).toEqual({ state: 'running', rows: 2_000, total: 20_000 });
@@ -80,10 +81,12 @@ describe('the office pull’s events and Cancel', () => {
     await host.settle();
     expect(sent).toEqual(['cancelOfficePull']);
     expect(host.value.cancelling).toBe(true);
+    expect(ends).toBe(0);
     await host.act(() =>
       send({ type: 'officePullProgress', state: 'cancelled', rows: 4_000, total: 20_000 }),
     );
     expect(host.value).toMatchObject({ cancelling: false, progress: { state: 'cancelled', rows: 4_000 } });
+    expect(ends).toBe(1);
     await host.unmount();
   });
 });

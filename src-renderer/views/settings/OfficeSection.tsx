@@ -52,7 +52,7 @@ export function OfficeSection({ client, web }: OfficeSectionProps) {
   const actions = useOfficeRun();
   const { busy, run, notice, setNotice, problem, setProblem } = actions;
   const { status, names, now, refresh } = useOfficeStatus(client, setProblem);
-  const pull = useOfficePull(client, setProblem);
+  const pull = useOfficePull(client, setProblem, () => void refresh());
   const [form, setForm] = useState<OfficeForm>(EMPTY_OFFICE_FORM);
   const [leaving, setLeaving] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
