@@ -5,7 +5,9 @@
  * (pullWorker.ts) while this thread holds the write turns (store/writeTurns.ts: a sync page or a
  * settings save meanwhile waits its turn). This thread reads the pages from PostgreSQL in the
  * pull's snapshot and passes each on as its JSON text, never parsed here; at most two pages wait
- * on the thread at a time. The log is checkpointed in the background afterwards.
+ * on the thread at a time. The log is checkpointed in the background afterwards. Cancel (the
+ * pull's signal) terminates the thread wherever it is; its never-committed transaction closes with
+ * its connection, and the turns are given back once it has exited.
  */
 import type pg from 'pg';
 import { deferCheckpoint } from '../store/backgroundCheckpoint';
