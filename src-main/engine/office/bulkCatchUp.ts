@@ -38,7 +38,7 @@ export class OfficePullCancelled extends Error {
   override name = 'OfficePullCancelled';
   constructor() {
     super(
-      'The office pull was cancelled: what it was writing was not kept (the replica is as it was before that part), and the next pull brings the rest.',
+      'The office pull was cancelled: the part it was writing was not kept (the replica is as it was before that part), and the next pull brings the rest.',
     );
   }
 }
@@ -82,6 +82,9 @@ async function catchUpOnThread(input: CatchUpInput): Promise<number> {
   worker.on('error', woken);
   worker.on('exit', woken);
   worker.on('message', (m: FromPullWorker) => {
+    // A page the ended thread applied before it stopped is rolled back with it (a commit that got
+    // through first is still heard).
+    if (cancelled && m.type !== 'done') return;
     if (m.type === 'started') started = true;
     else if (m.type === 'applied') {
       applied += 1;
