@@ -40,7 +40,7 @@ export const OfficePullCounts = z.object({
 
 /**
  * A running office pull (the app's, the CLI's, the periodic one, a fresh join's catch-up): `rows`
- * pulled of about `total` (PostgreSQL counts what is pending when the pull starts), at most every
+ * pulled of about `total` (PostgreSQL counts what is pending, each table as the pull reaches it), at most every
  * ~200 ms and at its end. `cancelled`: nothing of its one-transaction catch-up was kept (a pull in
  * slices keeps the slices it finished, with their cursor); the next pull brings the rest.
  */

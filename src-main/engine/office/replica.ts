@@ -125,8 +125,9 @@ export type PullOptions = {
    */
   writeTurns?: WriteTurns;
   /**
-   * Rows taken so far (every table) of about `total` (counted in the pull's snapshot as it begins),
-   * after each slice or catch-up page. Unthrottled: the service throttles its events.
+   * Rows taken so far (every table) of about `total` (counted in the pull's snapshot, each table's
+   * as the pull reaches it), after each slice or catch-up page. Unthrottled: the service throttles
+   * its events.
    */
   onProgress?: (rows: number, total: number) => void;
   /**
@@ -136,12 +137,14 @@ export type PullOptions = {
   signal?: AbortSignal;
 };
 
-/** Rows the office holds after this replica's cursors: one index range count per table. */
-async function pendingRows(client: pg.PoolClient, link: OfficeLink): Promise<number> {
+/**
+ * Rows of `table` the office holds after this replica's cursor: one index range count, read as the
+ * pull reaches the table (a table locked meanwhile holds up only its own step).
+ */
+async function pendingIn(client: pg.PoolClient, table: PulledTable, cursor: number): Promise<number> {
   const { rows } = await client.query<{ n: number }>(
-    `SELECT ((SELECT count(*) FROM areas WHERE change_seq > $1) + (SELECT count(*) FROM coverage WHERE change_seq > $2)
-           + (SELECT count(*) FROM incidents WHERE change_seq > $3) + (SELECT count(*) FROM deletions WHERE change_seq > $4))::int AS n`,
-    [link.seq_areas, link.seq_coverage, link.seq_incidents, link.seq_deletions],
+    `SELECT count(*)::int AS n FROM ${table} WHERE change_seq > $1`,
+    [cursor],
   );
   return rows[0]!.n;
 }
@@ -177,7 +180,7 @@ export async function pullReplica(
   const client: pg.PoolClient = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const total = onProgress ? await pendingRows(client, link) : 0;
+    let total = 0;
     let taken = 0;
     const tookRows = (n: number) => {
       taken += n;
@@ -189,6 +192,7 @@ export async function pullReplica(
     for (const table of TABLES) {
       let cursor = link[`seq_${table}`];
       const select = `SELECT ${COLUMNS[table]} FROM ${table}`;
+      if (onProgress) total += await pendingIn(client, table, cursor);
       if (table === 'incidents' && (await isBulk(client, db, cursor, bulkMinRows))) {
         // Not news either: a whole archive arriving (see onIncidents).
         counts.incidents += await bulkCatchUp({
