@@ -9,6 +9,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startTestPostgres, type TestPostgres } from '../src-main/engine/office/pgTesting';
+import { migrateOffice } from '../src-main/engine/office/migrate';
+import { putOfficeIncidents } from '../src-main/engine/office/officeArchive';
+import { openOfficePool } from '../src-main/engine/office/officeDb';
+import { officeRow } from '../src-main/engine/office/officeRows.testing';
+import { parseOfficeUrl } from '../src-main/engine/office/officeUrl';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openView } from './support/app';
@@ -154,5 +159,51 @@ test('joins an office over TLS with a private CA’s certificate uploaded from t
     });
   } finally {
     tls.stop();
+  }
+});
+
+test('a join’s catch-up of a large office archive shows its progress and Cancel; cancelled, nothing is kept and Pull now brings it all', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const ROWS = 150_000;
+  const big = await startTestPostgres('blotter_office');
+  try {
+    const pool = openOfficePool(parseOfficeUrl(big.url), big.password);
+    try {
+      await migrateOffice(pool);
+      await putOfficeIncidents(
+        pool,
+        Array.from({ length: ROWS }, (_, i) => officeRow(i + 1)),
+      );
+    } finally {
+      await pool.end();
+    }
+    const office = await joinForm(page, big);
+    await office.getByRole('radio', { name: /No TLS/ }).check();
+    await office.getByRole('button', { name: 'Join the office' }).click();
+
+    const running = office.getByTestId('office-pull');
+    await expect(running).toHaveAttribute('data-state', 'running', { timeout: 60_000 });
+    await expect(running).toContainText(/Pulling from the office: [\d,]+ of 150,000 rows\./);
+    await expect(running.getByRole('progressbar', { name: 'Office pull' })).toBeVisible();
+    await running.getByRole('button', { name: 'Cancel pull' }).click();
+    await expect(office.getByTestId('office-pull')).toContainText(
+      /Pull cancelled after [\d,]+ of 150,000 rows: nothing half-written was kept/,
+      { timeout: 30_000 },
+    );
+    // Joined all the same, its replica empty until the next pull.
+    const status = office.getByTestId('office-status');
+    await expect(status).toContainText('Joined to');
+    await expect(status).toContainText('The replica is 150000 changes behind the office.');
+    await expect(status).toContainText('Not pulled yet.');
+
+    await office.getByRole('button', { name: 'Pull now' }).click();
+    await expect(office.getByText('Pulled 150000 incidents, 0 areas and 0 deletions.')).toBeVisible({
+      timeout: 90_000,
+    });
+    await expect(office.getByRole('button', { name: 'Cancel pull' })).toHaveCount(0);
+  } finally {
+    big.stop();
   }
 });

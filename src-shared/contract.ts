@@ -22,7 +22,7 @@
 import { z } from 'zod';
 import { alertCalls, AlertsChangedFields } from './alertCalls';
 import { reportScheduleCalls, ReportsDueFields } from './reportSchedules';
-import { officeCalls } from './officeCalls';
+import { officeCalls, OfficePullProgressFields } from './officeCalls';
 import { layerCalls } from './layerCalls';
 import { importMappingCalls } from './importMappingCalls';
 import { placesCalls } from './placesCalls';
@@ -465,6 +465,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
   /** The areas' basemap download (startBasemapDownload); 'done' means the map now draws it. */
   BasemapProgressFields.extend({ type: z.literal('basemapProgress') }),
   AnalysisProgressFields.extend({ type: z.literal('analysisProgress') }),
+  /** An office pull (src-shared/officeCalls.ts; cancelOfficePull stops it). */
+  OfficePullProgressFields.extend({ type: z.literal('officePullProgress') }),
   z.object({
     type: z.literal('connectivity'),
     online: z.boolean(),

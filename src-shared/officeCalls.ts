@@ -38,6 +38,19 @@ export const OfficePullCounts = z.object({
   deletions: z.number().int(),
 });
 
+/**
+ * A running office pull (the app's, the CLI's, the periodic one, a fresh join's catch-up): `rows`
+ * pulled of about `total` (PostgreSQL counts what is pending, each table as the pull reaches it), at most every
+ * ~200 ms and at its end. `cancelled`: nothing of its one-transaction catch-up was kept (a pull in
+ * slices keeps the slices it finished, with their cursor); the next pull brings the rest.
+ */
+export const OfficePullProgressFields = z.object({
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  rows: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative().nullable(),
+});
+export type OfficePullProgress = z.infer<typeof OfficePullProgressFields>;
+
 export const OfficeStatus = z.object({
   joined: z.boolean(),
   /** The address, without a password. */
@@ -97,6 +110,11 @@ export const officeCalls = {
   getOfficeStatus: { input: Empty, output: OfficeStatus },
   /** Pulls what changed in the office archive into this folder's replica. */
   pullOffice: { input: Empty, output: OfficePullCounts },
+  /**
+   * Stops the running pull (officePullProgress events say how far it got): its call answers
+   * `cancelled`; a catch-up's one transaction is rolled back. False when none runs.
+   */
+  cancelOfficePull: { input: Empty, output: z.object({ cancelled: z.boolean() }) },
   /** Leaves office mode: the replica stays as this folder's standalone archive. */
   leaveOffice: { input: Empty, output: z.object({ left: z.boolean(), replicaIncidents: z.number().int() }) },
 } as const;

@@ -8,7 +8,10 @@ import { makeTempDir, type TempDir } from '../engine/testing/tempDir';
 import { requireKeychain } from '../engine/testing/requireKeychain';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { runCli, runEntry, syncArgs, CLI } from './cliTesting';
-import { pgpassPassword } from './officeCommand';
+import { pgpassPassword, pullProgressLine } from './officeCommand';
+import { migrateOffice } from '../engine/office/migrate';
+import { openOfficePool } from '../engine/office/officeDb';
+import { parseOfficeUrl } from '../engine/office/officeUrl';
 
 const lastJson = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
 
@@ -238,4 +241,52 @@ describe('blotter sync --area on a second desktop of the office', () => {
     expect(listed.stdout.trim().split('\n')).toHaveLength(1);
     expect(listed.stdout).toMatch(/^1\t/);
   });
+});
+
+describe('blotter office join into an office that holds an archive', () => {
+  const ROWS = 20_000;
+  let server: TestPostgres;
+  let tmp: TempDir;
+
+  beforeAll(async () => {
+    await requireKeychain();
+    server = await startTestPostgres();
+    tmp = makeTempDir();
+    const pool = openOfficePool(parseOfficeUrl(server.url), server.password);
+    try {
+      await migrateOffice(pool);
+      await putOfficeIncidents(
+        pool,
+        Array.from({ length: ROWS }, (_, i) => officeRow(i + 1)),
+      );
+    } finally {
+      await pool.end();
+    }
+  }, 120_000);
+  afterAll(() => {
+    server?.stop();
+    tmp?.remove();
+  });
+
+  test('says how far its catch-up got on stderr, rising to the total', async () => {
+    const joined = await runEntry(
+      CLI,
+      ['office', 'join', '--pg', server.url, '--data-dir', path.join(tmp.path, 'd')],
+      {
+        env: { PGPASSWORD: server.password, PGPASSFILE: path.join(tmp.path, 'no-pgpass') },
+      },
+    );
+    expect(joined.code, joined.stderr).toBe(0);
+    expect(lastJson(joined.stdout)).toMatchObject({ joined: true, pulled: { incidents: ROWS } });
+    const lines = joined.stderr.split('\n').filter((l) => l.startsWith('office: pulled '));
+    expect(lines.length, joined.stderr).toBeGreaterThan(0);
+    const percents = lines.map((l) => Number(/pulled (\d+)% \([\d,]+ of 20,000 rows\)/.exec(l)?.[1]));
+    expect(percents.every((p) => p > 0 && p <= 100)).toBe(true);
+    expect(percents).toEqual([...new Set(percents)].sort((a, b) => a - b));
+  }, 120_000);
+});
+
+test('a pull progress line: the percent of the total, or the rows when the total is not known', () => {
+  expect(pullProgressLine(8_000, 20_000)).toBe('office: pulled 40% (8,000 of 20,000 rows)\n');
+  expect(pullProgressLine(1_500, null)).toBe('office: pulled 1,500 rows\n');
 });

@@ -11,7 +11,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { one, UsageError, type Parsed } from './args';
 import { EXIT, type Io } from './io';
-import { withSession } from './session';
+import { withSession, type Session } from './session';
 
 export const OFFICE_FLAGS = {
   values: ['data-dir', 'pg'],
@@ -83,6 +83,36 @@ async function passwordFor(url: string, fromStdin: boolean): Promise<string | nu
   return pgpassPassword(text, address);
 }
 
+/** A pull's progress line: rows of the total at each whole ten percent (`office: pulled 40% …`). */
+export function pullProgressLine(rows: number, total: number | null): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return total
+    ? `office: pulled ${Math.floor((rows / total) * 100)}% (${n(rows)} of ${n(total)} rows)\n`
+    : `office: pulled ${n(rows)} rows\n`;
+}
+
+/** Runs a call that pulls with its progress on stderr, and ^C cancelling the pull (exit 130). */
+async function followPull<T>(s: Session, io: Io, call: () => Promise<T>): Promise<T> {
+  let lastTen = 0;
+  const unsubscribe = s.onEvent((e) => {
+    if (e.type !== 'officePullProgress' || e.state !== 'running') return;
+    const ten = e.total ? Math.floor((e.rows / e.total) * 10) : lastTen + 1;
+    if (ten <= lastTen) return;
+    lastTen = ten;
+    io.err(pullProgressLine(e.rows, e.total));
+  });
+  const onSignal = (): void => void s.call('cancelOfficePull', {}).catch(() => undefined);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await call();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    unsubscribe();
+  }
+}
+
 export async function officeCommand(p: Parsed, io: Io): Promise<number> {
   const [sub] = p.words;
   if (sub !== 'join' && sub !== 'status' && sub !== 'leave')
@@ -91,12 +121,14 @@ export async function officeCommand(p: Parsed, io: Io): Promise<number> {
     if (sub === 'join') {
       const url = one(p, 'pg', true);
       const password = await passwordFor(url, p.flags.has('password-stdin'));
-      const { status, pulled } = await s.call('joinOffice', {
-        url,
-        password,
-        replaceLocal: p.flags.has('replace-local'),
-        seed: p.flags.has('seed'),
-      });
+      const { status, pulled } = await followPull(s, io, () =>
+        s.call('joinOffice', {
+          url,
+          password,
+          replaceLocal: p.flags.has('replace-local'),
+          seed: p.flags.has('seed'),
+        }),
+      );
       io.err(
         `office: joined ${status.url} (schema ${status.schemaVersion}); pulled ${pulled.incidents} incidents, ` +
           `${pulled.areas} areas, ${pulled.coverage} coverage days, ${pulled.deletions} deletions.\n`,

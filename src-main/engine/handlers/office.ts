@@ -1,6 +1,6 @@
 /**
  * Office mode's calls, from the engine's office service (engine/office/service.ts): join, status,
- * pull, leave. Translates the service's failures into contract codes: unreachable (or a refused
+ * pull (and cancel it), leave. Translates the service's failures into contract codes: unreachable (or a refused
  * login) → office_unreachable (CLI exit 8), a bad address → bad_input, a folder with its own
  * archive or a schema newer than the app → conflict.
  */
@@ -11,6 +11,7 @@ import { OfficeNotEmptyError } from '../office/seed';
 import { OfficeUrlError } from '../office/officeUrl';
 import { addressWithChosenCa } from '../office/caCertificate';
 import { LocalArchiveNotEmptyError, OfficeReplicaError } from '../office/service';
+import { OfficePullCancelled } from '../office/replica';
 import type { EngineContext } from '../context';
 import type { HandlerGroup } from './handler';
 
@@ -18,6 +19,7 @@ async function translated<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
+    if (e instanceof OfficePullCancelled) throw new EngineError('cancelled', e.message);
     if (e instanceof OfficeUnreachableError) throw new EngineError('office_unreachable', e.message);
     if (e instanceof OfficeUrlError) throw new EngineError('bad_input', e.message);
     if (
@@ -62,5 +64,6 @@ export const officeHandlers = {
     ),
   getOfficeStatus: (_input, ctx) => translated(() => ctx.services.office.status()),
   pullOffice: (_input, ctx) => translated(() => ctx.services.office.pull()),
+  cancelOfficePull: (_input, ctx) => Promise.resolve({ cancelled: ctx.services.office.cancelPull() }),
   leaveOffice: (_input, ctx) => translated(() => ctx.services.office.leave()),
 } satisfies HandlerGroup;

@@ -5,7 +5,9 @@
  * (pullWorker.ts) while this thread holds the write turns (store/writeTurns.ts: a sync page or a
  * settings save meanwhile waits its turn). This thread reads the pages from PostgreSQL in the
  * pull's snapshot and passes each on as its JSON text, never parsed here; at most two pages wait
- * on the thread at a time. The log is checkpointed in the background afterwards.
+ * on the thread at a time. The log is checkpointed in the background afterwards. Cancel (the
+ * pull's signal) terminates the thread wherever it is; its never-committed transaction closes with
+ * its connection, and the turns are given back once it has exited.
  */
 import type pg from 'pg';
 import { deferCheckpoint } from '../store/backgroundCheckpoint';
@@ -25,7 +27,21 @@ export type CatchUpInput = {
   select: string;
   cursor: number;
   pageSize: number;
+  /** Hears each page's incidents once the thread applied them (the pull's progress). */
+  onApplied?: (incidents: number) => void;
+  /** Cancel: the thread is ended at once; its transaction, never committed, goes with it. */
+  signal?: AbortSignal;
 };
+
+/** A pull stopped by cancelOfficePull (replica.ts, bulkCatchUp.ts). */
+export class OfficePullCancelled extends Error {
+  override name = 'OfficePullCancelled';
+  constructor() {
+    super(
+      'The office pull was cancelled: the part it was writing was not kept (the replica is as it was before that part), and the next pull brings the rest.',
+    );
+  }
+}
 
 /** Applies every incident after `cursor` in one transaction on the helper thread; the rows taken. */
 export function bulkCatchUp(input: CatchUpInput): Promise<number> {
@@ -39,7 +55,10 @@ export function bulkCatchUp(input: CatchUpInput): Promise<number> {
   });
 }
 
-async function catchUpOnThread({ client, db, select, cursor, pageSize }: CatchUpInput): Promise<number> {
+async function catchUpOnThread(input: CatchUpInput): Promise<number> {
+  const { client, db, select, pageSize, onApplied, signal } = input;
+  let { cursor } = input;
+  if (signal?.aborted) throw new OfficePullCancelled();
   const worker = startWorkerThread(workerEntry(import.meta.url, 'pullWorker.ts', 'pullWorker.js'), {
     dbFile: db.name,
   } satisfies PullWorkerData);
@@ -47,7 +66,9 @@ async function catchUpOnThread({ client, db, select, cursor, pageSize }: CatchUp
   let failure: Error | null = null;
   let started = false;
   let applied = 0;
+  let taken = 0;
   let done: number | null = null;
+  let cancelled = false;
   let wake: (() => void) | null = null;
   const woken = () => {
     const w = wake;
@@ -61,15 +82,30 @@ async function catchUpOnThread({ client, db, select, cursor, pageSize }: CatchUp
   worker.on('error', woken);
   worker.on('exit', woken);
   worker.on('message', (m: FromPullWorker) => {
+    // A page the ended thread applied before it stopped is rolled back with it (a commit that got
+    // through first is still heard).
+    if (cancelled && m.type !== 'done') return;
     if (m.type === 'started') started = true;
-    else if (m.type === 'applied') applied += 1;
-    else if (m.type === 'done') settle(() => (done = m.incidents));
+    else if (m.type === 'applied') {
+      applied += 1;
+      taken += m.incidents;
+      onApplied?.(m.incidents);
+    } else if (m.type === 'done') settle(() => (done = m.incidents));
     else settle(() => (failure = Object.assign(new Error(m.message), m.code ? { code: m.code } : {})));
     woken();
   });
-  /** Waits on the event loop until `ready` (or the thread failed). */
+  // Cancel ends the thread where it is (a page, the index rebuild): SQLite rolls back the
+  // transaction it never committed as its connection closes with the thread.
+  const onAbort = () => {
+    cancelled = true;
+    void worker.terminate();
+    woken();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  /** Waits on the event loop until `ready` (or the thread failed, or the pull was cancelled). */
   const until = async (ready: () => boolean): Promise<void> => {
-    while (!failure && !ready()) await new Promise<void>((resolve) => (wake = resolve));
+    while (!failure && !cancelled && !ready()) await new Promise<void>((resolve) => (wake = resolve));
+    if (cancelled) throw new OfficePullCancelled();
     if (failure) throw failure;
   };
 
@@ -86,6 +122,7 @@ async function catchUpOnThread({ client, db, select, cursor, pageSize }: CatchUp
         [cursor, pageSize],
       );
       const page = rows[0]!;
+      if (cancelled) throw new OfficePullCancelled();
       if (page.n === 0) break;
       await until(() => sent - applied < PAGES_AHEAD);
       send({ type: 'page', text: page.page });
@@ -97,12 +134,18 @@ async function catchUpOnThread({ client, db, select, cursor, pageSize }: CatchUp
     await until(() => done !== null);
     return done!;
   } catch (error) {
-    // Rolled back on the thread's connection (abort, or its own failure), before the turn is given back.
-    if (!failure) send({ type: 'abort' });
+    // Rolled back on the thread's connection (abort, its own failure, or its end on cancel),
+    // before the turn is given back.
+    if (!failure && !cancelled) send({ type: 'abort' });
     await new Promise<void>((resolve) => {
       if (worker.threadId === -1) resolve();
       else worker.once('exit', () => resolve());
     });
+    // Cancelled as its commit went through: the rows are here with their cursor, so say so.
+    const seq = () => db.prepare('SELECT seq_incidents FROM office_link WHERE id = 1').pluck().get();
+    if (cancelled && seq() !== input.cursor) return done ?? taken;
     throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
   }
 }

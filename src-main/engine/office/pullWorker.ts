@@ -8,7 +8,8 @@
  * only reads PostgreSQL and passes each page on as its JSON text, so it goes on answering calls.
  *
  * Messages in: `page` (a JSON array of rows, in change order), `finish`, `abort` (roll back).
- * Out: `started`, `applied` (one per page), then `done` or `failed`.
+ * Out: `started`, `applied` (one per page), then `done` or `failed`. A cancelled pull terminates
+ * the thread instead (bulkCatchUp.ts): the connection closes uncommitted, so nothing is kept.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { HELPER_NICE, runBelowHost } from '../threadPriority';

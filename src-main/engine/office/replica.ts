@@ -20,7 +20,9 @@ import { WriteTurns } from '../store/writeTurns';
 import type { OfficePool } from './officeDb';
 import type { PulledTable } from './pulledRows';
 import { AREA_COLUMNS, COVERAGE_COLUMNS, pulledApplier, type PulledIncident } from './pulledApply';
-import { bulkCatchUp } from './bulkCatchUp';
+import { bulkCatchUp, OfficePullCancelled } from './bulkCatchUp';
+
+export { OfficePullCancelled } from './bulkCatchUp';
 
 /** A catch-up of at least this many incidents, and a quarter of the archive, is applied in bulk. */
 const BULK_MIN_ROWS = 20_000;
@@ -122,7 +124,30 @@ export type PullOptions = {
    * holds them while its helper thread writes (bulkCatchUp.ts). Absent: turns of its own.
    */
   writeTurns?: WriteTurns;
+  /**
+   * Rows taken so far (every table) of about `total` (counted in the pull's snapshot, each table's
+   * as the pull reaches it), after each slice or catch-up page. Unthrottled: the service throttles
+   * its events.
+   */
+  onProgress?: (rows: number, total: number) => void;
+  /**
+   * Cancel: a pull in slices stops before its next slice (those done stay, with their cursor); a
+   * bulk catch-up's thread is ended and its one transaction rolled back. Rejects OfficePullCancelled.
+   */
+  signal?: AbortSignal;
 };
+
+/**
+ * Rows of `table` the office holds after this replica's cursor: one index range count, read as the
+ * pull reaches the table (a table locked meanwhile holds up only its own step).
+ */
+async function pendingIn(client: pg.PoolClient, table: PulledTable, cursor: number): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${table} WHERE change_seq > $1`,
+    [cursor],
+  );
+  return rows[0]!.n;
+}
 
 const COLUMNS: Record<PulledTable, string> = {
   areas: `${AREA_COLUMNS.join(', ')}, change_seq`,
@@ -136,7 +161,14 @@ export async function pullReplica(
   pool: OfficePool,
   db: Db,
   now: () => number,
-  { pageSize = 5_000, bulkMinRows = BULK_MIN_ROWS, onIncidents, writeTurns }: PullOptions = {},
+  {
+    pageSize = 5_000,
+    bulkMinRows = BULK_MIN_ROWS,
+    onIncidents,
+    writeTurns,
+    onProgress,
+    signal,
+  }: PullOptions = {},
 ): Promise<PullCounts> {
   const link = readOfficeLink(db);
   if (!link) throw new Error('This data folder is not joined to an office database.');
@@ -148,12 +180,32 @@ export async function pullReplica(
   const client: pg.PoolClient = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    let total = 0;
+    let taken = 0;
+    const tookRows = (n: number) => {
+      taken += n;
+      onProgress?.(taken, Math.max(total, taken));
+    };
+    const stopIfCancelled = () => {
+      if (signal?.aborted) throw new OfficePullCancelled();
+    };
     for (const table of TABLES) {
       let cursor = link[`seq_${table}`];
       const select = `SELECT ${COLUMNS[table]} FROM ${table}`;
+      if (onProgress) total += await pendingIn(client, table, cursor);
       if (table === 'incidents' && (await isBulk(client, db, cursor, bulkMinRows))) {
         // Not news either: a whole archive arriving (see onIncidents).
-        counts.incidents += await bulkCatchUp({ client, db, turns, select, cursor, pageSize });
+        counts.incidents += await bulkCatchUp({
+          client,
+          db,
+          turns,
+          select,
+          cursor,
+          pageSize,
+          onApplied: tookRows,
+          ...(signal ? { signal } : {}),
+        });
+        stopIfCancelled();
         applier = pulledApplier(db, now); // what the thread skipped is on the list now
         continue;
       }
@@ -165,6 +217,7 @@ export async function pullReplica(
              FROM (${select} WHERE change_seq > $1 ORDER BY change_seq LIMIT $2) t`,
           [cursor, pageSize],
         );
+        stopIfCancelled();
         const pulled = JSON.parse(pageRows[0]!.page) as Record<string, unknown>[];
         if (pulled.length === 0) break;
         // The page applied a slice at a time, a turn of the event loop between (issue 31: a
@@ -173,9 +226,12 @@ export async function pullReplica(
         // without loss or double.
         for (let at = 0; at < pulled.length; at += APPLY_ROWS) {
           const slice = pulled.slice(at, at + APPLY_ROWS);
-          counts[table] += await turns.take(() =>
+          stopIfCancelled();
+          const n = await turns.take(() =>
             db.transaction(() => applier.apply(table, slice, news)).immediate(),
           );
+          counts[table] += n;
+          tookRows(slice.length);
           await yieldToEventLoop();
         }
         cursor = pulled[pulled.length - 1]!.change_seq as number;

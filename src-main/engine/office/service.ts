@@ -11,8 +11,10 @@ import { acquireLease, currentLeader, heartbeat } from './lease';
 import { migrateOffice } from './migrate';
 import { OfficeUnreachableError, openOfficePool, reaching, type OfficePool } from './officeDb';
 import { parseOfficeUrl, type OfficeAddress } from './officeUrl';
+import { pullProgress } from './pullProgress';
 import {
   linkOffice,
+  OfficePullCancelled,
   pullReplica,
   readOfficeLink,
   skippedRows,
@@ -167,17 +169,33 @@ export function createOfficeService(
     return next;
   }
 
+  /** The running pull's cancel (cancelOfficePull); null between pulls. */
+  let running: AbortController | null = null;
+
   async function pullNow(): Promise<PullCounts> {
     const link = readOfficeLink(core.db);
     if (!link) throw new Error('This data folder is not joined to an office database.');
     const address = parseOfficeUrl(link.url);
     const before = skippedRows(core.db, 0).count;
-    const counts = await reaching(address, async () =>
-      pullReplica(await poolFor(address), core.db, Date.now, {
-        ...(onIncidents ? { onIncidents } : {}),
-        ...(hooks.writeTurns ? { writeTurns: hooks.writeTurns } : {}),
-      }),
-    );
+    const cancel = (running = new AbortController());
+    const progress = pullProgress(core.emit);
+    let counts: PullCounts;
+    try {
+      counts = await reaching(address, async () =>
+        pullReplica(await poolFor(address), core.db, Date.now, {
+          ...(onIncidents ? { onIncidents } : {}),
+          ...(hooks.writeTurns ? { writeTurns: hooks.writeTurns } : {}),
+          onProgress: progress.running,
+          signal: cancel.signal,
+        }),
+      );
+      progress.end('done');
+    } catch (e) {
+      progress.end(e instanceof OfficePullCancelled ? 'cancelled' : 'failed');
+      throw e;
+    } finally {
+      if (running === cancel) running = null;
+    }
     const skipped = skippedRows(core.db, 3);
     if (skipped.count > before)
       core.log?.warn('office rows skipped by the pull (values Blotter would never write)', {
@@ -239,6 +257,12 @@ export function createOfficeService(
   return {
     status,
     pull,
+    /** Stops the running pull (its call rejects OfficePullCancelled); false when none runs. */
+    cancelPull(): boolean {
+      if (!running || running.signal.aborted) return false;
+      running.abort();
+      return true;
+    },
     syncLink,
     areaEdits,
 

@@ -3,7 +3,8 @@
  * password; the password goes to the keychain; TLS verified unless the server is this computer),
  * its status (which areas this desktop leads and for how long, the office's requests in the last
  * minute, how far the replica is behind, the last pull, or "PostgreSQL unreachable: syncs paused,
- * working on the replica"), a pull now, and leaving (the replica stays as a standalone archive).
+ * working on the replica"), a pull now (its progress and Cancel while any pull runs), and leaving
+ * (the replica stays as a standalone archive).
  * A folder with an archive of its own is offered to seed an empty office, or to give way to it.
  */
 import { useId, useRef, useState } from 'react';
@@ -11,8 +12,10 @@ import type { OfficeStatus } from '../../../src-shared/officeCalls';
 import type { Client } from '../../bridge/client';
 import { LeaveOfficeConfirm } from './LeaveOfficeConfirm';
 import { OfficeJoinForm } from './OfficeJoinForm';
+import { OfficePullProgress } from './OfficePullProgress';
 import { EMPTY_OFFICE_FORM, officeStatusLines, type OfficeForm } from './officeForm';
 import { useOfficeRun } from './useOfficeRun';
+import { useOfficePull } from './useOfficePull';
 import { useOfficeStatus } from './useOfficeStatus';
 
 export type OfficeSectionProps = {
@@ -49,6 +52,7 @@ export function OfficeSection({ client, web }: OfficeSectionProps) {
   const actions = useOfficeRun();
   const { busy, run, notice, setNotice, problem, setProblem } = actions;
   const { status, names, now, refresh } = useOfficeStatus(client, setProblem);
+  const pull = useOfficePull(client, setProblem, () => void refresh());
   const [form, setForm] = useState<OfficeForm>(EMPTY_OFFICE_FORM);
   const [leaving, setLeaving] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
@@ -111,6 +115,7 @@ export function OfficeSection({ client, web }: OfficeSectionProps) {
           }}
         />
       ) : null}
+      <OfficePullProgress progress={pull.progress} onCancel={pull.cancel} cancelling={pull.cancelling} />
       {leaving && status ? (
         <LeaveOfficeConfirm
           status={status}
