@@ -128,6 +128,11 @@ export const layerCalls = {
     output: BoundaryPreview,
     answeredBy: 'host-then-engine',
   },
+  /**
+   * Stops the boundary file being read (previewBoundaries then answers `cancelled`, nothing held).
+   * False when none is being read.
+   */
+  cancelBoundaryPreview: { input: z.object({}).strict(), output: z.object({ cancelled: z.boolean() }) },
   /** Keeps a previewed file as a reference layer, its features named by `nameField`. */
   importLayer: {
     input: z

@@ -84,6 +84,8 @@ export class LayerService {
   private readonly previews = new Map<string, Held>();
   /** Ends the helper threads still reading or shaping when the engine closes. */
   private readonly closing = new AbortController();
+  /** One per running preview read: cancelPreview aborts them (their threads are ended). */
+  private readonly reads = new Set<AbortController>();
   /** The helper threads, one kept between jobs (boundaryThread.ts). */
   readonly threads = new BoundaryThreads();
 
@@ -107,12 +109,19 @@ export class LayerService {
   /**
    * Reads and checks a boundary file on a helper thread (boundaryThread.ts): the engine thread
    * answers other calls meanwhile, and holds only the result (geometry as the store's JSON text).
+   * A read stopped by cancelPreview answers `cancelled`, nothing held.
    */
   async preview(source: ImportSource | undefined): Promise<BoundaryPreview> {
     const opened = openSource(this.deps.dataDir, source);
-    const file = await this.inThread({ kind: 'read', file: opened.file, name: opened.name }).catch(
-      asEngineError(`${opened.name}: `),
-    );
+    const read = new AbortController();
+    this.reads.add(read);
+    const file = await this.inThread({ kind: 'read', file: opened.file, name: opened.name }, read.signal)
+      .catch((error: unknown) => {
+        if (error instanceof BoundaryJobCancelled && read.signal.aborted && !this.closing.signal.aborted)
+          throw new EngineError('cancelled', 'Reading cancelled.');
+        return asEngineError(`${opened.name}: `)(error);
+      })
+      .finally(() => this.reads.delete(read));
     const now = this.now();
     for (const [id, held] of this.previews) if (now - held.at > PREVIEW_MS) this.previews.delete(id);
     while (this.previews.size >= MAX_PREVIEWS)
@@ -136,11 +145,22 @@ export class LayerService {
     };
   }
 
-  /** A helper-thread job, ended when the engine closes; a closed service starts none. */
-  private inThread<J extends BoundaryJob>(job: J): Promise<ResultOf<J>> {
+  /**
+   * Stops the boundary files being read (their helper threads ended; the next read starts a fresh
+   * one). False when none is being read.
+   */
+  cancelPreview(): boolean {
+    if (this.reads.size === 0) return false;
+    for (const read of this.reads) read.abort();
+    return true;
+  }
+
+  /** A helper-thread job, ended when the engine closes (or by `signal`); a closed service starts none. */
+  private inThread<J extends BoundaryJob>(job: J, signal?: AbortSignal): Promise<ResultOf<J>> {
     if (this.closing.signal.aborted)
       return Promise.reject(new EngineError('cancelled', 'The engine is closing.'));
-    return this.threads.run(job, { signal: this.closing.signal });
+    const ended = signal ? AbortSignal.any([this.closing.signal, signal]) : this.closing.signal;
+    return this.threads.run(job, { signal: ended });
   }
 
   private held(previewId: string): Held {

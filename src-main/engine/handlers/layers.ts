@@ -11,6 +11,8 @@ import type { HandlerGroup } from './handler';
 export const layerHandlers = {
   previewBoundaries: async ({ source }, ctx) => ctx.services.layers.preview(source),
 
+  cancelBoundaryPreview: async (_input, ctx) => ({ cancelled: ctx.services.layers.cancelPreview() }),
+
   importLayer: async ({ previewId, name, nameField }, ctx) =>
     ctx.services.layers.importLayer(previewId, name, nameField),
 
