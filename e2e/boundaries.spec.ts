@@ -219,3 +219,52 @@ test('a beats layer is drawn with its names, filters the incidents by one beat, 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('checkbox', { name: 'Police beats (9)' })).toBeChecked();
 });
+
+/** `beats` wavy beats of `corners` corners each, as GeoJSON (a file that takes seconds to read). */
+function wavyBeats(beats: number, corners: number): string {
+  const features = Array.from({ length: beats }, (_, k) => {
+    const [lat0, lon0] = [41.7 + (k % 25) * 0.02, -87.9 + Math.floor(k / 25) * 0.02];
+    const ring = Array.from({ length: corners }, (_, i) => {
+      const a = (i / corners) * 2 * Math.PI;
+      const r = 0.008 * (1 + 0.2 * Math.sin(37 * a));
+      return [lon0 + r * Math.cos(a), lat0 + r * Math.sin(a)];
+    });
+    return {
+      type: 'Feature',
+      properties: { BEAT: `Beat ${k + 1}` },
+      geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]!]] },
+    };
+  });
+  return JSON.stringify({ type: 'FeatureCollection', features });
+}
+
+test('reading a big boundary file can be cancelled: nothing is kept, and the next file reads', async ({
+  page,
+}) => {
+  await openView(page, 'Map');
+  await page.getByRole('button', { name: /^Layers/ }).click();
+  // 1M corners (~40 MB): seconds to read on the engine's helper thread.
+  await page.getByTestId('boundary-file').setInputFiles({
+    name: 'big.geojson',
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(wavyBeats(250, 4000)),
+  });
+  const cancel = page.getByTestId('boundary-cancel-reading');
+  const outcome = page.getByTestId('boundary-outcome');
+  // Cancel is shown from the upload on; pressed before the engine's read began it answers false.
+  await expect(async () => {
+    await cancel.click({ timeout: 1_000 });
+    await expect(outcome).toHaveText('Reading cancelled.', { timeout: 300 });
+  }).toPass({ timeout: 30_000 });
+  await expect(cancel).toHaveCount(0);
+  await expect(page.getByTestId('boundary-preview')).toHaveCount(0);
+  await expect(page.getByTestId('boundary-problem')).toHaveCount(0);
+
+  await page.getByTestId('boundary-file').setInputFiles({
+    name: 'small.geojson',
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(wavyBeats(2, 100)),
+  });
+  await expect(page.getByTestId('boundary-preview')).toContainText('small.geojson: 2 features (polygons)');
+  await expect(outcome).toHaveCount(0);
+});

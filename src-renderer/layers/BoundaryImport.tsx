@@ -2,7 +2,8 @@
  * Reading a boundary file (GeoJSON, zipped Shapefile, KML) in the Layers panel: choose it (an upload
  * in the web host, the open dialog in Electron), see what it holds — features, their kind, the
  * coordinate system, names by the attribute picked — then keep it as a reference layer or make
- * areas to sync of its polygons. Nothing is kept until one of the two is pressed.
+ * areas to sync of its polygons. Nothing is kept until one of the two is pressed. A big file's
+ * reading can be cancelled (`cancelBoundaryPreview`): nothing is held.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { BoundaryPreview, LayerView } from '../../src-shared/layerCalls';
@@ -28,7 +29,11 @@ export function BoundaryImport({
   onAreas: (areas: AreaView[]) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  /** What is under way: the file being read (Cancel shown), or a preview being kept. */
+  const [step, setStep] = useState<'reading' | 'keeping' | null>(null);
+  const busy = step !== null;
+  /** The user pressed Cancel during this read: its `cancelled` answer is shown, not ignored. */
+  const cancelAsked = useRef(false);
   const [preview, setPreview] = useState<BoundaryPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -37,7 +42,8 @@ export function BoundaryImport({
     setProblem(null);
     setOutcome(null);
     setPreview(null);
-    setBusy(true);
+    cancelAsked.current = false;
+    setStep('reading');
     try {
       let answer: BoundaryPreview;
       if (web) {
@@ -50,16 +56,18 @@ export function BoundaryImport({
       } else answer = await client.call('previewBoundaries', {});
       setPreview(answer);
     } catch (failure) {
+      // A dialog closed unchosen also answers `cancelled`: only the user's Cancel says so.
       if (!(failure instanceof BridgeCallError && failure.code === 'cancelled')) setProblem(message(failure));
+      else if (cancelAsked.current) setOutcome(failure.message);
     } finally {
-      setBusy(false);
+      setStep(null);
       if (input.current) input.current.value = '';
     }
   };
 
   const keep = async (as: 'layer' | 'areas', { name, field, which }: BoundaryChoice) => {
     if (!preview) return;
-    setBusy(true);
+    setStep('keeping');
     setProblem(null);
     try {
       if (as === 'layer') {
@@ -90,8 +98,13 @@ export function BoundaryImport({
     } catch (failure) {
       setProblem(message(failure));
     } finally {
-      setBusy(false);
+      setStep(null);
     }
+  };
+
+  const cancelReading = () => {
+    cancelAsked.current = true;
+    void client.call('cancelBoundaryPreview', {}).catch((failure: unknown) => setProblem(message(failure)));
   };
 
   const cancel = () => {
@@ -118,7 +131,15 @@ export function BoundaryImport({
           Import boundaries…
         </button>
       )}
-      {busy ? <p className="muted">Reading…</p> : null}
+      {step === 'reading' ? (
+        <p className="muted">
+          Reading…{' '}
+          <button type="button" onClick={cancelReading} data-testid="boundary-cancel-reading">
+            Cancel
+          </button>
+        </p>
+      ) : null}
+      {step === 'keeping' ? <p className="muted">Saving…</p> : null}
       {preview ? (
         <BoundaryPreviewForm
           key={preview.previewId}
