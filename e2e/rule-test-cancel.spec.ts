@@ -70,8 +70,8 @@ test('Cancel stops a rule test while it runs, says so, and the Test button is ba
   const asked = Date.now();
   await form.getByRole('button', { name: 'Cancel test' }).click();
   await expect(form.getByTestId('rule-error')).toHaveText('Test cancelled.', { timeout: 20_000 });
-  // At once, not after the whole test (60,000 reads of ~5,000 neighbours each; the engine-level
-  // test of the same density, ruleTestCancel.test.ts, runs past its 30 s uncancelled).
+  // At once, not after the whole test (60,000 reads of ~5,000 neighbours each; a sparser
+  // archive in ruleTestCancel.test.ts runs past its 30 s uncancelled).
   expect(Date.now() - asked).toBeLessThan(10_000);
   await expect(form.getByRole('button', { name: 'Test against the last 90 days' })).toBeEnabled();
   await expect(form.getByRole('button', { name: 'Cancel test' })).toHaveCount(0);
