@@ -101,6 +101,8 @@ export const alertCalls = {
   removeAlertRule: { input: z.object({ id: RuleId }).strict(), output: z.object({ removed: z.boolean() }) },
   /** "This rule would have fired N times in the last `days` days", against the archive. */
   testAlertRule: { input: TestRuleInput, output: RuleTestResult },
+  /** Stops the running rule tests (their calls answer `cancelled`, "Test cancelled."); false when none runs. */
+  cancelAlertRuleTest: { input: z.object({}).strict(), output: z.object({ cancelled: z.boolean() }) },
   /** The inbox, newest first, with the unread count. */
   listAlerts: { input: ListAlertsInput, output: AlertList },
   markAlertsRead: {

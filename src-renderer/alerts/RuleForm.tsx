@@ -13,6 +13,7 @@ import { BridgeCallError, type Client } from '../bridge/client';
 import { useCall } from '../bridge/useCall';
 import { DisabledReason, InlineError, invalidProps } from '../shell/InlineMessage';
 import styles from './alerts.module.css';
+import { RuleTestButton, useRuleTest } from './RuleTestButton';
 
 type Kind = 'any' | 'threshold' | 'spike' | 'nearRepeat';
 
@@ -84,6 +85,7 @@ export function RuleForm({
   const [tested, setTested] = useState<RuleTestResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const ruleTest = useRuleTest(client);
   const id = useId();
   const summary = useCall(() => client.call('getArchiveSummary', {}), [client]);
   const choices = useMemo(
@@ -140,8 +142,7 @@ export function RuleForm({
       setBusy(false);
     }
   };
-  const test = () =>
-    run(async () => setTested(await client.call('testAlertRule', { rule: ruleOf(draft), days: TEST_DAYS })));
+  const test = () => run(async () => setTested(await ruleTest.test(ruleOf(draft), TEST_DAYS)));
   const save = () =>
     run(async () => {
       const input = ruleOf(draft);
@@ -271,15 +272,14 @@ export function RuleForm({
       {fieldError('text', 'filter.text')}
 
       <div className={styles.formActions}>
-        <button
-          type="button"
-          className="button"
-          onClick={() => void test()}
+        <RuleTestButton
+          testing={ruleTest.testing}
           disabled={busy || testBlocked !== null}
-          aria-describedby={testBlocked ? `${id}-why` : undefined}
-        >
-          Test against the last {TEST_DAYS} days
-        </button>
+          describedBy={testBlocked ? `${id}-why` : undefined}
+          days={TEST_DAYS}
+          onTest={() => void test()}
+          onCancel={ruleTest.cancel}
+        />
         <button
           type="button"
           className="button primary"

@@ -1,7 +1,8 @@
 /**
  * "Test a rule against the archive" off the engine's call path (issue 31): on a helper thread with
  * its own read-only connection (ruleTestWorker.ts), so the views keep answering while it reads;
- * an archive without a file of its own (a test's in-memory one) is tested on this thread.
+ * an archive without a file of its own (a test's in-memory one) is tested on this thread. `signal`
+ * ends the thread at once (Cancel): the test rejects with the signal's reason.
  */
 import type { AlertRuleSpec, RuleTestResult } from '../../../src-shared/alerts';
 import type { Db } from '../store/database';
@@ -14,6 +15,7 @@ export function testRuleOffThread(
   rule: AlertRuleSpec,
   days: number,
   now: number,
+  signal?: AbortSignal,
 ): Promise<RuleTestResult> {
   if (db.memory) return Promise.resolve(testRule(db, rule, days, now));
   return new Promise((resolve, reject) => {
@@ -25,6 +27,8 @@ export function testRuleOffThread(
     } satisfies RuleTestWorkerData);
     const { settle } = settleOnce(worker, reject, {
       stopped: (code) => new Error(`The rule test stopped unexpectedly (exit code ${code}).`),
+      signal,
+      cancelled: () => (signal?.reason instanceof Error ? signal.reason : new Error('Test cancelled.')),
     });
     worker.on('message', (m: FromRuleTestWorker) =>
       settle(() => ('result' in m ? resolve(m.result) : reject(new Error(m.failed)))),

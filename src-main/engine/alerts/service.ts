@@ -51,6 +51,8 @@ export function createAlertsService(
   const { db } = core;
   const now = options.now ?? Date.now;
   const rules: RuleStore = createRuleStore(db);
+  /** The rule tests running now (cancelTest ends them). */
+  const runningTests = new Set<AbortController>();
   const profileId = core.settings.profileId();
   const delivery: AlertDelivery = createAlertDelivery({
     db,
@@ -171,7 +173,21 @@ export function createAlertsService(
       } else {
         spec = ruleCall(() => withKnownTypes(db, parseRule(input.rule)));
       }
-      return testRuleOffThread(db, spec, input.days, now());
+      const controller = new AbortController();
+      runningTests.add(controller);
+      try {
+        return await testRuleOffThread(db, spec, input.days, now(), controller.signal);
+      } finally {
+        runningTests.delete(controller);
+      }
+    },
+
+    /** Ends the running rule tests' threads at once (their calls answer `cancelled`); false when none runs. */
+    cancelTest(): boolean {
+      if (runningTests.size === 0) return false;
+      for (const c of runningTests) c.abort(new EngineError('cancelled', 'Test cancelled.'));
+      runningTests.clear();
+      return true;
     },
 
     list(opts: { limit?: number; unreadOnly?: boolean; runIds?: number[] }): AlertList {

@@ -11,6 +11,7 @@ export const alertHandlers = {
   setAlertRulePaused: async ({ id, paused }, ctx) => ctx.services.alerts.setPaused(id, paused),
   removeAlertRule: async ({ id }, ctx) => ({ removed: ctx.services.alerts.removeRule(id) }),
   testAlertRule: async (input, ctx) => ctx.services.alerts.testRule(input),
+  cancelAlertRuleTest: async (_input, ctx) => ({ cancelled: ctx.services.alerts.cancelTest() }),
   listAlerts: async (input, ctx) => ctx.services.alerts.list(input),
   markAlertsRead: async ({ ids }, ctx) => {
     const result = ctx.services.alerts.markRead(ids);
