@@ -71,10 +71,13 @@ export interface Engine {
 const SLOW_CALL_MS = 50;
 
 /**
- * Calls whose only effect is a write to this folder's database: when a long write's lock refused it
- * (nothing changed), the dispatcher runs the call again in its write turn. A call that reaches
- * outside — the office's PostgreSQL (an office area's delete), the API, mail, the keychain — is not
- * here: run again it could repeat what it did there; it answers `database_locked` in words instead.
+ * Calls that a long write's lock can refuse only before they did anything: when one is refused
+ * (nothing changed), the dispatcher runs it again in its write turn. Their writes are this folder's
+ * own; in office mode the area calls write PostgreSQL first, but their local writes come only by the
+ * replica's pull, which waits for its turn and is never refused. A call whose local write may be
+ * refused after it reached outside — an office area's delete (PostgreSQL, then the folder's sync
+ * state), the API, mail, the keychain — is not here: run again it could repeat what it did there;
+ * it answers `database_locked` in words instead.
  */
 const RERUN_WHEN_REFUSED: ReadonlySet<EngineCallName> = new Set<EngineCallName>([
   'updateSettings',
